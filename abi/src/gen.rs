@@ -1,0 +1,1 @@
+//! placeholder; cargo xtask gen writes this file.

@@ -1,0 +1,2 @@
+//! warpnic-fw.
+#![no_std]

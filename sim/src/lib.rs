@@ -1,0 +1,1 @@
+//! warpnic-sim.

@@ -1,0 +1,1 @@
+//! The Verilator runtime library (built by build.rs).
