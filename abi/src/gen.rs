@@ -1,1 +1,3725 @@
-//! placeholder; cargo xtask gen writes this file.
+// generated from abi/src/spec.rs by `cargo xtask gen`; do not edit.
+//! Constants, protocol codes, the BAR0 register map, descriptors and wire
+//! header views, generated from [`crate::spec`].
+//!
+//! Descriptors are `#[repr(C)]` structs with explicit little-endian
+//! `to_bytes`/`from_bytes`; wire headers are zero-copy big-endian views
+//! over a byte buffer (`new_checked` verifies the length once, the
+//! accessors then index within it). `docs/abi.md` is the reference.
+
+/// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
+/// register must read the same value.
+pub const BUILD_ID: u32 = 0xb260_a669;
+
+/// A buffer is shorter than the header it should hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Truncated;
+
+impl core::fmt::Display for Truncated {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("buffer shorter than the header")
+    }
+}
+
+/// `N` bytes of `b` from `off`.
+#[inline]
+fn bytes_at<const N: usize>(b: &[u8], off: usize) -> [u8; N] {
+    let mut out = [0u8; N];
+    out.copy_from_slice(&b[off..off + N]);
+    out
+}
+
+/// ABI version: major 31:16, minor 15:0
+pub const ABI_VERSION: u32 = 0x0001_0000;
+
+/// bytes of BAR0
+pub const BAR0_SIZE: u32 = 0x0001_0000;
+
+/// datapath width in bits
+pub const DATA_WIDTH: u32 = 512;
+
+/// flagship core clock
+pub const CLOCK_MHZ: u32 = 250;
+
+/// largest Ethernet frame including FCS, bytes
+pub const MAX_FRAME: u32 = 9018;
+
+/// smallest Ethernet frame without FCS, bytes (the MAC pads shorter ones)
+pub const MIN_FRAME: u32 = 60;
+
+/// largest log2 ring size of any queue
+pub const MAX_LOG_QUEUE_SIZE: u32 = 15;
+
+/// bytes of a send-queue entry
+pub const SQ_WQE_SIZE: u32 = 32;
+
+/// bytes of a receive-queue entry
+pub const RQ_WQE_SIZE: u32 = 32;
+
+/// bytes of a completion entry
+pub const CQE_SIZE: u32 = 32;
+
+/// bytes of an event entry
+pub const EQE_SIZE: u32 = 16;
+
+/// 32-bit words of the largest mailbox message, header included
+pub const FW_MSG_MAX_WORDS: u32 = 16;
+
+/// largest single DMA read request, bytes
+pub const DMA_MAX_READ: u32 = 4096;
+
+/// block type: identification and build ID
+pub const BLOCK_ID: u32 = 0x574e_0001;
+
+/// block type: port control and error capture
+pub const BLOCK_CTRL: u32 = 0x574e_0002;
+
+/// block type: firmware mailbox
+pub const BLOCK_MBOX: u32 = 0x574e_0003;
+
+/// block type: raw send queues
+pub const BLOCK_SQ: u32 = 0x574e_0010;
+
+/// block type: raw receive queues
+pub const BLOCK_RQ: u32 = 0x574e_0011;
+
+/// block type: completion queues
+pub const BLOCK_CQ: u32 = 0x574e_0012;
+
+/// block type: event queues and interrupts
+pub const BLOCK_EQ: u32 = 0x574e_0013;
+
+/// block type: 64-bit counters
+pub const BLOCK_STATS: u32 = 0x574e_0020;
+
+/// firmware interface version
+pub const FW_VERSION: u32 = 0x0001_0000;
+
+/// firmware window: reads FW_REG_ID_VALUE
+pub const FW_REG_ID: u32 = 0;
+
+/// value of FW_REG_ID
+pub const FW_REG_ID_VALUE: u32 = 0x574e_4657;
+
+/// firmware window: port MAC address bits 31:0 (read-write)
+pub const FW_REG_MAC_LO: u32 = 4;
+
+/// firmware window: port MAC address bits 47:32 (read-write)
+pub const FW_REG_MAC_HI: u32 = 8;
+
+/// firmware window: cycle counter bits 31:0 (reading latches the high half)
+pub const FW_REG_CYCLES_LO: u32 = 12;
+
+/// firmware window: cycle counter bits 63:32, as latched
+pub const FW_REG_CYCLES_HI: u32 = 16;
+
+/// firmware window: scratch register
+pub const FW_REG_SCRATCH: u32 = 20;
+
+/// firmware window: the core's BUILD_ID
+pub const FW_REG_BUILD_ID: u32 = 24;
+
+/// Send-queue work request operation (warpnic).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WqeOpcode {
+    /// no operation; completes without sending
+    Nop = 0x00,
+    /// send one Ethernet frame (without FCS) from host memory
+    RawSend = 0x01,
+}
+
+impl WqeOpcode {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[Self::Nop, Self::RawSend];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Nop => "NOP",
+            Self::RawSend => "RAW_SEND",
+        }
+    }
+}
+
+impl TryFrom<u8> for WqeOpcode {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Nop),
+            0x01 => Ok(Self::RawSend),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<WqeOpcode> for u8 {
+    fn from(v: WqeOpcode) -> u8 {
+        v as u8
+    }
+}
+
+/// Send-queue work request flags (warpnic).
+pub mod wqe_flags {
+    /// write a CQE on success (errors always complete)
+    pub const SIGNALED: u8 = 0x01;
+}
+
+/// Operation a completion reports (warpnic).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CqeOpcode {
+    /// a send-queue work request completed
+    Send = 0x01,
+    /// a receive buffer was filled (or failed)
+    Recv = 0x02,
+    /// a NOP work request completed
+    Nop = 0x03,
+}
+
+impl CqeOpcode {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[Self::Send, Self::Recv, Self::Nop];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Send => "SEND",
+            Self::Recv => "RECV",
+            Self::Nop => "NOP",
+        }
+    }
+}
+
+impl TryFrom<u8> for CqeOpcode {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x01 => Ok(Self::Send),
+            0x02 => Ok(Self::Recv),
+            0x03 => Ok(Self::Nop),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<CqeOpcode> for u8 {
+    fn from(v: CqeOpcode) -> u8 {
+        v as u8
+    }
+}
+
+/// Completion status; also the error code of a queue in ERROR (warpnic).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CqeStatus {
+    /// completed
+    Success = 0x00,
+    /// length of zero or above MAX_FRAME (send), or a frame larger than the buffer (receive)
+    LocLenErr = 0x01,
+    /// a DMA read or write of the buffer was refused by the IOMMU
+    LocProtErr = 0x02,
+    /// the work queue entry could not be read by DMA
+    WqeFetchErr = 0x03,
+    /// unknown work request opcode
+    BadOpcode = 0x04,
+    /// the doorbell posted more entries than the ring holds
+    DoorbellErr = 0x05,
+    /// the work request was flushed because the queue is in error
+    Flushed = 0x06,
+    /// the completion queue was full
+    CqOverflow = 0x07,
+    /// the completion queue is disabled or in error
+    CqErr = 0x08,
+}
+
+impl CqeStatus {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::Success,
+        Self::LocLenErr,
+        Self::LocProtErr,
+        Self::WqeFetchErr,
+        Self::BadOpcode,
+        Self::DoorbellErr,
+        Self::Flushed,
+        Self::CqOverflow,
+        Self::CqErr,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Success => "SUCCESS",
+            Self::LocLenErr => "LOC_LEN_ERR",
+            Self::LocProtErr => "LOC_PROT_ERR",
+            Self::WqeFetchErr => "WQE_FETCH_ERR",
+            Self::BadOpcode => "BAD_OPCODE",
+            Self::DoorbellErr => "DOORBELL_ERR",
+            Self::Flushed => "FLUSHED",
+            Self::CqOverflow => "CQ_OVERFLOW",
+            Self::CqErr => "CQ_ERR",
+        }
+    }
+}
+
+impl TryFrom<u8> for CqeStatus {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Success),
+            0x01 => Ok(Self::LocLenErr),
+            0x02 => Ok(Self::LocProtErr),
+            0x03 => Ok(Self::WqeFetchErr),
+            0x04 => Ok(Self::BadOpcode),
+            0x05 => Ok(Self::DoorbellErr),
+            0x06 => Ok(Self::Flushed),
+            0x07 => Ok(Self::CqOverflow),
+            0x08 => Ok(Self::CqErr),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<CqeStatus> for u8 {
+    fn from(v: CqeStatus) -> u8 {
+        v as u8
+    }
+}
+
+/// State of a work, completion or event queue (warpnic).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QueueState {
+    /// disabled; pointers at zero
+    Reset = 0x00,
+    /// enabled and processing
+    Ready = 0x01,
+    /// stopped by an error; write CTRL=0 then re-enable
+    Error = 0x02,
+}
+
+impl QueueState {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[Self::Reset, Self::Ready, Self::Error];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Reset => "RESET",
+            Self::Ready => "READY",
+            Self::Error => "ERROR",
+        }
+    }
+}
+
+impl TryFrom<u8> for QueueState {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Reset),
+            0x01 => Ok(Self::Ready),
+            0x02 => Ok(Self::Error),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<QueueState> for u8 {
+    fn from(v: QueueState) -> u8 {
+        v as u8
+    }
+}
+
+/// Event type (warpnic).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EqeType {
+    /// an armed CQ received a CQE; source = CQ number
+    CqCompletion = 0x01,
+    /// a send queue entered ERROR; source = SQ, data = cqe_status
+    SqError = 0x02,
+    /// a receive queue entered ERROR; source = RQ, data = cqe_status
+    RqError = 0x03,
+    /// a completion queue entered ERROR; source = CQ, data = cqe_status
+    CqError = 0x04,
+    /// the firmware mailbox holds a response
+    FwResponse = 0x05,
+}
+
+impl EqeType {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::CqCompletion,
+        Self::SqError,
+        Self::RqError,
+        Self::CqError,
+        Self::FwResponse,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::CqCompletion => "CQ_COMPLETION",
+            Self::SqError => "SQ_ERROR",
+            Self::RqError => "RQ_ERROR",
+            Self::CqError => "CQ_ERROR",
+            Self::FwResponse => "FW_RESPONSE",
+        }
+    }
+}
+
+impl TryFrom<u8> for EqeType {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x01 => Ok(Self::CqCompletion),
+            0x02 => Ok(Self::SqError),
+            0x03 => Ok(Self::RqError),
+            0x04 => Ok(Self::CqError),
+            0x05 => Ok(Self::FwResponse),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<EqeType> for u8 {
+    fn from(v: EqeType) -> u8 {
+        v as u8
+    }
+}
+
+/// Bits of the CTRL block's CONTROL register (warpnic).
+pub mod ctrl_flags {
+    /// the transmit path runs
+    pub const TX_ENABLE: u32 = 0x0001;
+    /// the receive path accepts frames
+    pub const RX_ENABLE: u32 = 0x0002;
+}
+
+/// Bits of the CTRL block's RX_FILTER register (warpnic).
+pub mod rx_filter {
+    /// accept every destination address
+    pub const PROMISC: u32 = 0x0001;
+    /// accept ff:ff:ff:ff:ff:ff
+    pub const BROADCAST: u32 = 0x0002;
+    /// accept group addresses
+    pub const MULTICAST: u32 = 0x0004;
+}
+
+/// Firmware mailbox command (warpnic).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FwOpcode {
+    /// answer with an empty response
+    Nop = 0x00,
+    /// answer FW_VERSION, the build ID and the MAC address
+    GetVersion = 0x01,
+    /// set the port's unicast MAC address (words 1-2: low 32 bits, high 16 bits)
+    SetMac = 0x02,
+    /// answer the port's MAC address
+    GetMac = 0x03,
+}
+
+impl FwOpcode {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[Self::Nop, Self::GetVersion, Self::SetMac, Self::GetMac];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Nop => "NOP",
+            Self::GetVersion => "GET_VERSION",
+            Self::SetMac => "SET_MAC",
+            Self::GetMac => "GET_MAC",
+        }
+    }
+}
+
+impl TryFrom<u8> for FwOpcode {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Nop),
+            0x01 => Ok(Self::GetVersion),
+            0x02 => Ok(Self::SetMac),
+            0x03 => Ok(Self::GetMac),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<FwOpcode> for u8 {
+    fn from(v: FwOpcode) -> u8 {
+        v as u8
+    }
+}
+
+/// Firmware mailbox response status (warpnic).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FwStatus {
+    /// done
+    Ok = 0x00,
+    /// unknown command
+    BadOpcode = 0x01,
+    /// the message is shorter or longer than the command needs
+    BadLength = 0x02,
+    /// an argument is out of range (e.g. a group or zero MAC address)
+    BadArgument = 0x03,
+}
+
+impl FwStatus {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::Ok,
+        Self::BadOpcode,
+        Self::BadLength,
+        Self::BadArgument,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Ok => "OK",
+            Self::BadOpcode => "BAD_OPCODE",
+            Self::BadLength => "BAD_LENGTH",
+            Self::BadArgument => "BAD_ARGUMENT",
+        }
+    }
+}
+
+impl TryFrom<u8> for FwStatus {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Ok),
+            0x01 => Ok(Self::BadOpcode),
+            0x02 => Ok(Self::BadLength),
+            0x03 => Ok(Self::BadArgument),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<FwStatus> for u8 {
+    fn from(v: FwStatus) -> u8 {
+        v as u8
+    }
+}
+
+/// EtherType values (IEEE 802.3, IANA).
+#[repr(u16)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EtherType {
+    /// Internet Protocol version 4
+    Ipv4 = 0x0800,
+    /// Address Resolution Protocol
+    Arp = 0x0806,
+    /// IEEE 802.1Q tag
+    Vlan = 0x8100,
+    /// Internet Protocol version 6
+    Ipv6 = 0x86dd,
+}
+
+impl EtherType {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[Self::Ipv4, Self::Arp, Self::Vlan, Self::Ipv6];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Ipv4 => "IPV4",
+            Self::Arp => "ARP",
+            Self::Vlan => "VLAN",
+            Self::Ipv6 => "IPV6",
+        }
+    }
+}
+
+impl TryFrom<u16> for EtherType {
+    type Error = u16;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u16) -> Result<Self, u16> {
+        match v {
+            0x0800 => Ok(Self::Ipv4),
+            0x0806 => Ok(Self::Arp),
+            0x8100 => Ok(Self::Vlan),
+            0x86dd => Ok(Self::Ipv6),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<EtherType> for u16 {
+    fn from(v: EtherType) -> u16 {
+        v as u16
+    }
+}
+
+/// IPv4 protocol numbers (IANA).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IpProtocol {
+    /// ICMP
+    Icmp = 0x01,
+    /// TCP
+    Tcp = 0x06,
+    /// UDP
+    Udp = 0x11,
+}
+
+impl IpProtocol {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[Self::Icmp, Self::Tcp, Self::Udp];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Icmp => "ICMP",
+            Self::Tcp => "TCP",
+            Self::Udp => "UDP",
+        }
+    }
+}
+
+impl TryFrom<u8> for IpProtocol {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x01 => Ok(Self::Icmp),
+            0x06 => Ok(Self::Tcp),
+            0x11 => Ok(Self::Udp),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<IpProtocol> for u8 {
+    fn from(v: IpProtocol) -> u8 {
+        v as u8
+    }
+}
+
+/// ARP operation (RFC 826).
+#[repr(u16)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArpOper {
+    /// request
+    Request = 0x0001,
+    /// reply
+    Reply = 0x0002,
+}
+
+impl ArpOper {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[Self::Request, Self::Reply];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Request => "REQUEST",
+            Self::Reply => "REPLY",
+        }
+    }
+}
+
+impl TryFrom<u16> for ArpOper {
+    type Error = u16;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u16) -> Result<Self, u16> {
+        match v {
+            0x0001 => Ok(Self::Request),
+            0x0002 => Ok(Self::Reply),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<ArpOper> for u16 {
+    fn from(v: ArpOper) -> u16 {
+        v as u16
+    }
+}
+
+/// TCP control bits (RFC 9293 §3.1).
+pub mod tcp_flags {
+    /// no more data from sender
+    pub const FIN: u8 = 0x01;
+    /// synchronize sequence numbers
+    pub const SYN: u8 = 0x02;
+    /// reset the connection
+    pub const RST: u8 = 0x04;
+    /// push function
+    pub const PSH: u8 = 0x08;
+    /// acknowledgment field is significant
+    pub const ACK: u8 = 0x10;
+    /// urgent pointer field is significant
+    pub const URG: u8 = 0x20;
+    /// ECN echo
+    pub const ECE: u8 = 0x40;
+    /// congestion window reduced
+    pub const CWR: u8 = 0x80;
+}
+
+/// Flags byte of an MPA request or reply frame (RFC 5044 §7.1, RFC 6581 §2).
+pub mod mpa_flags {
+    /// M: markers requested/required
+    pub const MARKERS: u8 = 0x80;
+    /// C: CRC requested/required
+    pub const CRC: u8 = 0x40;
+    /// R: the connection is rejected
+    pub const REJECT: u8 = 0x20;
+    /// RFC 6581 enhanced connection setup (revision 2)
+    pub const ENHANCED: u8 = 0x10;
+}
+
+/// RDMAP message opcode (RFC 5040 §4.3, RFC 7306 §4).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RdmapOpcode {
+    /// RDMA Write
+    RdmaWrite = 0x00,
+    /// RDMA Read Request
+    RdmaReadRequest = 0x01,
+    /// RDMA Read Response
+    RdmaReadResponse = 0x02,
+    /// Send
+    Send = 0x03,
+    /// Send with Invalidate
+    SendInvalidate = 0x04,
+    /// Send with Solicited Event
+    SendSe = 0x05,
+    /// Send with Solicited Event and Invalidate
+    SendSeInvalidate = 0x06,
+    /// Terminate
+    Terminate = 0x07,
+    /// RFC 7306 Write with Immediate Data
+    RdmaWriteImmediate = 0x08,
+    /// RFC 7306 Immediate Data
+    ImmediateData = 0x09,
+    /// RFC 7306 Immediate Data with Solicited Event
+    ImmediateDataSe = 0x0a,
+    /// RFC 7306 Atomic Request
+    AtomicRequest = 0x0b,
+    /// RFC 7306 Atomic Response
+    AtomicResponse = 0x0c,
+}
+
+impl RdmapOpcode {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::RdmaWrite,
+        Self::RdmaReadRequest,
+        Self::RdmaReadResponse,
+        Self::Send,
+        Self::SendInvalidate,
+        Self::SendSe,
+        Self::SendSeInvalidate,
+        Self::Terminate,
+        Self::RdmaWriteImmediate,
+        Self::ImmediateData,
+        Self::ImmediateDataSe,
+        Self::AtomicRequest,
+        Self::AtomicResponse,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::RdmaWrite => "RDMA_WRITE",
+            Self::RdmaReadRequest => "RDMA_READ_REQUEST",
+            Self::RdmaReadResponse => "RDMA_READ_RESPONSE",
+            Self::Send => "SEND",
+            Self::SendInvalidate => "SEND_INVALIDATE",
+            Self::SendSe => "SEND_SE",
+            Self::SendSeInvalidate => "SEND_SE_INVALIDATE",
+            Self::Terminate => "TERMINATE",
+            Self::RdmaWriteImmediate => "RDMA_WRITE_IMMEDIATE",
+            Self::ImmediateData => "IMMEDIATE_DATA",
+            Self::ImmediateDataSe => "IMMEDIATE_DATA_SE",
+            Self::AtomicRequest => "ATOMIC_REQUEST",
+            Self::AtomicResponse => "ATOMIC_RESPONSE",
+        }
+    }
+}
+
+impl TryFrom<u8> for RdmapOpcode {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::RdmaWrite),
+            0x01 => Ok(Self::RdmaReadRequest),
+            0x02 => Ok(Self::RdmaReadResponse),
+            0x03 => Ok(Self::Send),
+            0x04 => Ok(Self::SendInvalidate),
+            0x05 => Ok(Self::SendSe),
+            0x06 => Ok(Self::SendSeInvalidate),
+            0x07 => Ok(Self::Terminate),
+            0x08 => Ok(Self::RdmaWriteImmediate),
+            0x09 => Ok(Self::ImmediateData),
+            0x0a => Ok(Self::ImmediateDataSe),
+            0x0b => Ok(Self::AtomicRequest),
+            0x0c => Ok(Self::AtomicResponse),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<RdmapOpcode> for u8 {
+    fn from(v: RdmapOpcode) -> u8 {
+        v as u8
+    }
+}
+
+/// Layer that detected the error (RFC 5040 §8 (Terminate Control Field)).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TermLayer {
+    /// RDMAP layer
+    Rdmap = 0x00,
+    /// DDP layer
+    Ddp = 0x01,
+    /// lower layer (MPA/TCP)
+    Llp = 0x02,
+}
+
+impl TermLayer {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[Self::Rdmap, Self::Ddp, Self::Llp];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Rdmap => "RDMAP",
+            Self::Ddp => "DDP",
+            Self::Llp => "LLP",
+        }
+    }
+}
+
+impl TryFrom<u8> for TermLayer {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Rdmap),
+            0x01 => Ok(Self::Ddp),
+            0x02 => Ok(Self::Llp),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<TermLayer> for u8 {
+    fn from(v: TermLayer) -> u8 {
+        v as u8
+    }
+}
+
+/// Terminate error type for layer RDMAP (RFC 5040 §8).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TermEtypeRdmap {
+    /// local catastrophic error
+    LocalCatastrophic = 0x00,
+    /// remote protection error
+    RemoteProtection = 0x01,
+    /// remote operation error
+    RemoteOperation = 0x02,
+}
+
+impl TermEtypeRdmap {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::LocalCatastrophic,
+        Self::RemoteProtection,
+        Self::RemoteOperation,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::LocalCatastrophic => "LOCAL_CATASTROPHIC",
+            Self::RemoteProtection => "REMOTE_PROTECTION",
+            Self::RemoteOperation => "REMOTE_OPERATION",
+        }
+    }
+}
+
+impl TryFrom<u8> for TermEtypeRdmap {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::LocalCatastrophic),
+            0x01 => Ok(Self::RemoteProtection),
+            0x02 => Ok(Self::RemoteOperation),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<TermEtypeRdmap> for u8 {
+    fn from(v: TermEtypeRdmap) -> u8 {
+        v as u8
+    }
+}
+
+/// Terminate error type for layer DDP (RFC 5041 §7).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TermEtypeDdp {
+    /// local catastrophic error
+    LocalCatastrophic = 0x00,
+    /// tagged buffer error
+    TaggedBuffer = 0x01,
+    /// untagged buffer error
+    UntaggedBuffer = 0x02,
+    /// reserved for use by an LLP
+    Rsvd = 0x03,
+}
+
+impl TermEtypeDdp {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::LocalCatastrophic,
+        Self::TaggedBuffer,
+        Self::UntaggedBuffer,
+        Self::Rsvd,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::LocalCatastrophic => "LOCAL_CATASTROPHIC",
+            Self::TaggedBuffer => "TAGGED_BUFFER",
+            Self::UntaggedBuffer => "UNTAGGED_BUFFER",
+            Self::Rsvd => "RSVD",
+        }
+    }
+}
+
+impl TryFrom<u8> for TermEtypeDdp {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::LocalCatastrophic),
+            0x01 => Ok(Self::TaggedBuffer),
+            0x02 => Ok(Self::UntaggedBuffer),
+            0x03 => Ok(Self::Rsvd),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<TermEtypeDdp> for u8 {
+    fn from(v: TermEtypeDdp) -> u8 {
+        v as u8
+    }
+}
+
+/// Terminate error type for layer LLP (MPA) (RFC 5044 §8).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TermEtypeLlp {
+    /// MPA error
+    Mpa = 0x00,
+}
+
+impl TermEtypeLlp {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[Self::Mpa];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Mpa => "MPA",
+        }
+    }
+}
+
+impl TryFrom<u8> for TermEtypeLlp {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Mpa),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<TermEtypeLlp> for u8 {
+    fn from(v: TermEtypeLlp) -> u8 {
+        v as u8
+    }
+}
+
+/// Terminate error codes of layer RDMAP (RFC 5040 §8).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TermEcodeRdmap {
+    /// invalid STag (remote protection)
+    InvalidStag = 0x00,
+    /// base or bounds violation
+    BaseBounds = 0x01,
+    /// access rights violation
+    AccessRights = 0x02,
+    /// STag not associated with RDMAP stream
+    StagNotAssoc = 0x03,
+    /// tagged offset wrap
+    ToWrap = 0x04,
+    /// invalid RDMAP version (remote operation)
+    InvalidRdmapVersion = 0x05,
+    /// unexpected opcode
+    UnexpectedOpcode = 0x06,
+    /// catastrophic error, localized to RDMAP stream
+    CatastrophicStream = 0x07,
+    /// catastrophic error, global
+    CatastrophicGlobal = 0x08,
+    /// STag cannot be invalidated
+    CantInvalidate = 0x09,
+    /// unspecified error
+    Unspecified = 0xff,
+}
+
+impl TermEcodeRdmap {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::InvalidStag,
+        Self::BaseBounds,
+        Self::AccessRights,
+        Self::StagNotAssoc,
+        Self::ToWrap,
+        Self::InvalidRdmapVersion,
+        Self::UnexpectedOpcode,
+        Self::CatastrophicStream,
+        Self::CatastrophicGlobal,
+        Self::CantInvalidate,
+        Self::Unspecified,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::InvalidStag => "INVALID_STAG",
+            Self::BaseBounds => "BASE_BOUNDS",
+            Self::AccessRights => "ACCESS_RIGHTS",
+            Self::StagNotAssoc => "STAG_NOT_ASSOC",
+            Self::ToWrap => "TO_WRAP",
+            Self::InvalidRdmapVersion => "INVALID_RDMAP_VERSION",
+            Self::UnexpectedOpcode => "UNEXPECTED_OPCODE",
+            Self::CatastrophicStream => "CATASTROPHIC_STREAM",
+            Self::CatastrophicGlobal => "CATASTROPHIC_GLOBAL",
+            Self::CantInvalidate => "CANT_INVALIDATE",
+            Self::Unspecified => "UNSPECIFIED",
+        }
+    }
+}
+
+impl TryFrom<u8> for TermEcodeRdmap {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::InvalidStag),
+            0x01 => Ok(Self::BaseBounds),
+            0x02 => Ok(Self::AccessRights),
+            0x03 => Ok(Self::StagNotAssoc),
+            0x04 => Ok(Self::ToWrap),
+            0x05 => Ok(Self::InvalidRdmapVersion),
+            0x06 => Ok(Self::UnexpectedOpcode),
+            0x07 => Ok(Self::CatastrophicStream),
+            0x08 => Ok(Self::CatastrophicGlobal),
+            0x09 => Ok(Self::CantInvalidate),
+            0xff => Ok(Self::Unspecified),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<TermEcodeRdmap> for u8 {
+    fn from(v: TermEcodeRdmap) -> u8 {
+        v as u8
+    }
+}
+
+/// Terminate error codes of layer DDP, error type TAGGED_BUFFER (RFC 5041 §7).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TermEcodeDdpTagged {
+    /// invalid STag
+    InvalidStag = 0x00,
+    /// base or bounds violation
+    BaseBounds = 0x01,
+    /// STag not associated with DDP stream
+    StagNotAssoc = 0x02,
+    /// TO wrap
+    ToWrap = 0x03,
+    /// invalid DDP version
+    InvalidDdpVersion = 0x04,
+}
+
+impl TermEcodeDdpTagged {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::InvalidStag,
+        Self::BaseBounds,
+        Self::StagNotAssoc,
+        Self::ToWrap,
+        Self::InvalidDdpVersion,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::InvalidStag => "INVALID_STAG",
+            Self::BaseBounds => "BASE_BOUNDS",
+            Self::StagNotAssoc => "STAG_NOT_ASSOC",
+            Self::ToWrap => "TO_WRAP",
+            Self::InvalidDdpVersion => "INVALID_DDP_VERSION",
+        }
+    }
+}
+
+impl TryFrom<u8> for TermEcodeDdpTagged {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::InvalidStag),
+            0x01 => Ok(Self::BaseBounds),
+            0x02 => Ok(Self::StagNotAssoc),
+            0x03 => Ok(Self::ToWrap),
+            0x04 => Ok(Self::InvalidDdpVersion),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<TermEcodeDdpTagged> for u8 {
+    fn from(v: TermEcodeDdpTagged) -> u8 {
+        v as u8
+    }
+}
+
+/// Terminate error codes of layer DDP, error type UNTAGGED_BUFFER (RFC 5041 §7).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TermEcodeDdpUntagged {
+    /// invalid QN
+    InvalidQn = 0x01,
+    /// invalid MSN, no buffer available
+    InvalidMsnNoBuffer = 0x02,
+    /// invalid MSN, MSN range is not valid
+    InvalidMsnRange = 0x03,
+    /// invalid MO
+    InvalidMo = 0x04,
+    /// DDP message too long for available buffer
+    MsgTooLong = 0x05,
+    /// invalid DDP version
+    InvalidDdpVersion = 0x06,
+}
+
+impl TermEcodeDdpUntagged {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::InvalidQn,
+        Self::InvalidMsnNoBuffer,
+        Self::InvalidMsnRange,
+        Self::InvalidMo,
+        Self::MsgTooLong,
+        Self::InvalidDdpVersion,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::InvalidQn => "INVALID_QN",
+            Self::InvalidMsnNoBuffer => "INVALID_MSN_NO_BUFFER",
+            Self::InvalidMsnRange => "INVALID_MSN_RANGE",
+            Self::InvalidMo => "INVALID_MO",
+            Self::MsgTooLong => "MSG_TOO_LONG",
+            Self::InvalidDdpVersion => "INVALID_DDP_VERSION",
+        }
+    }
+}
+
+impl TryFrom<u8> for TermEcodeDdpUntagged {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x01 => Ok(Self::InvalidQn),
+            0x02 => Ok(Self::InvalidMsnNoBuffer),
+            0x03 => Ok(Self::InvalidMsnRange),
+            0x04 => Ok(Self::InvalidMo),
+            0x05 => Ok(Self::MsgTooLong),
+            0x06 => Ok(Self::InvalidDdpVersion),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<TermEcodeDdpUntagged> for u8 {
+    fn from(v: TermEcodeDdpUntagged) -> u8 {
+        v as u8
+    }
+}
+
+/// Terminate error codes of layer LLP (MPA) (RFC 5044 §8).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TermEcodeLlp {
+    /// MPA CRC error
+    CrcError = 0x02,
+    /// MPA marker and ULPDU pointer mismatch
+    MarkerError = 0x03,
+    /// MPA FPDU length error
+    FramingError = 0x04,
+    /// MPA unexpected request/reply frame
+    UnexpectedRequest = 0x05,
+}
+
+impl TermEcodeLlp {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::CrcError,
+        Self::MarkerError,
+        Self::FramingError,
+        Self::UnexpectedRequest,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::CrcError => "CRC_ERROR",
+            Self::MarkerError => "MARKER_ERROR",
+            Self::FramingError => "FRAMING_ERROR",
+            Self::UnexpectedRequest => "UNEXPECTED_REQUEST",
+        }
+    }
+}
+
+impl TryFrom<u8> for TermEcodeLlp {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x02 => Ok(Self::CrcError),
+            0x03 => Ok(Self::MarkerError),
+            0x04 => Ok(Self::FramingError),
+            0x05 => Ok(Self::UnexpectedRequest),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<TermEcodeLlp> for u8 {
+    fn from(v: TermEcodeLlp) -> u8 {
+        v as u8
+    }
+}
+
+/// The BAR0 register map. Every register is 32 bits.
+pub mod regs {
+    // Common block header, offsets relative to the block base.
+    /// Block header: block type identifier (relative to the block base).
+    pub const TYPE: u32 = 0x00;
+    /// Block header: block version, major 31:16, minor 15:0 (relative to the block base).
+    pub const VERSION: u32 = 0x04;
+    /// Block header: BAR0 offset of the next block, 0 for the last (relative to the block base).
+    pub const NEXT: u32 = 0x08;
+    /// Block header: number of elements in the array (relative to the block base).
+    pub const COUNT: u32 = 0x0c;
+    /// Block header: bytes between elements (relative to the block base).
+    pub const STRIDE: u32 = 0x10;
+    /// Block header: offset of element 0 from the block base (relative to the block base).
+    pub const ARRAY_BASE: u32 = 0x14;
+    /// Every block: (name, BAR0 base, type identifier), in address order.
+    pub const BLOCKS: &[(&str, u32, u32)] = &[
+        ("ID", 0x0000, 0x574e_0001),
+        ("CTRL", 0x0100, 0x574e_0002),
+        ("MBOX", 0x0200, 0x574e_0003),
+        ("SQ", 0x1000, 0x574e_0010),
+        ("RQ", 0x2000, 0x574e_0011),
+        ("CQ", 0x3000, 0x574e_0012),
+        ("EQ", 0x4000, 0x574e_0013),
+        ("STATS", 0x5000, 0x574e_0020),
+    ];
+
+    /// Block `ID` at 0x0000: Identification. The driver refuses a device whose BUILD_ID differs from the ABI it was built against.
+    pub mod id {
+        /// Block base in BAR0.
+        pub const BASE: u32 = 0x0000;
+        /// Value of the block's TYPE register.
+        pub const TYPE_ID: u32 = 0x574e_0001;
+        /// Value of the block's VERSION register (major 31:16, minor 15:0).
+        pub const VERSION_VALUE: u32 = 0x0001_0000;
+        /// Value of the block's NEXT register: the next block's base, 0 for the last.
+        pub const NEXT_BLOCK: u32 = 0x0100;
+        /// hash of the ABI description this core was generated from (ro, BAR0 offset 0xc).
+        pub const BUILD_ID: u32 = 0x000c;
+        /// Reset value of `BUILD_ID`.
+        pub const BUILD_ID_RESET: u32 = 0;
+        /// ABI_VERSION constant (ro, BAR0 offset 0x10).
+        pub const ABI_VERSION: u32 = 0x0010;
+        /// Reset value of `ABI_VERSION`.
+        pub const ABI_VERSION_RESET: u32 = 0;
+        /// number of send queues (ro, BAR0 offset 0x14).
+        pub const NUM_SQ: u32 = 0x0014;
+        /// Reset value of `NUM_SQ`.
+        pub const NUM_SQ_RESET: u32 = 0;
+        /// number of receive queues (ro, BAR0 offset 0x18).
+        pub const NUM_RQ: u32 = 0x0018;
+        /// Reset value of `NUM_RQ`.
+        pub const NUM_RQ_RESET: u32 = 0;
+        /// number of completion queues (ro, BAR0 offset 0x1c).
+        pub const NUM_CQ: u32 = 0x001c;
+        /// Reset value of `NUM_CQ`.
+        pub const NUM_CQ_RESET: u32 = 0;
+        /// number of event queues (one interrupt vector each) (ro, BAR0 offset 0x20).
+        pub const NUM_EQ: u32 = 0x0020;
+        /// Reset value of `NUM_EQ`.
+        pub const NUM_EQ_RESET: u32 = 0;
+        /// core clock in MHz (ro, BAR0 offset 0x24).
+        pub const CLOCK_MHZ: u32 = 0x0024;
+        /// Reset value of `CLOCK_MHZ`.
+        pub const CLOCK_MHZ_RESET: u32 = 0;
+        /// datapath width in bits (ro, BAR0 offset 0x28).
+        pub const DATA_WIDTH: u32 = 0x0028;
+        /// Reset value of `DATA_WIDTH`.
+        pub const DATA_WIDTH_RESET: u32 = 0;
+        /// free for the driver; reads back what was written (rw, BAR0 offset 0x2c).
+        pub const SCRATCH: u32 = 0x002c;
+        /// Reset value of `SCRATCH`.
+        pub const SCRATCH_RESET: u32 = 0;
+    }
+
+    /// Block `CTRL` at 0x0100: Port control, receive filtering and error capture.
+    pub mod ctrl {
+        /// Block base in BAR0.
+        pub const BASE: u32 = 0x0100;
+        /// Value of the block's TYPE register.
+        pub const TYPE_ID: u32 = 0x574e_0002;
+        /// Value of the block's VERSION register (major 31:16, minor 15:0).
+        pub const VERSION_VALUE: u32 = 0x0001_0000;
+        /// Value of the block's NEXT register: the next block's base, 0 for the last.
+        pub const NEXT_BLOCK: u32 = 0x0200;
+        /// ctrl_flags (rw, BAR0 offset 0x10c).
+        pub const CONTROL: u32 = 0x010c;
+        /// Reset value of `CONTROL`.
+        pub const CONTROL_RESET: u32 = 0;
+        /// port MAC address bits 31:0 (set by the firmware); byte 0 on the wire is bits 47:40 (ro, BAR0 offset 0x110).
+        pub const MAC_LO: u32 = 0x0110;
+        /// Reset value of `MAC_LO`.
+        pub const MAC_LO_RESET: u32 = 0;
+        /// port MAC address bits 47:32 (ro, BAR0 offset 0x114).
+        pub const MAC_HI: u32 = 0x0114;
+        /// Reset value of `MAC_HI`.
+        pub const MAC_HI_RESET: u32 = 0;
+        /// rx_filter bits (rw, BAR0 offset 0x118).
+        pub const RX_FILTER: u32 = 0x0118;
+        /// Reset value of `RX_FILTER`.
+        pub const RX_FILTER_RESET: u32 = 6;
+        /// largest frame accepted or sent, without FCS (60..=9014) (rw, BAR0 offset 0x11c).
+        pub const MAX_FRAME: u32 = 0x011c;
+        /// Reset value of `MAX_FRAME`.
+        pub const MAX_FRAME_RESET: u32 = 9014;
+        /// receive queue that takes received frames (rw, BAR0 offset 0x120).
+        pub const RX_RQ: u32 = 0x0120;
+        /// Reset value of `RX_RQ`.
+        pub const RX_RQ_RESET: u32 = 0;
+        /// offset of the last register access that hit no register (ro, BAR0 offset 0x124).
+        pub const BAD_ADDR: u32 = 0x0124;
+        /// Reset value of `BAD_ADDR`.
+        pub const BAD_ADDR_RESET: u32 = 0;
+        /// free-running cycle counter bits 31:0 (reading it latches CYCLES_HI) (ro, BAR0 offset 0x128).
+        pub const CYCLES_LO: u32 = 0x0128;
+        /// Reset value of `CYCLES_LO`.
+        pub const CYCLES_LO_RESET: u32 = 0;
+        /// cycle counter bits 63:32, as latched (ro, BAR0 offset 0x12c).
+        pub const CYCLES_HI: u32 = 0x012c;
+        /// Reset value of `CYCLES_HI`.
+        pub const CYCLES_HI_RESET: u32 = 0;
+    }
+
+    /// Block `MBOX` at 0x0200: Firmware mailbox: the host writes a request into REQ, then its length into DOORBELL; the firmware's response appears in RSP and a FW_RESPONSE event is posted to EQ 0.
+    pub mod mbox {
+        /// Block base in BAR0.
+        pub const BASE: u32 = 0x0200;
+        /// Value of the block's TYPE register.
+        pub const TYPE_ID: u32 = 0x574e_0003;
+        /// Value of the block's VERSION register (major 31:16, minor 15:0).
+        pub const VERSION_VALUE: u32 = 0x0001_0000;
+        /// Value of the block's NEXT register: the next block's base, 0 for the last.
+        pub const NEXT_BLOCK: u32 = 0x1000;
+        /// write the request length in words (1..=FW_MSG_MAX_WORDS) to send REQ to the firmware (wo, BAR0 offset 0x20c).
+        pub const DOORBELL: u32 = 0x020c;
+        /// Reset value of `DOORBELL`.
+        pub const DOORBELL_RESET: u32 = 0;
+        /// bit 0 BUSY (request in flight), bit 1 RSP_VALID, 15:8 response length in words; reading RSP_LEN does not clear it, the next DOORBELL does (ro, BAR0 offset 0x210).
+        pub const STATUS: u32 = 0x0210;
+        /// Reset value of `STATUS`.
+        pub const STATUS_RESET: u32 = 0;
+        /// request words 0..=15 at 0x40 + 4*i (rw, BAR0 offset 0x240).
+        pub const REQ: u32 = 0x0240;
+        /// Reset value of `REQ`.
+        pub const REQ_RESET: u32 = 0;
+        /// response words 0..=15 at 0x80 + 4*i (ro, BAR0 offset 0x280).
+        pub const RSP: u32 = 0x0280;
+        /// Reset value of `RSP`.
+        pub const RSP_RESET: u32 = 0;
+    }
+
+    /// Block `SQ` at 0x1000: Raw send queues.
+    pub mod sq {
+        /// Block base in BAR0.
+        pub const BASE: u32 = 0x1000;
+        /// Value of the block's TYPE register.
+        pub const TYPE_ID: u32 = 0x574e_0010;
+        /// Value of the block's VERSION register (major 31:16, minor 15:0).
+        pub const VERSION_VALUE: u32 = 0x0001_0000;
+        /// Value of the block's NEXT register: the next block's base, 0 for the last.
+        pub const NEXT_BLOCK: u32 = 0x2000;
+        /// number of elements in the array (ro, BAR0 offset 0x100c).
+        pub const COUNT: u32 = 0x100c;
+        /// Reset value of `COUNT`.
+        pub const COUNT_RESET: u32 = 0;
+        /// bytes between elements (ro, BAR0 offset 0x1010).
+        pub const STRIDE: u32 = 0x1010;
+        /// Reset value of `STRIDE`.
+        pub const STRIDE_RESET: u32 = 0;
+        /// offset of element 0 from the block base (ro, BAR0 offset 0x1014).
+        pub const ARRAY_BASE: u32 = 0x1014;
+        /// Reset value of `ARRAY_BASE`.
+        pub const ARRAY_BASE_RESET: u32 = 0;
+        /// BAR0 offset of element 0.
+        pub const ELEM_BASE: u32 = 0x1040;
+        /// Bytes between elements.
+        pub const ELEM_STRIDE: u32 = 0x40;
+        /// BAR0 offset of element `n`. The caller checks `n` against the block's
+        /// `COUNT` register; the arithmetic wraps rather than panics.
+        pub const fn elem(n: u32) -> u32 {
+            ELEM_BASE.wrapping_add(n.wrapping_mul(ELEM_STRIDE))
+        }
+        /// Registers of one element, offsets relative to [`elem`].
+        pub mod elem {
+            /// ring base IOVA, bits 31:0 (32-byte aligned) (rw, offset in the element 0x0).
+            pub const BASE_LO: u32 = 0x0000;
+            /// Reset value of `BASE_LO`.
+            pub const BASE_LO_RESET: u32 = 0;
+            /// ring base IOVA, bits 63:32 (rw, offset in the element 0x4).
+            pub const BASE_HI: u32 = 0x0004;
+            /// Reset value of `BASE_HI`.
+            pub const BASE_HI_RESET: u32 = 0;
+            /// log2 of the number of entries (1..=15) (rw, offset in the element 0x8).
+            pub const LOG_SIZE: u32 = 0x0008;
+            /// Reset value of `LOG_SIZE`.
+            pub const LOG_SIZE_RESET: u32 = 0;
+            /// completion queue that receives this queue's completions (rw, offset in the element 0xc).
+            pub const CQN: u32 = 0x000c;
+            /// Reset value of `CQN`.
+            pub const CQN_RESET: u32 = 0;
+            /// bit 0 ENABLE; writing 0 resets the queue (pointers, error state) (rw, offset in the element 0x10).
+            pub const CTRL: u32 = 0x0010;
+            /// Reset value of `CTRL`.
+            pub const CTRL_RESET: u32 = 0;
+            /// 7:0 queue_state, 15:8 error status (cqe_status) of the error (ro, offset in the element 0x14).
+            pub const STATE: u32 = 0x0014;
+            /// Reset value of `STATE`.
+            pub const STATE_RESET: u32 = 0;
+            /// doorbell: producer index (15:0, free-running) (rw, offset in the element 0x18).
+            pub const PI: u32 = 0x0018;
+            /// Reset value of `PI`.
+            pub const PI_RESET: u32 = 0;
+            /// consumer index (15:0): WQEs the hardware has completed (ro, offset in the element 0x1c).
+            pub const CI: u32 = 0x001c;
+            /// Reset value of `CI`.
+            pub const CI_RESET: u32 = 0;
+        }
+    }
+
+    /// Block `RQ` at 0x2000: Raw receive queues (same element layout as SQ).
+    pub mod rq {
+        /// Block base in BAR0.
+        pub const BASE: u32 = 0x2000;
+        /// Value of the block's TYPE register.
+        pub const TYPE_ID: u32 = 0x574e_0011;
+        /// Value of the block's VERSION register (major 31:16, minor 15:0).
+        pub const VERSION_VALUE: u32 = 0x0001_0000;
+        /// Value of the block's NEXT register: the next block's base, 0 for the last.
+        pub const NEXT_BLOCK: u32 = 0x3000;
+        /// number of elements in the array (ro, BAR0 offset 0x200c).
+        pub const COUNT: u32 = 0x200c;
+        /// Reset value of `COUNT`.
+        pub const COUNT_RESET: u32 = 0;
+        /// bytes between elements (ro, BAR0 offset 0x2010).
+        pub const STRIDE: u32 = 0x2010;
+        /// Reset value of `STRIDE`.
+        pub const STRIDE_RESET: u32 = 0;
+        /// offset of element 0 from the block base (ro, BAR0 offset 0x2014).
+        pub const ARRAY_BASE: u32 = 0x2014;
+        /// Reset value of `ARRAY_BASE`.
+        pub const ARRAY_BASE_RESET: u32 = 0;
+        /// BAR0 offset of element 0.
+        pub const ELEM_BASE: u32 = 0x2040;
+        /// Bytes between elements.
+        pub const ELEM_STRIDE: u32 = 0x40;
+        /// BAR0 offset of element `n`. The caller checks `n` against the block's
+        /// `COUNT` register; the arithmetic wraps rather than panics.
+        pub const fn elem(n: u32) -> u32 {
+            ELEM_BASE.wrapping_add(n.wrapping_mul(ELEM_STRIDE))
+        }
+        /// Registers of one element, offsets relative to [`elem`].
+        pub mod elem {
+            /// ring base IOVA, bits 31:0 (32-byte aligned) (rw, offset in the element 0x0).
+            pub const BASE_LO: u32 = 0x0000;
+            /// Reset value of `BASE_LO`.
+            pub const BASE_LO_RESET: u32 = 0;
+            /// ring base IOVA, bits 63:32 (rw, offset in the element 0x4).
+            pub const BASE_HI: u32 = 0x0004;
+            /// Reset value of `BASE_HI`.
+            pub const BASE_HI_RESET: u32 = 0;
+            /// log2 of the number of entries (1..=15) (rw, offset in the element 0x8).
+            pub const LOG_SIZE: u32 = 0x0008;
+            /// Reset value of `LOG_SIZE`.
+            pub const LOG_SIZE_RESET: u32 = 0;
+            /// completion queue that receives this queue's completions (rw, offset in the element 0xc).
+            pub const CQN: u32 = 0x000c;
+            /// Reset value of `CQN`.
+            pub const CQN_RESET: u32 = 0;
+            /// bit 0 ENABLE; writing 0 resets the queue (pointers, error state) (rw, offset in the element 0x10).
+            pub const CTRL: u32 = 0x0010;
+            /// Reset value of `CTRL`.
+            pub const CTRL_RESET: u32 = 0;
+            /// 7:0 queue_state, 15:8 error status (cqe_status) of the error (ro, offset in the element 0x14).
+            pub const STATE: u32 = 0x0014;
+            /// Reset value of `STATE`.
+            pub const STATE_RESET: u32 = 0;
+            /// doorbell: producer index (15:0, free-running) (rw, offset in the element 0x18).
+            pub const PI: u32 = 0x0018;
+            /// Reset value of `PI`.
+            pub const PI_RESET: u32 = 0;
+            /// consumer index (15:0): WQEs the hardware has completed (ro, offset in the element 0x1c).
+            pub const CI: u32 = 0x001c;
+            /// Reset value of `CI`.
+            pub const CI_RESET: u32 = 0;
+        }
+    }
+
+    /// Block `CQ` at 0x3000: Completion queues.
+    pub mod cq {
+        /// Block base in BAR0.
+        pub const BASE: u32 = 0x3000;
+        /// Value of the block's TYPE register.
+        pub const TYPE_ID: u32 = 0x574e_0012;
+        /// Value of the block's VERSION register (major 31:16, minor 15:0).
+        pub const VERSION_VALUE: u32 = 0x0001_0000;
+        /// Value of the block's NEXT register: the next block's base, 0 for the last.
+        pub const NEXT_BLOCK: u32 = 0x4000;
+        /// number of elements in the array (ro, BAR0 offset 0x300c).
+        pub const COUNT: u32 = 0x300c;
+        /// Reset value of `COUNT`.
+        pub const COUNT_RESET: u32 = 0;
+        /// bytes between elements (ro, BAR0 offset 0x3010).
+        pub const STRIDE: u32 = 0x3010;
+        /// Reset value of `STRIDE`.
+        pub const STRIDE_RESET: u32 = 0;
+        /// offset of element 0 from the block base (ro, BAR0 offset 0x3014).
+        pub const ARRAY_BASE: u32 = 0x3014;
+        /// Reset value of `ARRAY_BASE`.
+        pub const ARRAY_BASE_RESET: u32 = 0;
+        /// BAR0 offset of element 0.
+        pub const ELEM_BASE: u32 = 0x3040;
+        /// Bytes between elements.
+        pub const ELEM_STRIDE: u32 = 0x40;
+        /// BAR0 offset of element `n`. The caller checks `n` against the block's
+        /// `COUNT` register; the arithmetic wraps rather than panics.
+        pub const fn elem(n: u32) -> u32 {
+            ELEM_BASE.wrapping_add(n.wrapping_mul(ELEM_STRIDE))
+        }
+        /// Registers of one element, offsets relative to [`elem`].
+        pub mod elem {
+            /// ring base IOVA, bits 31:0 (32-byte aligned) (rw, offset in the element 0x0).
+            pub const BASE_LO: u32 = 0x0000;
+            /// Reset value of `BASE_LO`.
+            pub const BASE_LO_RESET: u32 = 0;
+            /// ring base IOVA, bits 63:32 (rw, offset in the element 0x4).
+            pub const BASE_HI: u32 = 0x0004;
+            /// Reset value of `BASE_HI`.
+            pub const BASE_HI_RESET: u32 = 0;
+            /// log2 of the number of entries (1..=15) (rw, offset in the element 0x8).
+            pub const LOG_SIZE: u32 = 0x0008;
+            /// Reset value of `LOG_SIZE`.
+            pub const LOG_SIZE_RESET: u32 = 0;
+            /// event queue that receives this CQ's events (rw, offset in the element 0xc).
+            pub const EQN: u32 = 0x000c;
+            /// Reset value of `EQN`.
+            pub const EQN_RESET: u32 = 0;
+            /// bit 0 ENABLE; writing 0 resets the CQ (rw, offset in the element 0x10).
+            pub const CTRL: u32 = 0x0010;
+            /// Reset value of `CTRL`.
+            pub const CTRL_RESET: u32 = 0;
+            /// 7:0 queue_state, 15:8 error status; bit 16 ARMED (ro, offset in the element 0x14).
+            pub const STATE: u32 = 0x0014;
+            /// Reset value of `STATE`.
+            pub const STATE_RESET: u32 = 0;
+            /// any write arms the CQ: its next CQE posts a CQ_COMPLETION event (wo, offset in the element 0x18).
+            pub const ARM: u32 = 0x0018;
+            /// Reset value of `ARM`.
+            pub const ARM_RESET: u32 = 0;
+            /// consumer index (15:0) written by the host; the hardware never overwrites an unconsumed CQE (rw, offset in the element 0x1c).
+            pub const CI: u32 = 0x001c;
+            /// Reset value of `CI`.
+            pub const CI_RESET: u32 = 0;
+            /// producer index (15:0): CQEs written (ro, offset in the element 0x20).
+            pub const PI: u32 = 0x0020;
+            /// Reset value of `PI`.
+            pub const PI_RESET: u32 = 0;
+        }
+    }
+
+    /// Block `EQ` at 0x4000: Event queues; EQ n raises interrupt vector n.
+    pub mod eq {
+        /// Block base in BAR0.
+        pub const BASE: u32 = 0x4000;
+        /// Value of the block's TYPE register.
+        pub const TYPE_ID: u32 = 0x574e_0013;
+        /// Value of the block's VERSION register (major 31:16, minor 15:0).
+        pub const VERSION_VALUE: u32 = 0x0001_0000;
+        /// Value of the block's NEXT register: the next block's base, 0 for the last.
+        pub const NEXT_BLOCK: u32 = 0x5000;
+        /// number of elements in the array (ro, BAR0 offset 0x400c).
+        pub const COUNT: u32 = 0x400c;
+        /// Reset value of `COUNT`.
+        pub const COUNT_RESET: u32 = 0;
+        /// bytes between elements (ro, BAR0 offset 0x4010).
+        pub const STRIDE: u32 = 0x4010;
+        /// Reset value of `STRIDE`.
+        pub const STRIDE_RESET: u32 = 0;
+        /// offset of element 0 from the block base (ro, BAR0 offset 0x4014).
+        pub const ARRAY_BASE: u32 = 0x4014;
+        /// Reset value of `ARRAY_BASE`.
+        pub const ARRAY_BASE_RESET: u32 = 0;
+        /// BAR0 offset of element 0.
+        pub const ELEM_BASE: u32 = 0x4040;
+        /// Bytes between elements.
+        pub const ELEM_STRIDE: u32 = 0x40;
+        /// BAR0 offset of element `n`. The caller checks `n` against the block's
+        /// `COUNT` register; the arithmetic wraps rather than panics.
+        pub const fn elem(n: u32) -> u32 {
+            ELEM_BASE.wrapping_add(n.wrapping_mul(ELEM_STRIDE))
+        }
+        /// Registers of one element, offsets relative to [`elem`].
+        pub mod elem {
+            /// ring base IOVA, bits 31:0 (16-byte aligned) (rw, offset in the element 0x0).
+            pub const BASE_LO: u32 = 0x0000;
+            /// Reset value of `BASE_LO`.
+            pub const BASE_LO_RESET: u32 = 0;
+            /// ring base IOVA, bits 63:32 (rw, offset in the element 0x4).
+            pub const BASE_HI: u32 = 0x0004;
+            /// Reset value of `BASE_HI`.
+            pub const BASE_HI_RESET: u32 = 0;
+            /// log2 of the number of entries (1..=15) (rw, offset in the element 0x8).
+            pub const LOG_SIZE: u32 = 0x0008;
+            /// Reset value of `LOG_SIZE`.
+            pub const LOG_SIZE_RESET: u32 = 0;
+            /// bit 0 ENABLE, bit 1 IRQ_ENABLE; writing 0 to ENABLE resets the EQ (rw, offset in the element 0xc).
+            pub const CTRL: u32 = 0x000c;
+            /// Reset value of `CTRL`.
+            pub const CTRL_RESET: u32 = 0;
+            /// interrupt moderation: raise the interrupt once this many events are pending (0 acts as 1) (rw, offset in the element 0x10).
+            pub const MOD_COUNT: u32 = 0x0010;
+            /// Reset value of `MOD_COUNT`.
+            pub const MOD_COUNT_RESET: u32 = 1;
+            /// interrupt moderation: or once the oldest pending event is this many microseconds old (rw, offset in the element 0x14).
+            pub const MOD_USECS: u32 = 0x0014;
+            /// Reset value of `MOD_USECS`.
+            pub const MOD_USECS_RESET: u32 = 0;
+            /// consumer index (15:0) written by the host (rw, offset in the element 0x18).
+            pub const CI: u32 = 0x0018;
+            /// Reset value of `CI`.
+            pub const CI_RESET: u32 = 0;
+            /// producer index (15:0): EQEs written (ro, offset in the element 0x1c).
+            pub const PI: u32 = 0x001c;
+            /// Reset value of `PI`.
+            pub const PI_RESET: u32 = 0;
+            /// 7:0 queue_state, 15:8 error status (ro, offset in the element 0x20).
+            pub const STATE: u32 = 0x0020;
+            /// Reset value of `STATE`.
+            pub const STATE_RESET: u32 = 0;
+        }
+    }
+
+    /// Block `STATS` at 0x5000: 64-bit counters; each is a LO/HI pair, reading LO latches HI.
+    pub mod stats {
+        /// Block base in BAR0.
+        pub const BASE: u32 = 0x5000;
+        /// Value of the block's TYPE register.
+        pub const TYPE_ID: u32 = 0x574e_0020;
+        /// Value of the block's VERSION register (major 31:16, minor 15:0).
+        pub const VERSION_VALUE: u32 = 0x0001_0000;
+        /// Value of the block's NEXT register: the next block's base, 0 for the last.
+        pub const NEXT_BLOCK: u32 = 0x0000;
+        /// frames sent (ro, BAR0 offset 0x5010).
+        pub const TX_FRAMES: u32 = 0x5010;
+        /// Reset value of `TX_FRAMES`.
+        pub const TX_FRAMES_RESET: u32 = 0;
+        /// bytes sent (without FCS) (ro, BAR0 offset 0x5018).
+        pub const TX_BYTES: u32 = 0x5018;
+        /// Reset value of `TX_BYTES`.
+        pub const TX_BYTES_RESET: u32 = 0;
+        /// frames delivered to a receive queue (ro, BAR0 offset 0x5020).
+        pub const RX_FRAMES: u32 = 0x5020;
+        /// Reset value of `RX_FRAMES`.
+        pub const RX_FRAMES_RESET: u32 = 0;
+        /// bytes delivered (ro, BAR0 offset 0x5028).
+        pub const RX_BYTES: u32 = 0x5028;
+        /// Reset value of `RX_BYTES`.
+        pub const RX_BYTES_RESET: u32 = 0;
+        /// frames dropped for a bad FCS or a MAC error (ro, BAR0 offset 0x5030).
+        pub const RX_FCS_ERR: u32 = 0x5030;
+        /// Reset value of `RX_FCS_ERR`.
+        pub const RX_FCS_ERR_RESET: u32 = 0;
+        /// frames dropped by the destination address filter (ro, BAR0 offset 0x5038).
+        pub const RX_DROP_FILTER: u32 = 0x5038;
+        /// Reset value of `RX_DROP_FILTER`.
+        pub const RX_DROP_FILTER_RESET: u32 = 0;
+        /// frames dropped for being shorter than 14 bytes or longer than MAX_FRAME (ro, BAR0 offset 0x5040).
+        pub const RX_DROP_LENGTH: u32 = 0x5040;
+        /// Reset value of `RX_DROP_LENGTH`.
+        pub const RX_DROP_LENGTH_RESET: u32 = 0;
+        /// frames dropped because no receive buffer was posted (ro, BAR0 offset 0x5048).
+        pub const RX_DROP_NO_BUF: u32 = 0x5048;
+        /// Reset value of `RX_DROP_NO_BUF`.
+        pub const RX_DROP_NO_BUF_RESET: u32 = 0;
+        /// frames dropped because the receive FIFO was full (ro, BAR0 offset 0x5050).
+        pub const RX_DROP_OVERRUN: u32 = 0x5050;
+        /// Reset value of `RX_DROP_OVERRUN`.
+        pub const RX_DROP_OVERRUN_RESET: u32 = 0;
+        /// frames larger than the posted buffer (completed with LOC_LEN_ERR) (ro, BAR0 offset 0x5058).
+        pub const RX_LEN_ERR: u32 = 0x5058;
+        /// Reset value of `RX_LEN_ERR`.
+        pub const RX_LEN_ERR_RESET: u32 = 0;
+        /// send work requests completed in error (ro, BAR0 offset 0x5060).
+        pub const TX_ERR: u32 = 0x5060;
+        /// Reset value of `TX_ERR`.
+        pub const TX_ERR_RESET: u32 = 0;
+        /// DMA reads refused by the host (ro, BAR0 offset 0x5068).
+        pub const DMA_RD_ERR: u32 = 0x5068;
+        /// Reset value of `DMA_RD_ERR`.
+        pub const DMA_RD_ERR_RESET: u32 = 0;
+        /// DMA writes refused by the host (ro, BAR0 offset 0x5070).
+        pub const DMA_WR_ERR: u32 = 0x5070;
+        /// Reset value of `DMA_WR_ERR`.
+        pub const DMA_WR_ERR_RESET: u32 = 0;
+        /// register accesses that hit no register (ro, BAR0 offset 0x5078).
+        pub const BAD_REG: u32 = 0x5078;
+        /// Reset value of `BAD_REG`.
+        pub const BAD_REG_RESET: u32 = 0;
+        /// doorbells that posted more entries than the ring holds (ro, BAR0 offset 0x5080).
+        pub const DOORBELL_ERR: u32 = 0x5080;
+        /// Reset value of `DOORBELL_ERR`.
+        pub const DOORBELL_ERR_RESET: u32 = 0;
+        /// events written (ro, BAR0 offset 0x5088).
+        pub const EVENTS: u32 = 0x5088;
+        /// Reset value of `EVENTS`.
+        pub const EVENTS_RESET: u32 = 0;
+        /// interrupts raised (ro, BAR0 offset 0x5090).
+        pub const IRQS: u32 = 0x5090;
+        /// Reset value of `IRQS`.
+        pub const IRQS_RESET: u32 = 0;
+        /// mailbox requests passed to the firmware (ro, BAR0 offset 0x5098).
+        pub const FW_MSGS: u32 = 0x5098;
+        /// Reset value of `FW_MSGS`.
+        pub const FW_MSGS_RESET: u32 = 0;
+    }
+}
+
+/// Send-queue work queue entry (warpnic), 32 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SqWqe {
+    /// Byte 0: wqe_opcode.
+    pub opcode: u8,
+    /// Byte 1: wqe_flags.
+    pub flags: u8,
+    /// Byte 2: reserved, zero.
+    pub rsvd0: u16,
+    /// Byte 4: frame length in bytes, without FCS.
+    pub len: u32,
+    /// Byte 8: IOVA of the frame.
+    pub addr: u64,
+    /// Byte 16: opaque, returned in the CQE.
+    pub wr_id: u64,
+    /// Byte 24: reserved, zero.
+    pub rsvd1: u64,
+}
+
+const _: () = assert!(core::mem::size_of::<SqWqe>() == 32);
+const _: () = assert!(core::mem::offset_of!(SqWqe, opcode) == 0);
+const _: () = assert!(core::mem::offset_of!(SqWqe, flags) == 1);
+const _: () = assert!(core::mem::offset_of!(SqWqe, rsvd0) == 2);
+const _: () = assert!(core::mem::offset_of!(SqWqe, len) == 4);
+const _: () = assert!(core::mem::offset_of!(SqWqe, addr) == 8);
+const _: () = assert!(core::mem::offset_of!(SqWqe, wr_id) == 16);
+const _: () = assert!(core::mem::offset_of!(SqWqe, rsvd1) == 24);
+
+impl SqWqe {
+    /// Size in bytes.
+    pub const SIZE: usize = 32;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.opcode.to_le_bytes());
+        b[1..2].copy_from_slice(&self.flags.to_le_bytes());
+        b[2..4].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[4..8].copy_from_slice(&self.len.to_le_bytes());
+        b[8..16].copy_from_slice(&self.addr.to_le_bytes());
+        b[16..24].copy_from_slice(&self.wr_id.to_le_bytes());
+        b[24..32].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            opcode: u8::from_le_bytes(bytes_at(b, 0)),
+            flags: u8::from_le_bytes(bytes_at(b, 1)),
+            rsvd0: u16::from_le_bytes(bytes_at(b, 2)),
+            len: u32::from_le_bytes(bytes_at(b, 4)),
+            addr: u64::from_le_bytes(bytes_at(b, 8)),
+            wr_id: u64::from_le_bytes(bytes_at(b, 16)),
+            rsvd1: u64::from_le_bytes(bytes_at(b, 24)),
+        }
+    }
+}
+
+/// Receive-queue work queue entry (warpnic), 32 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RqWqe {
+    /// Byte 0: reserved, zero.
+    pub rsvd0: u32,
+    /// Byte 4: buffer length in bytes.
+    pub len: u32,
+    /// Byte 8: IOVA of the buffer.
+    pub addr: u64,
+    /// Byte 16: opaque, returned in the CQE.
+    pub wr_id: u64,
+    /// Byte 24: reserved, zero.
+    pub rsvd1: u64,
+}
+
+const _: () = assert!(core::mem::size_of::<RqWqe>() == 32);
+const _: () = assert!(core::mem::offset_of!(RqWqe, rsvd0) == 0);
+const _: () = assert!(core::mem::offset_of!(RqWqe, len) == 4);
+const _: () = assert!(core::mem::offset_of!(RqWqe, addr) == 8);
+const _: () = assert!(core::mem::offset_of!(RqWqe, wr_id) == 16);
+const _: () = assert!(core::mem::offset_of!(RqWqe, rsvd1) == 24);
+
+impl RqWqe {
+    /// Size in bytes.
+    pub const SIZE: usize = 32;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..4].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[4..8].copy_from_slice(&self.len.to_le_bytes());
+        b[8..16].copy_from_slice(&self.addr.to_le_bytes());
+        b[16..24].copy_from_slice(&self.wr_id.to_le_bytes());
+        b[24..32].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            rsvd0: u32::from_le_bytes(bytes_at(b, 0)),
+            len: u32::from_le_bytes(bytes_at(b, 4)),
+            addr: u64::from_le_bytes(bytes_at(b, 8)),
+            wr_id: u64::from_le_bytes(bytes_at(b, 16)),
+            rsvd1: u64::from_le_bytes(bytes_at(b, 24)),
+        }
+    }
+}
+
+/// Completion queue entry. The hardware writes it in one DMA write; OWNER flips each pass over the ring (1 on the first pass) (warpnic), 32 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cqe {
+    /// Byte 0: wr_id of the work request.
+    pub wr_id: u64,
+    /// Byte 8: bytes sent or received (for RECV with LOC_LEN_ERR: the frame's length).
+    pub byte_len: u32,
+    /// Byte 12: SQ or RQ number.
+    pub queue: u16,
+    /// Byte 14: ring index of the work request (15:0 of the free-running index).
+    pub wqe_idx: u16,
+    /// Byte 16: cqe_opcode.
+    pub opcode: u8,
+    /// Byte 17: cqe_status.
+    pub status: u8,
+    /// Byte 18: reserved.
+    pub rsvd0: u16,
+    /// Byte 20: core cycle counter (31:0) when the completion was generated.
+    pub timestamp: u32,
+    /// Byte 24: reserved.
+    pub rsvd1: [u8; 7],
+    /// Byte 31: bit 0: phase of this entry.
+    pub owner: u8,
+}
+
+const _: () = assert!(core::mem::size_of::<Cqe>() == 32);
+const _: () = assert!(core::mem::offset_of!(Cqe, wr_id) == 0);
+const _: () = assert!(core::mem::offset_of!(Cqe, byte_len) == 8);
+const _: () = assert!(core::mem::offset_of!(Cqe, queue) == 12);
+const _: () = assert!(core::mem::offset_of!(Cqe, wqe_idx) == 14);
+const _: () = assert!(core::mem::offset_of!(Cqe, opcode) == 16);
+const _: () = assert!(core::mem::offset_of!(Cqe, status) == 17);
+const _: () = assert!(core::mem::offset_of!(Cqe, rsvd0) == 18);
+const _: () = assert!(core::mem::offset_of!(Cqe, timestamp) == 20);
+const _: () = assert!(core::mem::offset_of!(Cqe, rsvd1) == 24);
+const _: () = assert!(core::mem::offset_of!(Cqe, owner) == 31);
+
+impl Cqe {
+    /// Size in bytes.
+    pub const SIZE: usize = 32;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..8].copy_from_slice(&self.wr_id.to_le_bytes());
+        b[8..12].copy_from_slice(&self.byte_len.to_le_bytes());
+        b[12..14].copy_from_slice(&self.queue.to_le_bytes());
+        b[14..16].copy_from_slice(&self.wqe_idx.to_le_bytes());
+        b[16..17].copy_from_slice(&self.opcode.to_le_bytes());
+        b[17..18].copy_from_slice(&self.status.to_le_bytes());
+        b[18..20].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[20..24].copy_from_slice(&self.timestamp.to_le_bytes());
+        b[24..31].copy_from_slice(&self.rsvd1);
+        b[31..32].copy_from_slice(&self.owner.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            wr_id: u64::from_le_bytes(bytes_at(b, 0)),
+            byte_len: u32::from_le_bytes(bytes_at(b, 8)),
+            queue: u16::from_le_bytes(bytes_at(b, 12)),
+            wqe_idx: u16::from_le_bytes(bytes_at(b, 14)),
+            opcode: u8::from_le_bytes(bytes_at(b, 16)),
+            status: u8::from_le_bytes(bytes_at(b, 17)),
+            rsvd0: u16::from_le_bytes(bytes_at(b, 18)),
+            timestamp: u32::from_le_bytes(bytes_at(b, 20)),
+            rsvd1: bytes_at(b, 24),
+            owner: u8::from_le_bytes(bytes_at(b, 31)),
+        }
+    }
+}
+
+/// Event queue entry; OWNER as in the CQE (warpnic), 16 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Eqe {
+    /// Byte 0: eqe_type.
+    pub event_type: u8,
+    /// Byte 1: reserved.
+    pub rsvd0: u8,
+    /// Byte 2: CQ, SQ or RQ number.
+    pub source: u16,
+    /// Byte 4: event-specific (the error status for *_ERROR).
+    pub data: u32,
+    /// Byte 8: core cycle counter (31:0).
+    pub timestamp: u32,
+    /// Byte 12: reserved.
+    pub rsvd1: [u8; 3],
+    /// Byte 15: bit 0: phase of this entry.
+    pub owner: u8,
+}
+
+const _: () = assert!(core::mem::size_of::<Eqe>() == 16);
+const _: () = assert!(core::mem::offset_of!(Eqe, event_type) == 0);
+const _: () = assert!(core::mem::offset_of!(Eqe, rsvd0) == 1);
+const _: () = assert!(core::mem::offset_of!(Eqe, source) == 2);
+const _: () = assert!(core::mem::offset_of!(Eqe, data) == 4);
+const _: () = assert!(core::mem::offset_of!(Eqe, timestamp) == 8);
+const _: () = assert!(core::mem::offset_of!(Eqe, rsvd1) == 12);
+const _: () = assert!(core::mem::offset_of!(Eqe, owner) == 15);
+
+impl Eqe {
+    /// Size in bytes.
+    pub const SIZE: usize = 16;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.event_type.to_le_bytes());
+        b[1..2].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[2..4].copy_from_slice(&self.source.to_le_bytes());
+        b[4..8].copy_from_slice(&self.data.to_le_bytes());
+        b[8..12].copy_from_slice(&self.timestamp.to_le_bytes());
+        b[12..15].copy_from_slice(&self.rsvd1);
+        b[15..16].copy_from_slice(&self.owner.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            event_type: u8::from_le_bytes(bytes_at(b, 0)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 1)),
+            source: u16::from_le_bytes(bytes_at(b, 2)),
+            data: u32::from_le_bytes(bytes_at(b, 4)),
+            timestamp: u32::from_le_bytes(bytes_at(b, 8)),
+            rsvd1: bytes_at(b, 12),
+            owner: u8::from_le_bytes(bytes_at(b, 15)),
+        }
+    }
+}
+
+/// Word 0 of a mailbox request or response (warpnic), 4 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FwMsgHdr {
+    /// Byte 0: fw_opcode.
+    pub opcode: u8,
+    /// Byte 1: request sequence number, echoed in the response.
+    pub seq: u8,
+    /// Byte 2: fw_status (responses; zero in requests).
+    pub status: u8,
+    /// Byte 3: message length in 32-bit words, this header included.
+    pub len: u8,
+}
+
+const _: () = assert!(core::mem::size_of::<FwMsgHdr>() == 4);
+const _: () = assert!(core::mem::offset_of!(FwMsgHdr, opcode) == 0);
+const _: () = assert!(core::mem::offset_of!(FwMsgHdr, seq) == 1);
+const _: () = assert!(core::mem::offset_of!(FwMsgHdr, status) == 2);
+const _: () = assert!(core::mem::offset_of!(FwMsgHdr, len) == 3);
+
+impl FwMsgHdr {
+    /// Size in bytes.
+    pub const SIZE: usize = 4;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.opcode.to_le_bytes());
+        b[1..2].copy_from_slice(&self.seq.to_le_bytes());
+        b[2..3].copy_from_slice(&self.status.to_le_bytes());
+        b[3..4].copy_from_slice(&self.len.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            opcode: u8::from_le_bytes(bytes_at(b, 0)),
+            seq: u8::from_le_bytes(bytes_at(b, 1)),
+            status: u8::from_le_bytes(bytes_at(b, 2)),
+            len: u8::from_le_bytes(bytes_at(b, 3)),
+        }
+    }
+}
+
+/// Ethernet II header (IEEE 802.3): a zero-copy view of 14 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EthernetHdr<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> EthernetHdr<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 14;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Byte 0, 48 bits: destination MAC address.
+    pub fn dst(&self) -> [u8; 6] {
+        bytes_at(self.buffer.as_ref(), 0)
+    }
+
+    /// Byte 6, 48 bits: source MAC address.
+    pub fn src(&self) -> [u8; 6] {
+        bytes_at(self.buffer.as_ref(), 6)
+    }
+
+    /// Byte 12, 16 bits: ether_type.
+    pub fn ether_type(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 12))
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> EthernetHdr<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets the 6-byte field `dst`.
+    pub fn set_dst(&mut self, v: [u8; 6]) {
+        self.buffer.as_mut()[0..6].copy_from_slice(&v);
+    }
+
+    /// Sets the 6-byte field `src`.
+    pub fn set_src(&mut self, v: [u8; 6]) {
+        self.buffer.as_mut()[6..12].copy_from_slice(&v);
+    }
+
+    /// Sets `ether_type`.
+    pub fn set_ether_type(&mut self, v: u16) {
+        self.buffer.as_mut()[12..14].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// ARP packet for IPv4 over Ethernet (RFC 826): a zero-copy view of 28 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArpIpv4<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> ArpIpv4<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 28;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Byte 0, 16 bits: hardware type, 1 = Ethernet.
+    pub fn htype(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0))
+    }
+
+    /// Byte 2, 16 bits: protocol type, 0x0800.
+    pub fn ptype(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2))
+    }
+
+    /// Byte 4, 8 bits: hardware address length, 6.
+    pub fn hlen(&self) -> u8 {
+        self.buffer.as_ref()[4]
+    }
+
+    /// Byte 5, 8 bits: protocol address length, 4.
+    pub fn plen(&self) -> u8 {
+        self.buffer.as_ref()[5]
+    }
+
+    /// Byte 6, 16 bits: arp_oper.
+    pub fn oper(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 6))
+    }
+
+    /// Byte 8, 48 bits: sender hardware address.
+    pub fn sha(&self) -> [u8; 6] {
+        bytes_at(self.buffer.as_ref(), 8)
+    }
+
+    /// Byte 14, 32 bits: sender protocol address.
+    pub fn spa(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 14))
+    }
+
+    /// Byte 18, 48 bits: target hardware address.
+    pub fn tha(&self) -> [u8; 6] {
+        bytes_at(self.buffer.as_ref(), 18)
+    }
+
+    /// Byte 24, 32 bits: target protocol address.
+    pub fn tpa(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 24))
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> ArpIpv4<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `htype`.
+    pub fn set_htype(&mut self, v: u16) {
+        self.buffer.as_mut()[0..2].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `ptype`.
+    pub fn set_ptype(&mut self, v: u16) {
+        self.buffer.as_mut()[2..4].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `hlen`.
+    pub fn set_hlen(&mut self, v: u8) {
+        self.buffer.as_mut()[4] = v;
+    }
+
+    /// Sets `plen`.
+    pub fn set_plen(&mut self, v: u8) {
+        self.buffer.as_mut()[5] = v;
+    }
+
+    /// Sets `oper`.
+    pub fn set_oper(&mut self, v: u16) {
+        self.buffer.as_mut()[6..8].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets the 6-byte field `sha`.
+    pub fn set_sha(&mut self, v: [u8; 6]) {
+        self.buffer.as_mut()[8..14].copy_from_slice(&v);
+    }
+
+    /// Sets `spa`.
+    pub fn set_spa(&mut self, v: u32) {
+        self.buffer.as_mut()[14..18].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets the 6-byte field `tha`.
+    pub fn set_tha(&mut self, v: [u8; 6]) {
+        self.buffer.as_mut()[18..24].copy_from_slice(&v);
+    }
+
+    /// Sets `tpa`.
+    pub fn set_tpa(&mut self, v: u32) {
+        self.buffer.as_mut()[24..28].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// IPv4 header without options (RFC 791 §3.1): a zero-copy view of 20 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ipv4Hdr<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> Ipv4Hdr<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 20;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Bits 7:4 of the 8-bit field at byte 0: 4.
+    pub fn version(&self) -> u8 {
+        self.buffer.as_ref()[0] >> 4
+    }
+
+    /// Bits 3:0 of the 8-bit field at byte 0: header length in 32-bit words.
+    pub fn ihl(&self) -> u8 {
+        self.buffer.as_ref()[0] & 0x0f
+    }
+
+    /// Bits 7:2 of the 8-bit field at byte 1: differentiated services code point.
+    pub fn dscp(&self) -> u8 {
+        self.buffer.as_ref()[1] >> 2
+    }
+
+    /// Bits 1:0 of the 8-bit field at byte 1: explicit congestion notification.
+    pub fn ecn(&self) -> u8 {
+        self.buffer.as_ref()[1] & 0x03
+    }
+
+    /// Byte 2, 16 bits: datagram length in bytes.
+    pub fn total_len(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2))
+    }
+
+    /// Byte 4, 16 bits: identification.
+    pub fn ident(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 4))
+    }
+
+    /// Bits 15:13 of the 16-bit field at byte 6: bit 1 DF, bit 0 MF.
+    pub fn flags(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 6)) >> 13
+    }
+
+    /// Bits 12:0 of the 16-bit field at byte 6: fragment offset in 8-byte units.
+    pub fn frag_offset(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 6)) & 0x1fff
+    }
+
+    /// Byte 8, 8 bits: time to live.
+    pub fn ttl(&self) -> u8 {
+        self.buffer.as_ref()[8]
+    }
+
+    /// Byte 9, 8 bits: ip_protocol.
+    pub fn protocol(&self) -> u8 {
+        self.buffer.as_ref()[9]
+    }
+
+    /// Byte 10, 16 bits: header checksum.
+    pub fn checksum(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 10))
+    }
+
+    /// Byte 12, 32 bits: source address.
+    pub fn src(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 12))
+    }
+
+    /// Byte 16, 32 bits: destination address.
+    pub fn dst(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 16))
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> Ipv4Hdr<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `version` (the low 4 bits of `v`), keeping the other bits of its container.
+    pub fn set_version(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0x0f) | ((v & 0x0f) << 4);
+        b[0] = new;
+    }
+
+    /// Sets `ihl` (the low 4 bits of `v`), keeping the other bits of its container.
+    pub fn set_ihl(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0xf0) | (v & 0x0f);
+        b[0] = new;
+    }
+
+    /// Sets `dscp` (the low 6 bits of `v`), keeping the other bits of its container.
+    pub fn set_dscp(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[1];
+        let new = (old & 0x03) | ((v & 0x3f) << 2);
+        b[1] = new;
+    }
+
+    /// Sets `ecn` (the low 2 bits of `v`), keeping the other bits of its container.
+    pub fn set_ecn(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[1];
+        let new = (old & 0xfc) | (v & 0x03);
+        b[1] = new;
+    }
+
+    /// Sets `total_len`.
+    pub fn set_total_len(&mut self, v: u16) {
+        self.buffer.as_mut()[2..4].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `ident`.
+    pub fn set_ident(&mut self, v: u16) {
+        self.buffer.as_mut()[4..6].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `flags` (the low 3 bits of `v`), keeping the other bits of its container.
+    pub fn set_flags(&mut self, v: u16) {
+        let b = self.buffer.as_mut();
+        let old = u16::from_be_bytes(bytes_at(b, 6));
+        let new = (old & 0x1fff) | ((v & 0x0007) << 13);
+        b[6..8].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `frag_offset` (the low 13 bits of `v`), keeping the other bits of its container.
+    pub fn set_frag_offset(&mut self, v: u16) {
+        let b = self.buffer.as_mut();
+        let old = u16::from_be_bytes(bytes_at(b, 6));
+        let new = (old & 0xe000) | (v & 0x1fff);
+        b[6..8].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `ttl`.
+    pub fn set_ttl(&mut self, v: u8) {
+        self.buffer.as_mut()[8] = v;
+    }
+
+    /// Sets `protocol`.
+    pub fn set_protocol(&mut self, v: u8) {
+        self.buffer.as_mut()[9] = v;
+    }
+
+    /// Sets `checksum`.
+    pub fn set_checksum(&mut self, v: u16) {
+        self.buffer.as_mut()[10..12].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `src`.
+    pub fn set_src(&mut self, v: u32) {
+        self.buffer.as_mut()[12..16].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `dst`.
+    pub fn set_dst(&mut self, v: u32) {
+        self.buffer.as_mut()[16..20].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// TCP header without options (RFC 9293 §3.1): a zero-copy view of 20 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TcpHdr<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> TcpHdr<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 20;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Byte 0, 16 bits: source port.
+    pub fn src_port(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0))
+    }
+
+    /// Byte 2, 16 bits: destination port.
+    pub fn dst_port(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2))
+    }
+
+    /// Byte 4, 32 bits: sequence number.
+    pub fn seq(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 4))
+    }
+
+    /// Byte 8, 32 bits: acknowledgment number.
+    pub fn ack(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 8))
+    }
+
+    /// Bits 7:4 of the 8-bit field at byte 12: header length in 32-bit words.
+    pub fn data_offset(&self) -> u8 {
+        self.buffer.as_ref()[12] >> 4
+    }
+
+    /// Bits 3:0 of the 8-bit field at byte 12: reserved.
+    pub fn rsvd(&self) -> u8 {
+        self.buffer.as_ref()[12] & 0x0f
+    }
+
+    /// Byte 13, 8 bits: tcp_flags.
+    pub fn flags(&self) -> u8 {
+        self.buffer.as_ref()[13]
+    }
+
+    /// Byte 14, 16 bits: receive window.
+    pub fn window(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 14))
+    }
+
+    /// Byte 16, 16 bits: checksum over the pseudo-header, header and data.
+    pub fn checksum(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 16))
+    }
+
+    /// Byte 18, 16 bits: urgent pointer.
+    pub fn urgent(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 18))
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> TcpHdr<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `src_port`.
+    pub fn set_src_port(&mut self, v: u16) {
+        self.buffer.as_mut()[0..2].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `dst_port`.
+    pub fn set_dst_port(&mut self, v: u16) {
+        self.buffer.as_mut()[2..4].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `seq`.
+    pub fn set_seq(&mut self, v: u32) {
+        self.buffer.as_mut()[4..8].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `ack`.
+    pub fn set_ack(&mut self, v: u32) {
+        self.buffer.as_mut()[8..12].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `data_offset` (the low 4 bits of `v`), keeping the other bits of its container.
+    pub fn set_data_offset(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[12];
+        let new = (old & 0x0f) | ((v & 0x0f) << 4);
+        b[12] = new;
+    }
+
+    /// Sets `rsvd` (the low 4 bits of `v`), keeping the other bits of its container.
+    pub fn set_rsvd(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[12];
+        let new = (old & 0xf0) | (v & 0x0f);
+        b[12] = new;
+    }
+
+    /// Sets `flags`.
+    pub fn set_flags(&mut self, v: u8) {
+        self.buffer.as_mut()[13] = v;
+    }
+
+    /// Sets `window`.
+    pub fn set_window(&mut self, v: u16) {
+        self.buffer.as_mut()[14..16].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `checksum`.
+    pub fn set_checksum(&mut self, v: u16) {
+        self.buffer.as_mut()[16..18].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `urgent`.
+    pub fn set_urgent(&mut self, v: u16) {
+        self.buffer.as_mut()[18..20].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// ICMP echo request/reply header (RFC 792): a zero-copy view of 8 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IcmpEcho<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> IcmpEcho<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 8;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Byte 0, 8 bits: 8 = echo request, 0 = echo reply.
+    pub fn icmp_type(&self) -> u8 {
+        self.buffer.as_ref()[0]
+    }
+
+    /// Byte 1, 8 bits: 0.
+    pub fn code(&self) -> u8 {
+        self.buffer.as_ref()[1]
+    }
+
+    /// Byte 2, 16 bits: checksum over the ICMP message.
+    pub fn checksum(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2))
+    }
+
+    /// Byte 4, 16 bits: identifier.
+    pub fn ident(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 4))
+    }
+
+    /// Byte 6, 16 bits: sequence number.
+    pub fn seq(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 6))
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> IcmpEcho<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `icmp_type`.
+    pub fn set_icmp_type(&mut self, v: u8) {
+        self.buffer.as_mut()[0] = v;
+    }
+
+    /// Sets `code`.
+    pub fn set_code(&mut self, v: u8) {
+        self.buffer.as_mut()[1] = v;
+    }
+
+    /// Sets `checksum`.
+    pub fn set_checksum(&mut self, v: u16) {
+        self.buffer.as_mut()[2..4].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `ident`.
+    pub fn set_ident(&mut self, v: u16) {
+        self.buffer.as_mut()[4..6].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `seq`.
+    pub fn set_seq(&mut self, v: u16) {
+        self.buffer.as_mut()[6..8].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// MPA request/reply frame header, followed by pd_length bytes of private data (RFC 5044 §7.1, RFC 6581 §2): a zero-copy view of 20 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MpaReqRep<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> MpaReqRep<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 20;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Byte 0, 128 bits: "MPA ID Req Frame" or "MPA ID Rep Frame".
+    pub fn key(&self) -> [u8; 16] {
+        bytes_at(self.buffer.as_ref(), 0)
+    }
+
+    /// Byte 16, 8 bits: mpa_flags (M, C, R, enhanced); low 4 bits reserved.
+    pub fn flags(&self) -> u8 {
+        self.buffer.as_ref()[16]
+    }
+
+    /// Byte 17, 8 bits: MPA revision, 1 or 2.
+    pub fn revision(&self) -> u8 {
+        self.buffer.as_ref()[17]
+    }
+
+    /// Byte 18, 16 bits: private data length, at most 512.
+    pub fn pd_length(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 18))
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> MpaReqRep<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets the 16-byte field `key`.
+    pub fn set_key(&mut self, v: [u8; 16]) {
+        self.buffer.as_mut()[0..16].copy_from_slice(&v);
+    }
+
+    /// Sets `flags`.
+    pub fn set_flags(&mut self, v: u8) {
+        self.buffer.as_mut()[16] = v;
+    }
+
+    /// Sets `revision`.
+    pub fn set_revision(&mut self, v: u8) {
+        self.buffer.as_mut()[17] = v;
+    }
+
+    /// Sets `pd_length`.
+    pub fn set_pd_length(&mut self, v: u16) {
+        self.buffer.as_mut()[18..20].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// Enhanced connection setup data at the start of MPA v2 private data (RFC 6581 §2): a zero-copy view of 4 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MpaV2IrdOrd<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> MpaV2IrdOrd<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 4;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Bit 15 of the 16-bit field at byte 0: P2P: peer-to-peer mode requested.
+    pub fn peer_to_peer(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 15
+    }
+
+    /// Bit 14 of the 16-bit field at byte 0: RTR as a zero-length RDMA Write (in IRD).
+    pub fn zero_len_rdma_write(&self) -> u16 {
+        (u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 14) & 0x0001
+    }
+
+    /// Bits 13:0 of the 16-bit field at byte 0: inbound RDMA read queue depth.
+    pub fn ird(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) & 0x3fff
+    }
+
+    /// Bit 15 of the 16-bit field at byte 2: RTR as a zero-length RDMA Read (in ORD).
+    pub fn rdma_read_rtr(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2)) >> 15
+    }
+
+    /// Bit 14 of the 16-bit field at byte 2: RTR as a zero-length Send (in ORD).
+    pub fn send_rtr(&self) -> u16 {
+        (u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2)) >> 14) & 0x0001
+    }
+
+    /// Bits 13:0 of the 16-bit field at byte 2: outbound RDMA read queue depth.
+    pub fn ord(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2)) & 0x3fff
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> MpaV2IrdOrd<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `peer_to_peer` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_peer_to_peer(&mut self, v: u16) {
+        let b = self.buffer.as_mut();
+        let old = u16::from_be_bytes(bytes_at(b, 0));
+        let new = (old & 0x7fff) | ((v & 0x0001) << 15);
+        b[0..2].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `zero_len_rdma_write` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_zero_len_rdma_write(&mut self, v: u16) {
+        let b = self.buffer.as_mut();
+        let old = u16::from_be_bytes(bytes_at(b, 0));
+        let new = (old & 0xbfff) | ((v & 0x0001) << 14);
+        b[0..2].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `ird` (the low 14 bits of `v`), keeping the other bits of its container.
+    pub fn set_ird(&mut self, v: u16) {
+        let b = self.buffer.as_mut();
+        let old = u16::from_be_bytes(bytes_at(b, 0));
+        let new = (old & 0xc000) | (v & 0x3fff);
+        b[0..2].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `rdma_read_rtr` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_rdma_read_rtr(&mut self, v: u16) {
+        let b = self.buffer.as_mut();
+        let old = u16::from_be_bytes(bytes_at(b, 2));
+        let new = (old & 0x7fff) | ((v & 0x0001) << 15);
+        b[2..4].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `send_rtr` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_send_rtr(&mut self, v: u16) {
+        let b = self.buffer.as_mut();
+        let old = u16::from_be_bytes(bytes_at(b, 2));
+        let new = (old & 0xbfff) | ((v & 0x0001) << 14);
+        b[2..4].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `ord` (the low 14 bits of `v`), keeping the other bits of its container.
+    pub fn set_ord(&mut self, v: u16) {
+        let b = self.buffer.as_mut();
+        let old = u16::from_be_bytes(bytes_at(b, 2));
+        let new = (old & 0xc000) | (v & 0x3fff);
+        b[2..4].copy_from_slice(&new.to_be_bytes());
+    }
+}
+
+/// MPA FPDU header: the ULPDU length (DDP header and payload, without pad and CRC) (RFC 5044 §4.2): a zero-copy view of 2 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MpaFpduHdr<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> MpaFpduHdr<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 2;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Byte 0, 16 bits: ULPDU length in bytes.
+    pub fn ulpdu_length(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0))
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> MpaFpduHdr<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `ulpdu_length`.
+    pub fn set_ulpdu_length(&mut self, v: u16) {
+        self.buffer.as_mut()[0..2].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// DDP tagged buffer header with the RDMAP control byte (RFC 5041 §5.2, RFC 5040 §4.1): a zero-copy view of 14 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DdpTaggedHdr<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> DdpTaggedHdr<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 14;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Bit 7 of the 8-bit field at byte 0: T: 1 for the tagged model.
+    pub fn tagged(&self) -> u8 {
+        self.buffer.as_ref()[0] >> 7
+    }
+
+    /// Bit 6 of the 8-bit field at byte 0: L: last DDP segment of the message.
+    pub fn last(&self) -> u8 {
+        (self.buffer.as_ref()[0] >> 6) & 0x01
+    }
+
+    /// Bits 5:2 of the 8-bit field at byte 0: reserved.
+    pub fn rsvd(&self) -> u8 {
+        (self.buffer.as_ref()[0] >> 2) & 0x0f
+    }
+
+    /// Bits 1:0 of the 8-bit field at byte 0: DDP version, 1.
+    pub fn ddp_version(&self) -> u8 {
+        self.buffer.as_ref()[0] & 0x03
+    }
+
+    /// Bits 7:6 of the 8-bit field at byte 1: RDMAP version, 1.
+    pub fn rdmap_version(&self) -> u8 {
+        self.buffer.as_ref()[1] >> 6
+    }
+
+    /// Bits 5:4 of the 8-bit field at byte 1: reserved.
+    pub fn rsvd_ulp(&self) -> u8 {
+        (self.buffer.as_ref()[1] >> 4) & 0x03
+    }
+
+    /// Bits 3:0 of the 8-bit field at byte 1: rdmap_opcode.
+    pub fn opcode(&self) -> u8 {
+        self.buffer.as_ref()[1] & 0x0f
+    }
+
+    /// Byte 2, 32 bits: steering tag of the data sink.
+    pub fn stag(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 2))
+    }
+
+    /// Byte 6, 64 bits: tagged offset.
+    pub fn tagged_offset(&self) -> u64 {
+        u64::from_be_bytes(bytes_at(self.buffer.as_ref(), 6))
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> DdpTaggedHdr<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `tagged` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_tagged(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0x7f) | ((v & 0x01) << 7);
+        b[0] = new;
+    }
+
+    /// Sets `last` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_last(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0xbf) | ((v & 0x01) << 6);
+        b[0] = new;
+    }
+
+    /// Sets `rsvd` (the low 4 bits of `v`), keeping the other bits of its container.
+    pub fn set_rsvd(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0xc3) | ((v & 0x0f) << 2);
+        b[0] = new;
+    }
+
+    /// Sets `ddp_version` (the low 2 bits of `v`), keeping the other bits of its container.
+    pub fn set_ddp_version(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0xfc) | (v & 0x03);
+        b[0] = new;
+    }
+
+    /// Sets `rdmap_version` (the low 2 bits of `v`), keeping the other bits of its container.
+    pub fn set_rdmap_version(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[1];
+        let new = (old & 0x3f) | ((v & 0x03) << 6);
+        b[1] = new;
+    }
+
+    /// Sets `rsvd_ulp` (the low 2 bits of `v`), keeping the other bits of its container.
+    pub fn set_rsvd_ulp(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[1];
+        let new = (old & 0xcf) | ((v & 0x03) << 4);
+        b[1] = new;
+    }
+
+    /// Sets `opcode` (the low 4 bits of `v`), keeping the other bits of its container.
+    pub fn set_opcode(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[1];
+        let new = (old & 0xf0) | (v & 0x0f);
+        b[1] = new;
+    }
+
+    /// Sets `stag`.
+    pub fn set_stag(&mut self, v: u32) {
+        self.buffer.as_mut()[2..6].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `tagged_offset`.
+    pub fn set_tagged_offset(&mut self, v: u64) {
+        self.buffer.as_mut()[6..14].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// DDP untagged buffer header with the RDMAP control byte (RFC 5041 §5.3, RFC 5040 §4.1): a zero-copy view of 18 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DdpUntaggedHdr<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> DdpUntaggedHdr<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 18;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Bit 7 of the 8-bit field at byte 0: T: 0 for the untagged model.
+    pub fn tagged(&self) -> u8 {
+        self.buffer.as_ref()[0] >> 7
+    }
+
+    /// Bit 6 of the 8-bit field at byte 0: L: last DDP segment of the message.
+    pub fn last(&self) -> u8 {
+        (self.buffer.as_ref()[0] >> 6) & 0x01
+    }
+
+    /// Bits 5:2 of the 8-bit field at byte 0: reserved.
+    pub fn rsvd(&self) -> u8 {
+        (self.buffer.as_ref()[0] >> 2) & 0x0f
+    }
+
+    /// Bits 1:0 of the 8-bit field at byte 0: DDP version, 1.
+    pub fn ddp_version(&self) -> u8 {
+        self.buffer.as_ref()[0] & 0x03
+    }
+
+    /// Bits 7:6 of the 8-bit field at byte 1: RDMAP version, 1.
+    pub fn rdmap_version(&self) -> u8 {
+        self.buffer.as_ref()[1] >> 6
+    }
+
+    /// Bits 5:4 of the 8-bit field at byte 1: reserved.
+    pub fn rsvd_ulp(&self) -> u8 {
+        (self.buffer.as_ref()[1] >> 4) & 0x03
+    }
+
+    /// Bits 3:0 of the 8-bit field at byte 1: rdmap_opcode.
+    pub fn opcode(&self) -> u8 {
+        self.buffer.as_ref()[1] & 0x0f
+    }
+
+    /// Byte 2, 32 bits: STag to invalidate (Send with Invalidate), else reserved.
+    pub fn inv_stag(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 2))
+    }
+
+    /// Byte 6, 32 bits: queue number: 0 Send, 1 Read Request, 2 Terminate.
+    pub fn qn(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 6))
+    }
+
+    /// Byte 10, 32 bits: message sequence number.
+    pub fn msn(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 10))
+    }
+
+    /// Byte 14, 32 bits: message offset.
+    pub fn mo(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 14))
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> DdpUntaggedHdr<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `tagged` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_tagged(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0x7f) | ((v & 0x01) << 7);
+        b[0] = new;
+    }
+
+    /// Sets `last` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_last(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0xbf) | ((v & 0x01) << 6);
+        b[0] = new;
+    }
+
+    /// Sets `rsvd` (the low 4 bits of `v`), keeping the other bits of its container.
+    pub fn set_rsvd(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0xc3) | ((v & 0x0f) << 2);
+        b[0] = new;
+    }
+
+    /// Sets `ddp_version` (the low 2 bits of `v`), keeping the other bits of its container.
+    pub fn set_ddp_version(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0xfc) | (v & 0x03);
+        b[0] = new;
+    }
+
+    /// Sets `rdmap_version` (the low 2 bits of `v`), keeping the other bits of its container.
+    pub fn set_rdmap_version(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[1];
+        let new = (old & 0x3f) | ((v & 0x03) << 6);
+        b[1] = new;
+    }
+
+    /// Sets `rsvd_ulp` (the low 2 bits of `v`), keeping the other bits of its container.
+    pub fn set_rsvd_ulp(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[1];
+        let new = (old & 0xcf) | ((v & 0x03) << 4);
+        b[1] = new;
+    }
+
+    /// Sets `opcode` (the low 4 bits of `v`), keeping the other bits of its container.
+    pub fn set_opcode(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[1];
+        let new = (old & 0xf0) | (v & 0x0f);
+        b[1] = new;
+    }
+
+    /// Sets `inv_stag`.
+    pub fn set_inv_stag(&mut self, v: u32) {
+        self.buffer.as_mut()[2..6].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `qn`.
+    pub fn set_qn(&mut self, v: u32) {
+        self.buffer.as_mut()[6..10].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `msn`.
+    pub fn set_msn(&mut self, v: u32) {
+        self.buffer.as_mut()[10..14].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `mo`.
+    pub fn set_mo(&mut self, v: u32) {
+        self.buffer.as_mut()[14..18].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// RDMA Read Request payload (after the untagged DDP header) (RFC 5040 §4.4): a zero-copy view of 28 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdmaReadReq<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> RdmaReadReq<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 28;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Byte 0, 32 bits: data sink STag.
+    pub fn sink_stag(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 0))
+    }
+
+    /// Byte 4, 64 bits: data sink tagged offset.
+    pub fn sink_to(&self) -> u64 {
+        u64::from_be_bytes(bytes_at(self.buffer.as_ref(), 4))
+    }
+
+    /// Byte 12, 32 bits: RDMA read message size.
+    pub fn read_size(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 12))
+    }
+
+    /// Byte 16, 32 bits: data source STag.
+    pub fn src_stag(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 16))
+    }
+
+    /// Byte 20, 64 bits: data source tagged offset.
+    pub fn src_to(&self) -> u64 {
+        u64::from_be_bytes(bytes_at(self.buffer.as_ref(), 20))
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> RdmaReadReq<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `sink_stag`.
+    pub fn set_sink_stag(&mut self, v: u32) {
+        self.buffer.as_mut()[0..4].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `sink_to`.
+    pub fn set_sink_to(&mut self, v: u64) {
+        self.buffer.as_mut()[4..12].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `read_size`.
+    pub fn set_read_size(&mut self, v: u32) {
+        self.buffer.as_mut()[12..16].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `src_stag`.
+    pub fn set_src_stag(&mut self, v: u32) {
+        self.buffer.as_mut()[16..20].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `src_to`.
+    pub fn set_src_to(&mut self, v: u64) {
+        self.buffer.as_mut()[20..28].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// Terminate control field and header flags (after the untagged DDP header) (RFC 5040 §4.8): a zero-copy view of 4 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdmapTerminate<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> RdmapTerminate<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 4;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Bits 31:28 of the 32-bit field at byte 0: term_layer.
+    pub fn layer(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 28
+    }
+
+    /// Bits 27:24 of the 32-bit field at byte 0: error type of that layer.
+    pub fn etype(&self) -> u32 {
+        (u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 24) & 0x000f
+    }
+
+    /// Bits 23:16 of the 32-bit field at byte 0: error code.
+    pub fn ecode(&self) -> u32 {
+        (u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 16) & 0x00ff
+    }
+
+    /// Bit 15 of the 32-bit field at byte 0: M: DDP segment length valid.
+    pub fn hdr_ctrl_m(&self) -> u32 {
+        (u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 15) & 0x0001
+    }
+
+    /// Bit 14 of the 32-bit field at byte 0: D: DDP header included.
+    pub fn hdr_ctrl_d(&self) -> u32 {
+        (u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 14) & 0x0001
+    }
+
+    /// Bit 13 of the 32-bit field at byte 0: R: RDMAP header included.
+    pub fn hdr_ctrl_r(&self) -> u32 {
+        (u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 13) & 0x0001
+    }
+
+    /// Bits 12:0 of the 32-bit field at byte 0: reserved.
+    pub fn rsvd(&self) -> u32 {
+        u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) & 0x1fff
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> RdmapTerminate<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `layer` (the low 4 bits of `v`), keeping the other bits of its container.
+    pub fn set_layer(&mut self, v: u32) {
+        let b = self.buffer.as_mut();
+        let old = u32::from_be_bytes(bytes_at(b, 0));
+        let new = (old & 0x0fff_ffff) | ((v & 0x000f) << 28);
+        b[0..4].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `etype` (the low 4 bits of `v`), keeping the other bits of its container.
+    pub fn set_etype(&mut self, v: u32) {
+        let b = self.buffer.as_mut();
+        let old = u32::from_be_bytes(bytes_at(b, 0));
+        let new = (old & 0xf0ff_ffff) | ((v & 0x000f) << 24);
+        b[0..4].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `ecode` (the low 8 bits of `v`), keeping the other bits of its container.
+    pub fn set_ecode(&mut self, v: u32) {
+        let b = self.buffer.as_mut();
+        let old = u32::from_be_bytes(bytes_at(b, 0));
+        let new = (old & 0xff00_ffff) | ((v & 0x00ff) << 16);
+        b[0..4].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `hdr_ctrl_m` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_hdr_ctrl_m(&mut self, v: u32) {
+        let b = self.buffer.as_mut();
+        let old = u32::from_be_bytes(bytes_at(b, 0));
+        let new = (old & 0xffff_7fff) | ((v & 0x0001) << 15);
+        b[0..4].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `hdr_ctrl_d` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_hdr_ctrl_d(&mut self, v: u32) {
+        let b = self.buffer.as_mut();
+        let old = u32::from_be_bytes(bytes_at(b, 0));
+        let new = (old & 0xffff_bfff) | ((v & 0x0001) << 14);
+        b[0..4].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `hdr_ctrl_r` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_hdr_ctrl_r(&mut self, v: u32) {
+        let b = self.buffer.as_mut();
+        let old = u32::from_be_bytes(bytes_at(b, 0));
+        let new = (old & 0xffff_dfff) | ((v & 0x0001) << 13);
+        b[0..4].copy_from_slice(&new.to_be_bytes());
+    }
+
+    /// Sets `rsvd` (the low 13 bits of `v`), keeping the other bits of its container.
+    pub fn set_rsvd(&mut self, v: u32) {
+        let b = self.buffer.as_mut();
+        let old = u32::from_be_bytes(bytes_at(b, 0));
+        let new = (old & 0xffff_e000) | (v & 0x1fff);
+        b[0..4].copy_from_slice(&new.to_be_bytes());
+    }
+}
+
+/// Immediate data payload (RFC 7306 §4.2): a zero-copy view of 8 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdmapImmediate<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> RdmapImmediate<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 8;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Byte 0, 64 bits: immediate data.
+    pub fn data(&self) -> u64 {
+        u64::from_be_bytes(bytes_at(self.buffer.as_ref(), 0))
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> RdmapImmediate<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `data`.
+    pub fn set_data(&mut self, v: u64) {
+        self.buffer.as_mut()[0..8].copy_from_slice(&v.to_be_bytes());
+    }
+}

@@ -12,5 +12,6 @@ extern crate std;
 
 #[allow(missing_docs, clippy::all)]
 pub mod gen;
+pub mod golden;
 pub mod spec;
 pub mod wire;

@@ -1,1 +1,128 @@
-fn main() {}
+//! warpnic build tasks.
+//!
+//! `cargo xtask gen` writes, from the ABI description in `abi/src/spec.rs`:
+//! `hw/rtl/gen/wn_abi_pkg.sv`, `abi/src/gen.rs`, `docs/abi.md`, and the RTL
+//! golden-vector testbench `hw/tb/gen/wn_abi_golden_tb.sv` (from
+//! `abi/src/golden.rs`). `cargo xtask gen --check` renders the same files in
+//! memory and fails, naming each stale file, when a committed one differs.
+//!
+//! The description is included by path so that this tool does not depend on
+//! the crate it generates into.
+
+#[path = "../../abi/src/spec.rs"]
+#[allow(dead_code)]
+mod spec;
+
+#[path = "../../abi/src/golden.rs"]
+#[allow(dead_code)]
+mod golden;
+
+mod md;
+mod model;
+mod rs;
+mod sv;
+mod tb;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask gen [--check]
+
+  gen          write the generated files from abi/src/spec.rs
+  gen --check  fail if a committed generated file is stale";
+
+/// One generated file: path relative to the workspace root, and contents.
+struct Output {
+    path: &'static str,
+    text: String,
+}
+
+fn workspace_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest).to_path_buf()
+}
+
+/// Renders every generated file.
+fn render(root: &Path) -> Result<Vec<Output>, String> {
+    let spec = &spec::SPEC;
+    model::validate(spec)
+        .map_err(|e| format!("abi/src/spec.rs is invalid:\n  {}", e.join("\n  ")))?;
+    let id = model::build_id(spec);
+    let sv = sv::generate(spec, id).map_err(|e| e.join("\n"))?;
+    let rust = rs::rustfmt(&rs::generate(spec, id), root)?;
+    let md = md::generate(spec, id);
+    let tb = tb::generate(spec, golden::GOLDEN)?;
+    Ok(vec![
+        Output {
+            path: "hw/rtl/gen/wn_abi_pkg.sv",
+            text: sv,
+        },
+        Output {
+            path: "abi/src/gen.rs",
+            text: rust,
+        },
+        Output {
+            path: "docs/abi.md",
+            text: md,
+        },
+        Output {
+            path: "hw/tb/gen/wn_abi_golden_tb.sv",
+            text: tb,
+        },
+    ])
+}
+
+fn gen(check: bool) -> Result<(), String> {
+    let root = workspace_root();
+    let outputs = render(&root)?;
+    let mut stale = Vec::new();
+    for o in &outputs {
+        let path = root.join(o.path);
+        let current = std::fs::read_to_string(&path).ok();
+        if current.as_deref() == Some(o.text.as_str()) {
+            continue;
+        }
+        if check {
+            stale.push(o.path);
+        } else {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            }
+            std::fs::write(&path, &o.text).map_err(|e| format!("cannot write {}: {e}", o.path))?;
+            println!("wrote {}", o.path);
+        }
+    }
+    if stale.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "stale generated file(s), run `cargo xtask gen`:\n  {}",
+            stale.join("\n  ")
+        ))
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let result = match args.as_slice() {
+        ["gen"] => gen(false),
+        ["gen", "--check"] => gen(true),
+        ["-h" | "--help" | "help"] => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,1251 @@
+// generated from abi/src/spec.rs by `cargo xtask gen`; do not edit
+//
+// wn_abi_pkg: warpnic's hardware/software interface for the RTL: constants,
+// protocol codes, the BAR0 register map, descriptor layouts (little-endian,
+// byte 0 in bits 7:0) and wire headers (big-endian) with pack/unpack
+// functions. Refer to items as wn_abi_pkg::NAME (no wildcard import).
+// docs/abi.md is the readable reference.
+
+// A design uses a subset of these constants, and field names follow the
+// description (CQE `queue` is also a C++ word): waive both checks here.
+// verilator lint_off UNUSEDPARAM
+// verilator lint_off SYMRSVDWORD
+
+package wn_abi_pkg;
+
+  // Hash of the ABI description; the ID block's BUILD_ID register reads it.
+  localparam logic [31:0] BUILD_ID = 32'hb260_a669;
+
+  // ---------------------------------------------------------------- constants
+  localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
+  localparam int unsigned BAR0_SIZE = 32'h0001_0000;  // bytes of BAR0
+  localparam int unsigned DATA_WIDTH = 32'h0000_0200;  // datapath width in bits
+  localparam int unsigned CLOCK_MHZ = 32'h0000_00fa;  // flagship core clock
+  localparam int unsigned MAX_FRAME = 32'h0000_233a;  // largest Ethernet frame including FCS, bytes
+  localparam int unsigned MIN_FRAME = 32'h0000_003c;  // smallest Ethernet frame without FCS, bytes (the MAC pads shorter ones)
+  localparam int unsigned MAX_LOG_QUEUE_SIZE = 32'h0000_000f;  // largest log2 ring size of any queue
+  localparam int unsigned SQ_WQE_SIZE = 32'h0000_0020;  // bytes of a send-queue entry
+  localparam int unsigned RQ_WQE_SIZE = 32'h0000_0020;  // bytes of a receive-queue entry
+  localparam int unsigned CQE_SIZE = 32'h0000_0020;  // bytes of a completion entry
+  localparam int unsigned EQE_SIZE = 32'h0000_0010;  // bytes of an event entry
+  localparam int unsigned FW_MSG_MAX_WORDS = 32'h0000_0010;  // 32-bit words of the largest mailbox message, header included
+  localparam int unsigned DMA_MAX_READ = 32'h0000_1000;  // largest single DMA read request, bytes
+  localparam int unsigned BLOCK_ID = 32'h574e_0001;  // block type: identification and build ID
+  localparam int unsigned BLOCK_CTRL = 32'h574e_0002;  // block type: port control and error capture
+  localparam int unsigned BLOCK_MBOX = 32'h574e_0003;  // block type: firmware mailbox
+  localparam int unsigned BLOCK_SQ = 32'h574e_0010;  // block type: raw send queues
+  localparam int unsigned BLOCK_RQ = 32'h574e_0011;  // block type: raw receive queues
+  localparam int unsigned BLOCK_CQ = 32'h574e_0012;  // block type: completion queues
+  localparam int unsigned BLOCK_EQ = 32'h574e_0013;  // block type: event queues and interrupts
+  localparam int unsigned BLOCK_STATS = 32'h574e_0020;  // block type: 64-bit counters
+  localparam int unsigned FW_VERSION = 32'h0001_0000;  // firmware interface version
+  localparam int unsigned FW_REG_ID = 32'h0000_0000;  // firmware window: reads FW_REG_ID_VALUE
+  localparam int unsigned FW_REG_ID_VALUE = 32'h574e_4657;  // value of FW_REG_ID
+  localparam int unsigned FW_REG_MAC_LO = 32'h0000_0004;  // firmware window: port MAC address bits 31:0 (read-write)
+  localparam int unsigned FW_REG_MAC_HI = 32'h0000_0008;  // firmware window: port MAC address bits 47:32 (read-write)
+  localparam int unsigned FW_REG_CYCLES_LO = 32'h0000_000c;  // firmware window: cycle counter bits 31:0 (reading latches the high half)
+  localparam int unsigned FW_REG_CYCLES_HI = 32'h0000_0010;  // firmware window: cycle counter bits 63:32, as latched
+  localparam int unsigned FW_REG_SCRATCH = 32'h0000_0014;  // firmware window: scratch register
+  localparam int unsigned FW_REG_BUILD_ID = 32'h0000_0018;  // firmware window: the core's BUILD_ID
+
+  // ---------------------------------------------------------------- enums
+
+  // Send-queue work request operation (warpnic)
+  typedef enum logic [7:0] {
+    WQE_OPCODE_NOP = 8'h00,  // no operation; completes without sending
+    WQE_OPCODE_RAW_SEND = 8'h01  // send one Ethernet frame (without FCS) from host memory
+  } wqe_opcode_e;
+
+  // Send-queue work request flags (warpnic)
+  localparam logic [7:0] WQE_FLAGS_SIGNALED = 8'h01;  // write a CQE on success (errors always complete)
+
+  // Operation a completion reports (warpnic)
+  typedef enum logic [7:0] {
+    CQE_OPCODE_SEND = 8'h01,  // a send-queue work request completed
+    CQE_OPCODE_RECV = 8'h02,  // a receive buffer was filled (or failed)
+    CQE_OPCODE_NOP = 8'h03  // a NOP work request completed
+  } cqe_opcode_e;
+
+  // Completion status; also the error code of a queue in ERROR (warpnic)
+  typedef enum logic [7:0] {
+    CQE_STATUS_SUCCESS = 8'h00,  // completed
+    CQE_STATUS_LOC_LEN_ERR = 8'h01,  // length of zero or above MAX_FRAME (send), or a frame larger than the buffer (receive)
+    CQE_STATUS_LOC_PROT_ERR = 8'h02,  // a DMA read or write of the buffer was refused by the IOMMU
+    CQE_STATUS_WQE_FETCH_ERR = 8'h03,  // the work queue entry could not be read by DMA
+    CQE_STATUS_BAD_OPCODE = 8'h04,  // unknown work request opcode
+    CQE_STATUS_DOORBELL_ERR = 8'h05,  // the doorbell posted more entries than the ring holds
+    CQE_STATUS_FLUSHED = 8'h06,  // the work request was flushed because the queue is in error
+    CQE_STATUS_CQ_OVERFLOW = 8'h07,  // the completion queue was full
+    CQE_STATUS_CQ_ERR = 8'h08  // the completion queue is disabled or in error
+  } cqe_status_e;
+
+  // State of a work, completion or event queue (warpnic)
+  typedef enum logic [7:0] {
+    QUEUE_STATE_RESET = 8'h00,  // disabled; pointers at zero
+    QUEUE_STATE_READY = 8'h01,  // enabled and processing
+    QUEUE_STATE_ERROR = 8'h02  // stopped by an error; write CTRL=0 then re-enable
+  } queue_state_e;
+
+  // Event type (warpnic)
+  typedef enum logic [7:0] {
+    EQE_TYPE_CQ_COMPLETION = 8'h01,  // an armed CQ received a CQE; source = CQ number
+    EQE_TYPE_SQ_ERROR = 8'h02,  // a send queue entered ERROR; source = SQ, data = cqe_status
+    EQE_TYPE_RQ_ERROR = 8'h03,  // a receive queue entered ERROR; source = RQ, data = cqe_status
+    EQE_TYPE_CQ_ERROR = 8'h04,  // a completion queue entered ERROR; source = CQ, data = cqe_status
+    EQE_TYPE_FW_RESPONSE = 8'h05  // the firmware mailbox holds a response
+  } eqe_type_e;
+
+  // Bits of the CTRL block's CONTROL register (warpnic)
+  localparam logic [31:0] CTRL_FLAGS_TX_ENABLE = 32'h0000_0001;  // the transmit path runs
+  localparam logic [31:0] CTRL_FLAGS_RX_ENABLE = 32'h0000_0002;  // the receive path accepts frames
+
+  // Bits of the CTRL block's RX_FILTER register (warpnic)
+  localparam logic [31:0] RX_FILTER_PROMISC = 32'h0000_0001;  // accept every destination address
+  localparam logic [31:0] RX_FILTER_BROADCAST = 32'h0000_0002;  // accept ff:ff:ff:ff:ff:ff
+  localparam logic [31:0] RX_FILTER_MULTICAST = 32'h0000_0004;  // accept group addresses
+
+  // Firmware mailbox command (warpnic)
+  typedef enum logic [7:0] {
+    FW_OPCODE_NOP = 8'h00,  // answer with an empty response
+    FW_OPCODE_GET_VERSION = 8'h01,  // answer FW_VERSION, the build ID and the MAC address
+    FW_OPCODE_SET_MAC = 8'h02,  // set the port's unicast MAC address (words 1-2: low 32 bits, high 16 bits)
+    FW_OPCODE_GET_MAC = 8'h03  // answer the port's MAC address
+  } fw_opcode_e;
+
+  // Firmware mailbox response status (warpnic)
+  typedef enum logic [7:0] {
+    FW_STATUS_OK = 8'h00,  // done
+    FW_STATUS_BAD_OPCODE = 8'h01,  // unknown command
+    FW_STATUS_BAD_LENGTH = 8'h02,  // the message is shorter or longer than the command needs
+    FW_STATUS_BAD_ARGUMENT = 8'h03  // an argument is out of range (e.g. a group or zero MAC address)
+  } fw_status_e;
+
+  // EtherType values (IEEE 802.3, IANA)
+  typedef enum logic [15:0] {
+    ETHER_TYPE_IPV4 = 16'h0800,  // Internet Protocol version 4
+    ETHER_TYPE_ARP = 16'h0806,  // Address Resolution Protocol
+    ETHER_TYPE_VLAN = 16'h8100,  // IEEE 802.1Q tag
+    ETHER_TYPE_IPV6 = 16'h86dd  // Internet Protocol version 6
+  } ether_type_e;
+
+  // IPv4 protocol numbers (IANA)
+  typedef enum logic [7:0] {
+    IP_PROTOCOL_ICMP = 8'h01,  // ICMP
+    IP_PROTOCOL_TCP = 8'h06,  // TCP
+    IP_PROTOCOL_UDP = 8'h11  // UDP
+  } ip_protocol_e;
+
+  // ARP operation (RFC 826)
+  typedef enum logic [15:0] {
+    ARP_OPER_REQUEST = 16'h0001,  // request
+    ARP_OPER_REPLY = 16'h0002  // reply
+  } arp_oper_e;
+
+  // TCP control bits (RFC 9293 §3.1)
+  localparam logic [7:0] TCP_FLAGS_FIN = 8'h01;  // no more data from sender
+  localparam logic [7:0] TCP_FLAGS_SYN = 8'h02;  // synchronize sequence numbers
+  localparam logic [7:0] TCP_FLAGS_RST = 8'h04;  // reset the connection
+  localparam logic [7:0] TCP_FLAGS_PSH = 8'h08;  // push function
+  localparam logic [7:0] TCP_FLAGS_ACK = 8'h10;  // acknowledgment field is significant
+  localparam logic [7:0] TCP_FLAGS_URG = 8'h20;  // urgent pointer field is significant
+  localparam logic [7:0] TCP_FLAGS_ECE = 8'h40;  // ECN echo
+  localparam logic [7:0] TCP_FLAGS_CWR = 8'h80;  // congestion window reduced
+
+  // Flags byte of an MPA request or reply frame (RFC 5044 §7.1, RFC 6581 §2)
+  localparam logic [7:0] MPA_FLAGS_MARKERS = 8'h80;  // M: markers requested/required
+  localparam logic [7:0] MPA_FLAGS_CRC = 8'h40;  // C: CRC requested/required
+  localparam logic [7:0] MPA_FLAGS_REJECT = 8'h20;  // R: the connection is rejected
+  localparam logic [7:0] MPA_FLAGS_ENHANCED = 8'h10;  // RFC 6581 enhanced connection setup (revision 2)
+
+  // RDMAP message opcode (RFC 5040 §4.3, RFC 7306 §4)
+  typedef enum logic [3:0] {
+    RDMAP_OPCODE_RDMA_WRITE = 4'h0,  // RDMA Write
+    RDMAP_OPCODE_RDMA_READ_REQUEST = 4'h1,  // RDMA Read Request
+    RDMAP_OPCODE_RDMA_READ_RESPONSE = 4'h2,  // RDMA Read Response
+    RDMAP_OPCODE_SEND = 4'h3,  // Send
+    RDMAP_OPCODE_SEND_INVALIDATE = 4'h4,  // Send with Invalidate
+    RDMAP_OPCODE_SEND_SE = 4'h5,  // Send with Solicited Event
+    RDMAP_OPCODE_SEND_SE_INVALIDATE = 4'h6,  // Send with Solicited Event and Invalidate
+    RDMAP_OPCODE_TERMINATE = 4'h7,  // Terminate
+    RDMAP_OPCODE_RDMA_WRITE_IMMEDIATE = 4'h8,  // RFC 7306 Write with Immediate Data
+    RDMAP_OPCODE_IMMEDIATE_DATA = 4'h9,  // RFC 7306 Immediate Data
+    RDMAP_OPCODE_IMMEDIATE_DATA_SE = 4'ha,  // RFC 7306 Immediate Data with Solicited Event
+    RDMAP_OPCODE_ATOMIC_REQUEST = 4'hb,  // RFC 7306 Atomic Request
+    RDMAP_OPCODE_ATOMIC_RESPONSE = 4'hc  // RFC 7306 Atomic Response
+  } rdmap_opcode_e;
+
+  // Layer that detected the error (RFC 5040 §8 (Terminate Control Field))
+  typedef enum logic [3:0] {
+    TERM_LAYER_RDMAP = 4'h0,  // RDMAP layer
+    TERM_LAYER_DDP = 4'h1,  // DDP layer
+    TERM_LAYER_LLP = 4'h2  // lower layer (MPA/TCP)
+  } term_layer_e;
+
+  // Terminate error type for layer RDMAP (RFC 5040 §8)
+  typedef enum logic [3:0] {
+    TERM_ETYPE_RDMAP_LOCAL_CATASTROPHIC = 4'h0,  // local catastrophic error
+    TERM_ETYPE_RDMAP_REMOTE_PROTECTION = 4'h1,  // remote protection error
+    TERM_ETYPE_RDMAP_REMOTE_OPERATION = 4'h2  // remote operation error
+  } term_etype_rdmap_e;
+
+  // Terminate error type for layer DDP (RFC 5041 §7)
+  typedef enum logic [3:0] {
+    TERM_ETYPE_DDP_LOCAL_CATASTROPHIC = 4'h0,  // local catastrophic error
+    TERM_ETYPE_DDP_TAGGED_BUFFER = 4'h1,  // tagged buffer error
+    TERM_ETYPE_DDP_UNTAGGED_BUFFER = 4'h2,  // untagged buffer error
+    TERM_ETYPE_DDP_RSVD = 4'h3  // reserved for use by an LLP
+  } term_etype_ddp_e;
+
+  // Terminate error type for layer LLP (MPA) (RFC 5044 §8)
+  typedef enum logic [3:0] {
+    TERM_ETYPE_LLP_MPA = 4'h0  // MPA error
+  } term_etype_llp_e;
+
+  // Terminate error codes of layer RDMAP (RFC 5040 §8)
+  typedef enum logic [7:0] {
+    TERM_ECODE_RDMAP_INVALID_STAG = 8'h00,  // invalid STag (remote protection)
+    TERM_ECODE_RDMAP_BASE_BOUNDS = 8'h01,  // base or bounds violation
+    TERM_ECODE_RDMAP_ACCESS_RIGHTS = 8'h02,  // access rights violation
+    TERM_ECODE_RDMAP_STAG_NOT_ASSOC = 8'h03,  // STag not associated with RDMAP stream
+    TERM_ECODE_RDMAP_TO_WRAP = 8'h04,  // tagged offset wrap
+    TERM_ECODE_RDMAP_INVALID_RDMAP_VERSION = 8'h05,  // invalid RDMAP version (remote operation)
+    TERM_ECODE_RDMAP_UNEXPECTED_OPCODE = 8'h06,  // unexpected opcode
+    TERM_ECODE_RDMAP_CATASTROPHIC_STREAM = 8'h07,  // catastrophic error, localized to RDMAP stream
+    TERM_ECODE_RDMAP_CATASTROPHIC_GLOBAL = 8'h08,  // catastrophic error, global
+    TERM_ECODE_RDMAP_CANT_INVALIDATE = 8'h09,  // STag cannot be invalidated
+    TERM_ECODE_RDMAP_UNSPECIFIED = 8'hff  // unspecified error
+  } term_ecode_rdmap_e;
+
+  // Terminate error codes of layer DDP, error type TAGGED_BUFFER (RFC 5041 §7)
+  typedef enum logic [7:0] {
+    TERM_ECODE_DDP_TAGGED_INVALID_STAG = 8'h00,  // invalid STag
+    TERM_ECODE_DDP_TAGGED_BASE_BOUNDS = 8'h01,  // base or bounds violation
+    TERM_ECODE_DDP_TAGGED_STAG_NOT_ASSOC = 8'h02,  // STag not associated with DDP stream
+    TERM_ECODE_DDP_TAGGED_TO_WRAP = 8'h03,  // TO wrap
+    TERM_ECODE_DDP_TAGGED_INVALID_DDP_VERSION = 8'h04  // invalid DDP version
+  } term_ecode_ddp_tagged_e;
+
+  // Terminate error codes of layer DDP, error type UNTAGGED_BUFFER (RFC 5041 §7)
+  typedef enum logic [7:0] {
+    TERM_ECODE_DDP_UNTAGGED_INVALID_QN = 8'h01,  // invalid QN
+    TERM_ECODE_DDP_UNTAGGED_INVALID_MSN_NO_BUFFER = 8'h02,  // invalid MSN, no buffer available
+    TERM_ECODE_DDP_UNTAGGED_INVALID_MSN_RANGE = 8'h03,  // invalid MSN, MSN range is not valid
+    TERM_ECODE_DDP_UNTAGGED_INVALID_MO = 8'h04,  // invalid MO
+    TERM_ECODE_DDP_UNTAGGED_MSG_TOO_LONG = 8'h05,  // DDP message too long for available buffer
+    TERM_ECODE_DDP_UNTAGGED_INVALID_DDP_VERSION = 8'h06  // invalid DDP version
+  } term_ecode_ddp_untagged_e;
+
+  // Terminate error codes of layer LLP (MPA) (RFC 5044 §8)
+  typedef enum logic [7:0] {
+    TERM_ECODE_LLP_CRC_ERROR = 8'h02,  // MPA CRC error
+    TERM_ECODE_LLP_MARKER_ERROR = 8'h03,  // MPA marker and ULPDU pointer mismatch
+    TERM_ECODE_LLP_FRAMING_ERROR = 8'h04,  // MPA FPDU length error
+    TERM_ECODE_LLP_UNEXPECTED_REQUEST = 8'h05  // MPA unexpected request/reply frame
+  } term_ecode_llp_e;
+
+  // ---------------------------------------------------------------- registers
+  // Common block header, offsets relative to the block base.
+  localparam int unsigned REG_HDR_TYPE = 32'h0000_0000;  // block type identifier
+  localparam int unsigned REG_HDR_VERSION = 32'h0000_0004;  // block version, major 31:16, minor 15:0
+  localparam int unsigned REG_HDR_NEXT = 32'h0000_0008;  // BAR0 offset of the next block, 0 for the last
+  localparam int unsigned REG_HDR_COUNT = 32'h0000_000c;  // number of elements in the array
+  localparam int unsigned REG_HDR_STRIDE = 32'h0000_0010;  // bytes between elements
+  localparam int unsigned REG_HDR_ARRAY_BASE = 32'h0000_0014;  // offset of element 0 from the block base
+
+  // Block ID at 0x0000: Identification. The driver refuses a device whose BUILD_ID differs from the ABI it was built against.
+  localparam int unsigned REG_ID_BASE = 32'h0000_0000;  // block base in BAR0
+  localparam int unsigned REG_ID_TYPE_ID = 32'h574e_0001;  // TYPE register value
+  localparam int unsigned REG_ID_VERSION = 32'h0001_0000;  // VERSION register value
+  localparam int unsigned REG_ID_NEXT = 32'h0000_0100;  // NEXT register value
+  localparam int unsigned REG_ID_BUILD_ID = 32'h0000_000c;  // ro: hash of the ABI description this core was generated from
+  localparam int unsigned REG_ID_BUILD_ID_RESET = 32'h0000_0000;
+  localparam int unsigned REG_ID_ABI_VERSION = 32'h0000_0010;  // ro: ABI_VERSION constant
+  localparam int unsigned REG_ID_ABI_VERSION_RESET = 32'h0000_0000;
+  localparam int unsigned REG_ID_NUM_SQ = 32'h0000_0014;  // ro: number of send queues
+  localparam int unsigned REG_ID_NUM_SQ_RESET = 32'h0000_0000;
+  localparam int unsigned REG_ID_NUM_RQ = 32'h0000_0018;  // ro: number of receive queues
+  localparam int unsigned REG_ID_NUM_RQ_RESET = 32'h0000_0000;
+  localparam int unsigned REG_ID_NUM_CQ = 32'h0000_001c;  // ro: number of completion queues
+  localparam int unsigned REG_ID_NUM_CQ_RESET = 32'h0000_0000;
+  localparam int unsigned REG_ID_NUM_EQ = 32'h0000_0020;  // ro: number of event queues (one interrupt vector each)
+  localparam int unsigned REG_ID_NUM_EQ_RESET = 32'h0000_0000;
+  localparam int unsigned REG_ID_CLOCK_MHZ = 32'h0000_0024;  // ro: core clock in MHz
+  localparam int unsigned REG_ID_CLOCK_MHZ_RESET = 32'h0000_0000;
+  localparam int unsigned REG_ID_DATA_WIDTH = 32'h0000_0028;  // ro: datapath width in bits
+  localparam int unsigned REG_ID_DATA_WIDTH_RESET = 32'h0000_0000;
+  localparam int unsigned REG_ID_SCRATCH = 32'h0000_002c;  // rw: free for the driver; reads back what was written
+  localparam int unsigned REG_ID_SCRATCH_RESET = 32'h0000_0000;
+
+  // Block CTRL at 0x0100: Port control, receive filtering and error capture.
+  localparam int unsigned REG_CTRL_BASE = 32'h0000_0100;  // block base in BAR0
+  localparam int unsigned REG_CTRL_TYPE_ID = 32'h574e_0002;  // TYPE register value
+  localparam int unsigned REG_CTRL_VERSION = 32'h0001_0000;  // VERSION register value
+  localparam int unsigned REG_CTRL_NEXT = 32'h0000_0200;  // NEXT register value
+  localparam int unsigned REG_CTRL_CONTROL = 32'h0000_010c;  // rw: ctrl_flags
+  localparam int unsigned REG_CTRL_CONTROL_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CTRL_MAC_LO = 32'h0000_0110;  // ro: port MAC address bits 31:0 (set by the firmware); byte 0 on the wire is bits 47:40
+  localparam int unsigned REG_CTRL_MAC_LO_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CTRL_MAC_HI = 32'h0000_0114;  // ro: port MAC address bits 47:32
+  localparam int unsigned REG_CTRL_MAC_HI_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CTRL_RX_FILTER = 32'h0000_0118;  // rw: rx_filter bits
+  localparam int unsigned REG_CTRL_RX_FILTER_RESET = 32'h0000_0006;
+  localparam int unsigned REG_CTRL_MAX_FRAME = 32'h0000_011c;  // rw: largest frame accepted or sent, without FCS (60..=9014)
+  localparam int unsigned REG_CTRL_MAX_FRAME_RESET = 32'h0000_2336;
+  localparam int unsigned REG_CTRL_RX_RQ = 32'h0000_0120;  // rw: receive queue that takes received frames
+  localparam int unsigned REG_CTRL_RX_RQ_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CTRL_BAD_ADDR = 32'h0000_0124;  // ro: offset of the last register access that hit no register
+  localparam int unsigned REG_CTRL_BAD_ADDR_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CTRL_CYCLES_LO = 32'h0000_0128;  // ro: free-running cycle counter bits 31:0 (reading it latches CYCLES_HI)
+  localparam int unsigned REG_CTRL_CYCLES_LO_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CTRL_CYCLES_HI = 32'h0000_012c;  // ro: cycle counter bits 63:32, as latched
+  localparam int unsigned REG_CTRL_CYCLES_HI_RESET = 32'h0000_0000;
+
+  // Block MBOX at 0x0200: Firmware mailbox: the host writes a request into REQ, then its length into DOORBELL; the firmware's response appears in RSP and a FW_RESPONSE event is posted to EQ 0.
+  localparam int unsigned REG_MBOX_BASE = 32'h0000_0200;  // block base in BAR0
+  localparam int unsigned REG_MBOX_TYPE_ID = 32'h574e_0003;  // TYPE register value
+  localparam int unsigned REG_MBOX_VERSION = 32'h0001_0000;  // VERSION register value
+  localparam int unsigned REG_MBOX_NEXT = 32'h0000_1000;  // NEXT register value
+  localparam int unsigned REG_MBOX_DOORBELL = 32'h0000_020c;  // wo: write the request length in words (1..=FW_MSG_MAX_WORDS) to send REQ to the firmware
+  localparam int unsigned REG_MBOX_DOORBELL_RESET = 32'h0000_0000;
+  localparam int unsigned REG_MBOX_STATUS = 32'h0000_0210;  // ro: bit 0 BUSY (request in flight), bit 1 RSP_VALID, 15:8 response length in words; reading RSP_LEN does not clear it, the next DOORBELL does
+  localparam int unsigned REG_MBOX_STATUS_RESET = 32'h0000_0000;
+  localparam int unsigned REG_MBOX_REQ = 32'h0000_0240;  // rw: request words 0..=15 at 0x40 + 4*i
+  localparam int unsigned REG_MBOX_REQ_RESET = 32'h0000_0000;
+  localparam int unsigned REG_MBOX_RSP = 32'h0000_0280;  // ro: response words 0..=15 at 0x80 + 4*i
+  localparam int unsigned REG_MBOX_RSP_RESET = 32'h0000_0000;
+
+  // Block SQ at 0x1000: Raw send queues.
+  localparam int unsigned REG_SQ_BASE = 32'h0000_1000;  // block base in BAR0
+  localparam int unsigned REG_SQ_TYPE_ID = 32'h574e_0010;  // TYPE register value
+  localparam int unsigned REG_SQ_VERSION = 32'h0001_0000;  // VERSION register value
+  localparam int unsigned REG_SQ_NEXT = 32'h0000_2000;  // NEXT register value
+  localparam int unsigned REG_SQ_COUNT = 32'h0000_100c;  // ro: number of elements in the array
+  localparam int unsigned REG_SQ_COUNT_RESET = 32'h0000_0000;
+  localparam int unsigned REG_SQ_STRIDE = 32'h0000_1010;  // ro: bytes between elements
+  localparam int unsigned REG_SQ_STRIDE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_SQ_ARRAY_BASE = 32'h0000_1014;  // ro: offset of element 0 from the block base
+  localparam int unsigned REG_SQ_ARRAY_BASE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_SQ_ELEM_BASE = 32'h0000_1040;  // absolute offset of element 0
+  localparam int unsigned REG_SQ_ELEM_STRIDE = 32'h0000_0040;  // bytes between elements
+  // Element registers, offsets relative to the element.
+  localparam int unsigned REG_SQ_E_BASE_LO = 32'h0000_0000;  // rw: ring base IOVA, bits 31:0 (32-byte aligned)
+  localparam int unsigned REG_SQ_E_BASE_LO_RESET = 32'h0000_0000;
+  localparam int unsigned REG_SQ_E_BASE_HI = 32'h0000_0004;  // rw: ring base IOVA, bits 63:32
+  localparam int unsigned REG_SQ_E_BASE_HI_RESET = 32'h0000_0000;
+  localparam int unsigned REG_SQ_E_LOG_SIZE = 32'h0000_0008;  // rw: log2 of the number of entries (1..=15)
+  localparam int unsigned REG_SQ_E_LOG_SIZE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_SQ_E_CQN = 32'h0000_000c;  // rw: completion queue that receives this queue's completions
+  localparam int unsigned REG_SQ_E_CQN_RESET = 32'h0000_0000;
+  localparam int unsigned REG_SQ_E_CTRL = 32'h0000_0010;  // rw: bit 0 ENABLE; writing 0 resets the queue (pointers, error state)
+  localparam int unsigned REG_SQ_E_CTRL_RESET = 32'h0000_0000;
+  localparam int unsigned REG_SQ_E_STATE = 32'h0000_0014;  // ro: 7:0 queue_state, 15:8 error status (cqe_status) of the error
+  localparam int unsigned REG_SQ_E_STATE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_SQ_E_PI = 32'h0000_0018;  // rw: doorbell: producer index (15:0, free-running)
+  localparam int unsigned REG_SQ_E_PI_RESET = 32'h0000_0000;
+  localparam int unsigned REG_SQ_E_CI = 32'h0000_001c;  // ro: consumer index (15:0): WQEs the hardware has completed
+  localparam int unsigned REG_SQ_E_CI_RESET = 32'h0000_0000;
+
+  // Block RQ at 0x2000: Raw receive queues (same element layout as SQ).
+  localparam int unsigned REG_RQ_BASE = 32'h0000_2000;  // block base in BAR0
+  localparam int unsigned REG_RQ_TYPE_ID = 32'h574e_0011;  // TYPE register value
+  localparam int unsigned REG_RQ_VERSION = 32'h0001_0000;  // VERSION register value
+  localparam int unsigned REG_RQ_NEXT = 32'h0000_3000;  // NEXT register value
+  localparam int unsigned REG_RQ_COUNT = 32'h0000_200c;  // ro: number of elements in the array
+  localparam int unsigned REG_RQ_COUNT_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RQ_STRIDE = 32'h0000_2010;  // ro: bytes between elements
+  localparam int unsigned REG_RQ_STRIDE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RQ_ARRAY_BASE = 32'h0000_2014;  // ro: offset of element 0 from the block base
+  localparam int unsigned REG_RQ_ARRAY_BASE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RQ_ELEM_BASE = 32'h0000_2040;  // absolute offset of element 0
+  localparam int unsigned REG_RQ_ELEM_STRIDE = 32'h0000_0040;  // bytes between elements
+  // Element registers, offsets relative to the element.
+  localparam int unsigned REG_RQ_E_BASE_LO = 32'h0000_0000;  // rw: ring base IOVA, bits 31:0 (32-byte aligned)
+  localparam int unsigned REG_RQ_E_BASE_LO_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RQ_E_BASE_HI = 32'h0000_0004;  // rw: ring base IOVA, bits 63:32
+  localparam int unsigned REG_RQ_E_BASE_HI_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RQ_E_LOG_SIZE = 32'h0000_0008;  // rw: log2 of the number of entries (1..=15)
+  localparam int unsigned REG_RQ_E_LOG_SIZE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RQ_E_CQN = 32'h0000_000c;  // rw: completion queue that receives this queue's completions
+  localparam int unsigned REG_RQ_E_CQN_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RQ_E_CTRL = 32'h0000_0010;  // rw: bit 0 ENABLE; writing 0 resets the queue (pointers, error state)
+  localparam int unsigned REG_RQ_E_CTRL_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RQ_E_STATE = 32'h0000_0014;  // ro: 7:0 queue_state, 15:8 error status (cqe_status) of the error
+  localparam int unsigned REG_RQ_E_STATE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RQ_E_PI = 32'h0000_0018;  // rw: doorbell: producer index (15:0, free-running)
+  localparam int unsigned REG_RQ_E_PI_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RQ_E_CI = 32'h0000_001c;  // ro: consumer index (15:0): WQEs the hardware has completed
+  localparam int unsigned REG_RQ_E_CI_RESET = 32'h0000_0000;
+
+  // Block CQ at 0x3000: Completion queues.
+  localparam int unsigned REG_CQ_BASE = 32'h0000_3000;  // block base in BAR0
+  localparam int unsigned REG_CQ_TYPE_ID = 32'h574e_0012;  // TYPE register value
+  localparam int unsigned REG_CQ_VERSION = 32'h0001_0000;  // VERSION register value
+  localparam int unsigned REG_CQ_NEXT = 32'h0000_4000;  // NEXT register value
+  localparam int unsigned REG_CQ_COUNT = 32'h0000_300c;  // ro: number of elements in the array
+  localparam int unsigned REG_CQ_COUNT_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CQ_STRIDE = 32'h0000_3010;  // ro: bytes between elements
+  localparam int unsigned REG_CQ_STRIDE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CQ_ARRAY_BASE = 32'h0000_3014;  // ro: offset of element 0 from the block base
+  localparam int unsigned REG_CQ_ARRAY_BASE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CQ_ELEM_BASE = 32'h0000_3040;  // absolute offset of element 0
+  localparam int unsigned REG_CQ_ELEM_STRIDE = 32'h0000_0040;  // bytes between elements
+  // Element registers, offsets relative to the element.
+  localparam int unsigned REG_CQ_E_BASE_LO = 32'h0000_0000;  // rw: ring base IOVA, bits 31:0 (32-byte aligned)
+  localparam int unsigned REG_CQ_E_BASE_LO_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CQ_E_BASE_HI = 32'h0000_0004;  // rw: ring base IOVA, bits 63:32
+  localparam int unsigned REG_CQ_E_BASE_HI_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CQ_E_LOG_SIZE = 32'h0000_0008;  // rw: log2 of the number of entries (1..=15)
+  localparam int unsigned REG_CQ_E_LOG_SIZE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CQ_E_EQN = 32'h0000_000c;  // rw: event queue that receives this CQ's events
+  localparam int unsigned REG_CQ_E_EQN_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CQ_E_CTRL = 32'h0000_0010;  // rw: bit 0 ENABLE; writing 0 resets the CQ
+  localparam int unsigned REG_CQ_E_CTRL_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CQ_E_STATE = 32'h0000_0014;  // ro: 7:0 queue_state, 15:8 error status; bit 16 ARMED
+  localparam int unsigned REG_CQ_E_STATE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CQ_E_ARM = 32'h0000_0018;  // wo: any write arms the CQ: its next CQE posts a CQ_COMPLETION event
+  localparam int unsigned REG_CQ_E_ARM_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CQ_E_CI = 32'h0000_001c;  // rw: consumer index (15:0) written by the host; the hardware never overwrites an unconsumed CQE
+  localparam int unsigned REG_CQ_E_CI_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CQ_E_PI = 32'h0000_0020;  // ro: producer index (15:0): CQEs written
+  localparam int unsigned REG_CQ_E_PI_RESET = 32'h0000_0000;
+
+  // Block EQ at 0x4000: Event queues; EQ n raises interrupt vector n.
+  localparam int unsigned REG_EQ_BASE = 32'h0000_4000;  // block base in BAR0
+  localparam int unsigned REG_EQ_TYPE_ID = 32'h574e_0013;  // TYPE register value
+  localparam int unsigned REG_EQ_VERSION = 32'h0001_0000;  // VERSION register value
+  localparam int unsigned REG_EQ_NEXT = 32'h0000_5000;  // NEXT register value
+  localparam int unsigned REG_EQ_COUNT = 32'h0000_400c;  // ro: number of elements in the array
+  localparam int unsigned REG_EQ_COUNT_RESET = 32'h0000_0000;
+  localparam int unsigned REG_EQ_STRIDE = 32'h0000_4010;  // ro: bytes between elements
+  localparam int unsigned REG_EQ_STRIDE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_EQ_ARRAY_BASE = 32'h0000_4014;  // ro: offset of element 0 from the block base
+  localparam int unsigned REG_EQ_ARRAY_BASE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_EQ_ELEM_BASE = 32'h0000_4040;  // absolute offset of element 0
+  localparam int unsigned REG_EQ_ELEM_STRIDE = 32'h0000_0040;  // bytes between elements
+  // Element registers, offsets relative to the element.
+  localparam int unsigned REG_EQ_E_BASE_LO = 32'h0000_0000;  // rw: ring base IOVA, bits 31:0 (16-byte aligned)
+  localparam int unsigned REG_EQ_E_BASE_LO_RESET = 32'h0000_0000;
+  localparam int unsigned REG_EQ_E_BASE_HI = 32'h0000_0004;  // rw: ring base IOVA, bits 63:32
+  localparam int unsigned REG_EQ_E_BASE_HI_RESET = 32'h0000_0000;
+  localparam int unsigned REG_EQ_E_LOG_SIZE = 32'h0000_0008;  // rw: log2 of the number of entries (1..=15)
+  localparam int unsigned REG_EQ_E_LOG_SIZE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_EQ_E_CTRL = 32'h0000_000c;  // rw: bit 0 ENABLE, bit 1 IRQ_ENABLE; writing 0 to ENABLE resets the EQ
+  localparam int unsigned REG_EQ_E_CTRL_RESET = 32'h0000_0000;
+  localparam int unsigned REG_EQ_E_MOD_COUNT = 32'h0000_0010;  // rw: interrupt moderation: raise the interrupt once this many events are pending (0 acts as 1)
+  localparam int unsigned REG_EQ_E_MOD_COUNT_RESET = 32'h0000_0001;
+  localparam int unsigned REG_EQ_E_MOD_USECS = 32'h0000_0014;  // rw: interrupt moderation: or once the oldest pending event is this many microseconds old
+  localparam int unsigned REG_EQ_E_MOD_USECS_RESET = 32'h0000_0000;
+  localparam int unsigned REG_EQ_E_CI = 32'h0000_0018;  // rw: consumer index (15:0) written by the host
+  localparam int unsigned REG_EQ_E_CI_RESET = 32'h0000_0000;
+  localparam int unsigned REG_EQ_E_PI = 32'h0000_001c;  // ro: producer index (15:0): EQEs written
+  localparam int unsigned REG_EQ_E_PI_RESET = 32'h0000_0000;
+  localparam int unsigned REG_EQ_E_STATE = 32'h0000_0020;  // ro: 7:0 queue_state, 15:8 error status
+  localparam int unsigned REG_EQ_E_STATE_RESET = 32'h0000_0000;
+
+  // Block STATS at 0x5000: 64-bit counters; each is a LO/HI pair, reading LO latches HI.
+  localparam int unsigned REG_STATS_BASE = 32'h0000_5000;  // block base in BAR0
+  localparam int unsigned REG_STATS_TYPE_ID = 32'h574e_0020;  // TYPE register value
+  localparam int unsigned REG_STATS_VERSION = 32'h0001_0000;  // VERSION register value
+  localparam int unsigned REG_STATS_NEXT = 32'h0000_0000;  // NEXT register value
+  localparam int unsigned REG_STATS_TX_FRAMES = 32'h0000_5010;  // ro: frames sent
+  localparam int unsigned REG_STATS_TX_FRAMES_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_TX_BYTES = 32'h0000_5018;  // ro: bytes sent (without FCS)
+  localparam int unsigned REG_STATS_TX_BYTES_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_RX_FRAMES = 32'h0000_5020;  // ro: frames delivered to a receive queue
+  localparam int unsigned REG_STATS_RX_FRAMES_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_RX_BYTES = 32'h0000_5028;  // ro: bytes delivered
+  localparam int unsigned REG_STATS_RX_BYTES_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_RX_FCS_ERR = 32'h0000_5030;  // ro: frames dropped for a bad FCS or a MAC error
+  localparam int unsigned REG_STATS_RX_FCS_ERR_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_RX_DROP_FILTER = 32'h0000_5038;  // ro: frames dropped by the destination address filter
+  localparam int unsigned REG_STATS_RX_DROP_FILTER_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_RX_DROP_LENGTH = 32'h0000_5040;  // ro: frames dropped for being shorter than 14 bytes or longer than MAX_FRAME
+  localparam int unsigned REG_STATS_RX_DROP_LENGTH_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_RX_DROP_NO_BUF = 32'h0000_5048;  // ro: frames dropped because no receive buffer was posted
+  localparam int unsigned REG_STATS_RX_DROP_NO_BUF_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_RX_DROP_OVERRUN = 32'h0000_5050;  // ro: frames dropped because the receive FIFO was full
+  localparam int unsigned REG_STATS_RX_DROP_OVERRUN_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_RX_LEN_ERR = 32'h0000_5058;  // ro: frames larger than the posted buffer (completed with LOC_LEN_ERR)
+  localparam int unsigned REG_STATS_RX_LEN_ERR_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_TX_ERR = 32'h0000_5060;  // ro: send work requests completed in error
+  localparam int unsigned REG_STATS_TX_ERR_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_DMA_RD_ERR = 32'h0000_5068;  // ro: DMA reads refused by the host
+  localparam int unsigned REG_STATS_DMA_RD_ERR_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_DMA_WR_ERR = 32'h0000_5070;  // ro: DMA writes refused by the host
+  localparam int unsigned REG_STATS_DMA_WR_ERR_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_BAD_REG = 32'h0000_5078;  // ro: register accesses that hit no register
+  localparam int unsigned REG_STATS_BAD_REG_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_DOORBELL_ERR = 32'h0000_5080;  // ro: doorbells that posted more entries than the ring holds
+  localparam int unsigned REG_STATS_DOORBELL_ERR_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_EVENTS = 32'h0000_5088;  // ro: events written
+  localparam int unsigned REG_STATS_EVENTS_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_IRQS = 32'h0000_5090;  // ro: interrupts raised
+  localparam int unsigned REG_STATS_IRQS_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_FW_MSGS = 32'h0000_5098;  // ro: mailbox requests passed to the firmware
+  localparam int unsigned REG_STATS_FW_MSGS_RESET = 32'h0000_0000;
+
+  // ---------------------------------------------------------------- descriptors
+  // Little-endian: byte 0 is bits 7:0; L_F_LSB = 8 * offset + shift.
+
+  // Send-queue work queue entry (warpnic), 32 bytes
+  localparam int unsigned SQ_WQE_OPCODE_LSB = 0;
+  localparam int unsigned SQ_WQE_OPCODE_W = 8;
+  localparam int unsigned SQ_WQE_FLAGS_LSB = 8;
+  localparam int unsigned SQ_WQE_FLAGS_W = 8;
+  localparam int unsigned SQ_WQE_RSVD0_LSB = 16;
+  localparam int unsigned SQ_WQE_RSVD0_W = 16;
+  localparam int unsigned SQ_WQE_LEN_LSB = 32;
+  localparam int unsigned SQ_WQE_LEN_W = 32;
+  localparam int unsigned SQ_WQE_ADDR_LSB = 64;
+  localparam int unsigned SQ_WQE_ADDR_W = 64;
+  localparam int unsigned SQ_WQE_WR_ID_LSB = 128;
+  localparam int unsigned SQ_WQE_WR_ID_W = 64;
+  localparam int unsigned SQ_WQE_RSVD1_LSB = 192;
+  localparam int unsigned SQ_WQE_RSVD1_W = 64;
+  typedef struct packed {
+    logic [63:0] rsvd1;  // byte 24: reserved, zero
+    logic [63:0] wr_id;  // byte 16: opaque, returned in the CQE
+    logic [63:0] addr;  // byte 8: IOVA of the frame
+    logic [31:0] len;  // byte 4: frame length in bytes, without FCS
+    logic [15:0] rsvd0;  // byte 2: reserved, zero
+    logic [7:0] flags;  // byte 1: wqe_flags
+    logic [7:0] opcode;  // byte 0: wqe_opcode
+  } sq_wqe_t;
+
+  // Receive-queue work queue entry (warpnic), 32 bytes
+  localparam int unsigned RQ_WQE_RSVD0_LSB = 0;
+  localparam int unsigned RQ_WQE_RSVD0_W = 32;
+  localparam int unsigned RQ_WQE_LEN_LSB = 32;
+  localparam int unsigned RQ_WQE_LEN_W = 32;
+  localparam int unsigned RQ_WQE_ADDR_LSB = 64;
+  localparam int unsigned RQ_WQE_ADDR_W = 64;
+  localparam int unsigned RQ_WQE_WR_ID_LSB = 128;
+  localparam int unsigned RQ_WQE_WR_ID_W = 64;
+  localparam int unsigned RQ_WQE_RSVD1_LSB = 192;
+  localparam int unsigned RQ_WQE_RSVD1_W = 64;
+  typedef struct packed {
+    logic [63:0] rsvd1;  // byte 24: reserved, zero
+    logic [63:0] wr_id;  // byte 16: opaque, returned in the CQE
+    logic [63:0] addr;  // byte 8: IOVA of the buffer
+    logic [31:0] len;  // byte 4: buffer length in bytes
+    logic [31:0] rsvd0;  // byte 0: reserved, zero
+  } rq_wqe_t;
+
+  // Completion queue entry. The hardware writes it in one DMA write; OWNER flips each pass over the ring (1 on the first pass) (warpnic), 32 bytes
+  localparam int unsigned CQE_WR_ID_LSB = 0;
+  localparam int unsigned CQE_WR_ID_W = 64;
+  localparam int unsigned CQE_BYTE_LEN_LSB = 64;
+  localparam int unsigned CQE_BYTE_LEN_W = 32;
+  localparam int unsigned CQE_QUEUE_LSB = 96;
+  localparam int unsigned CQE_QUEUE_W = 16;
+  localparam int unsigned CQE_WQE_IDX_LSB = 112;
+  localparam int unsigned CQE_WQE_IDX_W = 16;
+  localparam int unsigned CQE_OPCODE_LSB = 128;
+  localparam int unsigned CQE_OPCODE_W = 8;
+  localparam int unsigned CQE_STATUS_LSB = 136;
+  localparam int unsigned CQE_STATUS_W = 8;
+  localparam int unsigned CQE_RSVD0_LSB = 144;
+  localparam int unsigned CQE_RSVD0_W = 16;
+  localparam int unsigned CQE_TIMESTAMP_LSB = 160;
+  localparam int unsigned CQE_TIMESTAMP_W = 32;
+  localparam int unsigned CQE_RSVD1_LSB = 192;
+  localparam int unsigned CQE_RSVD1_W = 56;
+  localparam int unsigned CQE_OWNER_LSB = 248;
+  localparam int unsigned CQE_OWNER_W = 8;
+  typedef struct packed {
+    logic [7:0] owner;  // byte 31: bit 0: phase of this entry
+    logic [55:0] rsvd1;  // byte 24: reserved
+    logic [31:0] timestamp;  // byte 20: core cycle counter (31:0) when the completion was generated
+    logic [15:0] rsvd0;  // byte 18: reserved
+    logic [7:0] status;  // byte 17: cqe_status
+    logic [7:0] opcode;  // byte 16: cqe_opcode
+    logic [15:0] wqe_idx;  // byte 14: ring index of the work request (15:0 of the free-running index)
+    logic [15:0] queue;  // byte 12: SQ or RQ number
+    logic [31:0] byte_len;  // byte 8: bytes sent or received (for RECV with LOC_LEN_ERR: the frame's length)
+    logic [63:0] wr_id;  // byte 0: wr_id of the work request
+  } cqe_t;
+
+  // Event queue entry; OWNER as in the CQE (warpnic), 16 bytes
+  localparam int unsigned EQE_EVENT_TYPE_LSB = 0;
+  localparam int unsigned EQE_EVENT_TYPE_W = 8;
+  localparam int unsigned EQE_RSVD0_LSB = 8;
+  localparam int unsigned EQE_RSVD0_W = 8;
+  localparam int unsigned EQE_SOURCE_LSB = 16;
+  localparam int unsigned EQE_SOURCE_W = 16;
+  localparam int unsigned EQE_DATA_LSB = 32;
+  localparam int unsigned EQE_DATA_W = 32;
+  localparam int unsigned EQE_TIMESTAMP_LSB = 64;
+  localparam int unsigned EQE_TIMESTAMP_W = 32;
+  localparam int unsigned EQE_RSVD1_LSB = 96;
+  localparam int unsigned EQE_RSVD1_W = 24;
+  localparam int unsigned EQE_OWNER_LSB = 120;
+  localparam int unsigned EQE_OWNER_W = 8;
+  typedef struct packed {
+    logic [7:0] owner;  // byte 15: bit 0: phase of this entry
+    logic [23:0] rsvd1;  // byte 12: reserved
+    logic [31:0] timestamp;  // byte 8: core cycle counter (31:0)
+    logic [31:0] data;  // byte 4: event-specific (the error status for *_ERROR)
+    logic [15:0] source;  // byte 2: CQ, SQ or RQ number
+    logic [7:0] rsvd0;  // byte 1: reserved
+    logic [7:0] event_type;  // byte 0: eqe_type
+  } eqe_t;
+
+  // Word 0 of a mailbox request or response (warpnic), 4 bytes
+  localparam int unsigned FW_MSG_HDR_SIZE = 4;
+  localparam int unsigned FW_MSG_HDR_OPCODE_LSB = 0;
+  localparam int unsigned FW_MSG_HDR_OPCODE_W = 8;
+  localparam int unsigned FW_MSG_HDR_SEQ_LSB = 8;
+  localparam int unsigned FW_MSG_HDR_SEQ_W = 8;
+  localparam int unsigned FW_MSG_HDR_STATUS_LSB = 16;
+  localparam int unsigned FW_MSG_HDR_STATUS_W = 8;
+  localparam int unsigned FW_MSG_HDR_LEN_LSB = 24;
+  localparam int unsigned FW_MSG_HDR_LEN_W = 8;
+  typedef struct packed {
+    logic [7:0] len;  // byte 3: message length in 32-bit words, this header included
+    logic [7:0] status;  // byte 2: fw_status (responses; zero in requests)
+    logic [7:0] seq;  // byte 1: request sequence number, echoed in the response
+    logic [7:0] opcode;  // byte 0: fw_opcode
+  } fw_msg_hdr_t;
+
+  // ---------------------------------------------------------------- wire headers
+  // Big-endian. The struct is in wire order (first wire bit = MSB); on the
+  // bus, wire byte 0 is bits 7:0. H_F_OFF is the byte offset of the field's
+  // container, H_F_SHIFT its bit position inside the big-endian container.
+
+  // Ethernet II header (IEEE 802.3), 14 bytes
+  localparam int unsigned ETHERNET_HDR_SIZE = 14;
+  localparam int unsigned ETHERNET_HDR_DST_OFF = 0;
+  localparam int unsigned ETHERNET_HDR_DST_SHIFT = 0;
+  localparam int unsigned ETHERNET_HDR_DST_W = 48;
+  localparam int unsigned ETHERNET_HDR_SRC_OFF = 6;
+  localparam int unsigned ETHERNET_HDR_SRC_SHIFT = 0;
+  localparam int unsigned ETHERNET_HDR_SRC_W = 48;
+  localparam int unsigned ETHERNET_HDR_ETHER_TYPE_OFF = 12;
+  localparam int unsigned ETHERNET_HDR_ETHER_TYPE_SHIFT = 0;
+  localparam int unsigned ETHERNET_HDR_ETHER_TYPE_W = 16;
+  typedef struct packed {
+    logic [47:0] dst;  // byte 0: destination MAC address
+    logic [47:0] src;  // byte 6: source MAC address
+    logic [15:0] ether_type;  // byte 12: ether_type
+  } ethernet_hdr_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic ethernet_hdr_t ethernet_hdr_unpack(input logic [ETHERNET_HDR_SIZE*8-1:0] bus);
+    ethernet_hdr_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24], bus[39:32], bus[47:40],
+      bus[55:48], bus[63:56], bus[71:64], bus[79:72], bus[87:80], bus[95:88],
+      bus[103:96], bus[111:104]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [ETHERNET_HDR_SIZE*8-1:0] ethernet_hdr_pack(input ethernet_hdr_t hdr);
+    logic [ETHERNET_HDR_SIZE*8-1:0] v;
+    v = hdr;
+    ethernet_hdr_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24], v[39:32], v[47:40],
+      v[55:48], v[63:56], v[71:64], v[79:72], v[87:80], v[95:88],
+      v[103:96], v[111:104]
+    };
+  endfunction
+
+  // ARP packet for IPv4 over Ethernet (RFC 826), 28 bytes
+  localparam int unsigned ARP_IPV4_SIZE = 28;
+  localparam int unsigned ARP_IPV4_HTYPE_OFF = 0;
+  localparam int unsigned ARP_IPV4_HTYPE_SHIFT = 0;
+  localparam int unsigned ARP_IPV4_HTYPE_W = 16;
+  localparam int unsigned ARP_IPV4_PTYPE_OFF = 2;
+  localparam int unsigned ARP_IPV4_PTYPE_SHIFT = 0;
+  localparam int unsigned ARP_IPV4_PTYPE_W = 16;
+  localparam int unsigned ARP_IPV4_HLEN_OFF = 4;
+  localparam int unsigned ARP_IPV4_HLEN_SHIFT = 0;
+  localparam int unsigned ARP_IPV4_HLEN_W = 8;
+  localparam int unsigned ARP_IPV4_PLEN_OFF = 5;
+  localparam int unsigned ARP_IPV4_PLEN_SHIFT = 0;
+  localparam int unsigned ARP_IPV4_PLEN_W = 8;
+  localparam int unsigned ARP_IPV4_OPER_OFF = 6;
+  localparam int unsigned ARP_IPV4_OPER_SHIFT = 0;
+  localparam int unsigned ARP_IPV4_OPER_W = 16;
+  localparam int unsigned ARP_IPV4_SHA_OFF = 8;
+  localparam int unsigned ARP_IPV4_SHA_SHIFT = 0;
+  localparam int unsigned ARP_IPV4_SHA_W = 48;
+  localparam int unsigned ARP_IPV4_SPA_OFF = 14;
+  localparam int unsigned ARP_IPV4_SPA_SHIFT = 0;
+  localparam int unsigned ARP_IPV4_SPA_W = 32;
+  localparam int unsigned ARP_IPV4_THA_OFF = 18;
+  localparam int unsigned ARP_IPV4_THA_SHIFT = 0;
+  localparam int unsigned ARP_IPV4_THA_W = 48;
+  localparam int unsigned ARP_IPV4_TPA_OFF = 24;
+  localparam int unsigned ARP_IPV4_TPA_SHIFT = 0;
+  localparam int unsigned ARP_IPV4_TPA_W = 32;
+  typedef struct packed {
+    logic [15:0] htype;  // byte 0: hardware type, 1 = Ethernet
+    logic [15:0] ptype;  // byte 2: protocol type, 0x0800
+    logic [7:0] hlen;  // byte 4: hardware address length, 6
+    logic [7:0] plen;  // byte 5: protocol address length, 4
+    logic [15:0] oper;  // byte 6: arp_oper
+    logic [47:0] sha;  // byte 8: sender hardware address
+    logic [31:0] spa;  // byte 14: sender protocol address
+    logic [47:0] tha;  // byte 18: target hardware address
+    logic [31:0] tpa;  // byte 24: target protocol address
+  } arp_ipv4_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic arp_ipv4_t arp_ipv4_unpack(input logic [ARP_IPV4_SIZE*8-1:0] bus);
+    arp_ipv4_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24], bus[39:32], bus[47:40],
+      bus[55:48], bus[63:56], bus[71:64], bus[79:72], bus[87:80], bus[95:88],
+      bus[103:96], bus[111:104], bus[119:112], bus[127:120], bus[135:128], bus[143:136],
+      bus[151:144], bus[159:152], bus[167:160], bus[175:168], bus[183:176], bus[191:184],
+      bus[199:192], bus[207:200], bus[215:208], bus[223:216]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [ARP_IPV4_SIZE*8-1:0] arp_ipv4_pack(input arp_ipv4_t hdr);
+    logic [ARP_IPV4_SIZE*8-1:0] v;
+    v = hdr;
+    arp_ipv4_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24], v[39:32], v[47:40],
+      v[55:48], v[63:56], v[71:64], v[79:72], v[87:80], v[95:88],
+      v[103:96], v[111:104], v[119:112], v[127:120], v[135:128], v[143:136],
+      v[151:144], v[159:152], v[167:160], v[175:168], v[183:176], v[191:184],
+      v[199:192], v[207:200], v[215:208], v[223:216]
+    };
+  endfunction
+
+  // IPv4 header without options (RFC 791 §3.1), 20 bytes
+  localparam int unsigned IPV4_HDR_SIZE = 20;
+  localparam int unsigned IPV4_HDR_VERSION_OFF = 0;
+  localparam int unsigned IPV4_HDR_VERSION_SHIFT = 4;
+  localparam int unsigned IPV4_HDR_VERSION_W = 4;
+  localparam int unsigned IPV4_HDR_IHL_OFF = 0;
+  localparam int unsigned IPV4_HDR_IHL_SHIFT = 0;
+  localparam int unsigned IPV4_HDR_IHL_W = 4;
+  localparam int unsigned IPV4_HDR_DSCP_OFF = 1;
+  localparam int unsigned IPV4_HDR_DSCP_SHIFT = 2;
+  localparam int unsigned IPV4_HDR_DSCP_W = 6;
+  localparam int unsigned IPV4_HDR_ECN_OFF = 1;
+  localparam int unsigned IPV4_HDR_ECN_SHIFT = 0;
+  localparam int unsigned IPV4_HDR_ECN_W = 2;
+  localparam int unsigned IPV4_HDR_TOTAL_LEN_OFF = 2;
+  localparam int unsigned IPV4_HDR_TOTAL_LEN_SHIFT = 0;
+  localparam int unsigned IPV4_HDR_TOTAL_LEN_W = 16;
+  localparam int unsigned IPV4_HDR_IDENT_OFF = 4;
+  localparam int unsigned IPV4_HDR_IDENT_SHIFT = 0;
+  localparam int unsigned IPV4_HDR_IDENT_W = 16;
+  localparam int unsigned IPV4_HDR_FLAGS_OFF = 6;
+  localparam int unsigned IPV4_HDR_FLAGS_SHIFT = 13;
+  localparam int unsigned IPV4_HDR_FLAGS_W = 3;
+  localparam int unsigned IPV4_HDR_FRAG_OFFSET_OFF = 6;
+  localparam int unsigned IPV4_HDR_FRAG_OFFSET_SHIFT = 0;
+  localparam int unsigned IPV4_HDR_FRAG_OFFSET_W = 13;
+  localparam int unsigned IPV4_HDR_TTL_OFF = 8;
+  localparam int unsigned IPV4_HDR_TTL_SHIFT = 0;
+  localparam int unsigned IPV4_HDR_TTL_W = 8;
+  localparam int unsigned IPV4_HDR_PROTOCOL_OFF = 9;
+  localparam int unsigned IPV4_HDR_PROTOCOL_SHIFT = 0;
+  localparam int unsigned IPV4_HDR_PROTOCOL_W = 8;
+  localparam int unsigned IPV4_HDR_CHECKSUM_OFF = 10;
+  localparam int unsigned IPV4_HDR_CHECKSUM_SHIFT = 0;
+  localparam int unsigned IPV4_HDR_CHECKSUM_W = 16;
+  localparam int unsigned IPV4_HDR_SRC_OFF = 12;
+  localparam int unsigned IPV4_HDR_SRC_SHIFT = 0;
+  localparam int unsigned IPV4_HDR_SRC_W = 32;
+  localparam int unsigned IPV4_HDR_DST_OFF = 16;
+  localparam int unsigned IPV4_HDR_DST_SHIFT = 0;
+  localparam int unsigned IPV4_HDR_DST_W = 32;
+  typedef struct packed {
+    logic [3:0] version;  // byte 0 bit 4: 4
+    logic [3:0] ihl;  // byte 0 bit 0: header length in 32-bit words
+    logic [5:0] dscp;  // byte 1 bit 2: differentiated services code point
+    logic [1:0] ecn;  // byte 1 bit 0: explicit congestion notification
+    logic [15:0] total_len;  // byte 2: datagram length in bytes
+    logic [15:0] ident;  // byte 4: identification
+    logic [2:0] flags;  // byte 6 bit 13: bit 1 DF, bit 0 MF
+    logic [12:0] frag_offset;  // byte 6 bit 0: fragment offset in 8-byte units
+    logic [7:0] ttl;  // byte 8: time to live
+    logic [7:0] protocol;  // byte 9: ip_protocol
+    logic [15:0] checksum;  // byte 10: header checksum
+    logic [31:0] src;  // byte 12: source address
+    logic [31:0] dst;  // byte 16: destination address
+  } ipv4_hdr_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic ipv4_hdr_t ipv4_hdr_unpack(input logic [IPV4_HDR_SIZE*8-1:0] bus);
+    ipv4_hdr_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24], bus[39:32], bus[47:40],
+      bus[55:48], bus[63:56], bus[71:64], bus[79:72], bus[87:80], bus[95:88],
+      bus[103:96], bus[111:104], bus[119:112], bus[127:120], bus[135:128], bus[143:136],
+      bus[151:144], bus[159:152]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [IPV4_HDR_SIZE*8-1:0] ipv4_hdr_pack(input ipv4_hdr_t hdr);
+    logic [IPV4_HDR_SIZE*8-1:0] v;
+    v = hdr;
+    ipv4_hdr_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24], v[39:32], v[47:40],
+      v[55:48], v[63:56], v[71:64], v[79:72], v[87:80], v[95:88],
+      v[103:96], v[111:104], v[119:112], v[127:120], v[135:128], v[143:136],
+      v[151:144], v[159:152]
+    };
+  endfunction
+
+  // TCP header without options (RFC 9293 §3.1), 20 bytes
+  localparam int unsigned TCP_HDR_SIZE = 20;
+  localparam int unsigned TCP_HDR_SRC_PORT_OFF = 0;
+  localparam int unsigned TCP_HDR_SRC_PORT_SHIFT = 0;
+  localparam int unsigned TCP_HDR_SRC_PORT_W = 16;
+  localparam int unsigned TCP_HDR_DST_PORT_OFF = 2;
+  localparam int unsigned TCP_HDR_DST_PORT_SHIFT = 0;
+  localparam int unsigned TCP_HDR_DST_PORT_W = 16;
+  localparam int unsigned TCP_HDR_SEQ_OFF = 4;
+  localparam int unsigned TCP_HDR_SEQ_SHIFT = 0;
+  localparam int unsigned TCP_HDR_SEQ_W = 32;
+  localparam int unsigned TCP_HDR_ACK_OFF = 8;
+  localparam int unsigned TCP_HDR_ACK_SHIFT = 0;
+  localparam int unsigned TCP_HDR_ACK_W = 32;
+  localparam int unsigned TCP_HDR_DATA_OFFSET_OFF = 12;
+  localparam int unsigned TCP_HDR_DATA_OFFSET_SHIFT = 4;
+  localparam int unsigned TCP_HDR_DATA_OFFSET_W = 4;
+  localparam int unsigned TCP_HDR_RSVD_OFF = 12;
+  localparam int unsigned TCP_HDR_RSVD_SHIFT = 0;
+  localparam int unsigned TCP_HDR_RSVD_W = 4;
+  localparam int unsigned TCP_HDR_FLAGS_OFF = 13;
+  localparam int unsigned TCP_HDR_FLAGS_SHIFT = 0;
+  localparam int unsigned TCP_HDR_FLAGS_W = 8;
+  localparam int unsigned TCP_HDR_WINDOW_OFF = 14;
+  localparam int unsigned TCP_HDR_WINDOW_SHIFT = 0;
+  localparam int unsigned TCP_HDR_WINDOW_W = 16;
+  localparam int unsigned TCP_HDR_CHECKSUM_OFF = 16;
+  localparam int unsigned TCP_HDR_CHECKSUM_SHIFT = 0;
+  localparam int unsigned TCP_HDR_CHECKSUM_W = 16;
+  localparam int unsigned TCP_HDR_URGENT_OFF = 18;
+  localparam int unsigned TCP_HDR_URGENT_SHIFT = 0;
+  localparam int unsigned TCP_HDR_URGENT_W = 16;
+  typedef struct packed {
+    logic [15:0] src_port;  // byte 0: source port
+    logic [15:0] dst_port;  // byte 2: destination port
+    logic [31:0] seq;  // byte 4: sequence number
+    logic [31:0] ack;  // byte 8: acknowledgment number
+    logic [3:0] data_offset;  // byte 12 bit 4: header length in 32-bit words
+    logic [3:0] rsvd;  // byte 12 bit 0: reserved
+    logic [7:0] flags;  // byte 13: tcp_flags
+    logic [15:0] window;  // byte 14: receive window
+    logic [15:0] checksum;  // byte 16: checksum over the pseudo-header, header and data
+    logic [15:0] urgent;  // byte 18: urgent pointer
+  } tcp_hdr_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic tcp_hdr_t tcp_hdr_unpack(input logic [TCP_HDR_SIZE*8-1:0] bus);
+    tcp_hdr_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24], bus[39:32], bus[47:40],
+      bus[55:48], bus[63:56], bus[71:64], bus[79:72], bus[87:80], bus[95:88],
+      bus[103:96], bus[111:104], bus[119:112], bus[127:120], bus[135:128], bus[143:136],
+      bus[151:144], bus[159:152]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [TCP_HDR_SIZE*8-1:0] tcp_hdr_pack(input tcp_hdr_t hdr);
+    logic [TCP_HDR_SIZE*8-1:0] v;
+    v = hdr;
+    tcp_hdr_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24], v[39:32], v[47:40],
+      v[55:48], v[63:56], v[71:64], v[79:72], v[87:80], v[95:88],
+      v[103:96], v[111:104], v[119:112], v[127:120], v[135:128], v[143:136],
+      v[151:144], v[159:152]
+    };
+  endfunction
+
+  // ICMP echo request/reply header (RFC 792), 8 bytes
+  localparam int unsigned ICMP_ECHO_SIZE = 8;
+  localparam int unsigned ICMP_ECHO_ICMP_TYPE_OFF = 0;
+  localparam int unsigned ICMP_ECHO_ICMP_TYPE_SHIFT = 0;
+  localparam int unsigned ICMP_ECHO_ICMP_TYPE_W = 8;
+  localparam int unsigned ICMP_ECHO_CODE_OFF = 1;
+  localparam int unsigned ICMP_ECHO_CODE_SHIFT = 0;
+  localparam int unsigned ICMP_ECHO_CODE_W = 8;
+  localparam int unsigned ICMP_ECHO_CHECKSUM_OFF = 2;
+  localparam int unsigned ICMP_ECHO_CHECKSUM_SHIFT = 0;
+  localparam int unsigned ICMP_ECHO_CHECKSUM_W = 16;
+  localparam int unsigned ICMP_ECHO_IDENT_OFF = 4;
+  localparam int unsigned ICMP_ECHO_IDENT_SHIFT = 0;
+  localparam int unsigned ICMP_ECHO_IDENT_W = 16;
+  localparam int unsigned ICMP_ECHO_SEQ_OFF = 6;
+  localparam int unsigned ICMP_ECHO_SEQ_SHIFT = 0;
+  localparam int unsigned ICMP_ECHO_SEQ_W = 16;
+  typedef struct packed {
+    logic [7:0] icmp_type;  // byte 0: 8 = echo request, 0 = echo reply
+    logic [7:0] code;  // byte 1: 0
+    logic [15:0] checksum;  // byte 2: checksum over the ICMP message
+    logic [15:0] ident;  // byte 4: identifier
+    logic [15:0] seq;  // byte 6: sequence number
+  } icmp_echo_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic icmp_echo_t icmp_echo_unpack(input logic [ICMP_ECHO_SIZE*8-1:0] bus);
+    icmp_echo_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24], bus[39:32], bus[47:40],
+      bus[55:48], bus[63:56]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [ICMP_ECHO_SIZE*8-1:0] icmp_echo_pack(input icmp_echo_t hdr);
+    logic [ICMP_ECHO_SIZE*8-1:0] v;
+    v = hdr;
+    icmp_echo_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24], v[39:32], v[47:40],
+      v[55:48], v[63:56]
+    };
+  endfunction
+
+  // MPA request/reply frame header, followed by pd_length bytes of private data (RFC 5044 §7.1, RFC 6581 §2), 20 bytes
+  localparam int unsigned MPA_REQ_REP_SIZE = 20;
+  localparam int unsigned MPA_REQ_REP_KEY_OFF = 0;
+  localparam int unsigned MPA_REQ_REP_KEY_SHIFT = 0;
+  localparam int unsigned MPA_REQ_REP_KEY_W = 128;
+  localparam int unsigned MPA_REQ_REP_FLAGS_OFF = 16;
+  localparam int unsigned MPA_REQ_REP_FLAGS_SHIFT = 0;
+  localparam int unsigned MPA_REQ_REP_FLAGS_W = 8;
+  localparam int unsigned MPA_REQ_REP_REVISION_OFF = 17;
+  localparam int unsigned MPA_REQ_REP_REVISION_SHIFT = 0;
+  localparam int unsigned MPA_REQ_REP_REVISION_W = 8;
+  localparam int unsigned MPA_REQ_REP_PD_LENGTH_OFF = 18;
+  localparam int unsigned MPA_REQ_REP_PD_LENGTH_SHIFT = 0;
+  localparam int unsigned MPA_REQ_REP_PD_LENGTH_W = 16;
+  typedef struct packed {
+    logic [127:0] key;  // byte 0: "MPA ID Req Frame" or "MPA ID Rep Frame"
+    logic [7:0] flags;  // byte 16: mpa_flags (M, C, R, enhanced); low 4 bits reserved
+    logic [7:0] revision;  // byte 17: MPA revision, 1 or 2
+    logic [15:0] pd_length;  // byte 18: private data length, at most 512
+  } mpa_req_rep_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic mpa_req_rep_t mpa_req_rep_unpack(input logic [MPA_REQ_REP_SIZE*8-1:0] bus);
+    mpa_req_rep_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24], bus[39:32], bus[47:40],
+      bus[55:48], bus[63:56], bus[71:64], bus[79:72], bus[87:80], bus[95:88],
+      bus[103:96], bus[111:104], bus[119:112], bus[127:120], bus[135:128], bus[143:136],
+      bus[151:144], bus[159:152]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [MPA_REQ_REP_SIZE*8-1:0] mpa_req_rep_pack(input mpa_req_rep_t hdr);
+    logic [MPA_REQ_REP_SIZE*8-1:0] v;
+    v = hdr;
+    mpa_req_rep_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24], v[39:32], v[47:40],
+      v[55:48], v[63:56], v[71:64], v[79:72], v[87:80], v[95:88],
+      v[103:96], v[111:104], v[119:112], v[127:120], v[135:128], v[143:136],
+      v[151:144], v[159:152]
+    };
+  endfunction
+
+  // Enhanced connection setup data at the start of MPA v2 private data (RFC 6581 §2), 4 bytes
+  localparam int unsigned MPA_V2_IRD_ORD_SIZE = 4;
+  localparam int unsigned MPA_V2_IRD_ORD_PEER_TO_PEER_OFF = 0;
+  localparam int unsigned MPA_V2_IRD_ORD_PEER_TO_PEER_SHIFT = 15;
+  localparam int unsigned MPA_V2_IRD_ORD_PEER_TO_PEER_W = 1;
+  localparam int unsigned MPA_V2_IRD_ORD_ZERO_LEN_RDMA_WRITE_OFF = 0;
+  localparam int unsigned MPA_V2_IRD_ORD_ZERO_LEN_RDMA_WRITE_SHIFT = 14;
+  localparam int unsigned MPA_V2_IRD_ORD_ZERO_LEN_RDMA_WRITE_W = 1;
+  localparam int unsigned MPA_V2_IRD_ORD_IRD_OFF = 0;
+  localparam int unsigned MPA_V2_IRD_ORD_IRD_SHIFT = 0;
+  localparam int unsigned MPA_V2_IRD_ORD_IRD_W = 14;
+  localparam int unsigned MPA_V2_IRD_ORD_RDMA_READ_RTR_OFF = 2;
+  localparam int unsigned MPA_V2_IRD_ORD_RDMA_READ_RTR_SHIFT = 15;
+  localparam int unsigned MPA_V2_IRD_ORD_RDMA_READ_RTR_W = 1;
+  localparam int unsigned MPA_V2_IRD_ORD_SEND_RTR_OFF = 2;
+  localparam int unsigned MPA_V2_IRD_ORD_SEND_RTR_SHIFT = 14;
+  localparam int unsigned MPA_V2_IRD_ORD_SEND_RTR_W = 1;
+  localparam int unsigned MPA_V2_IRD_ORD_ORD_OFF = 2;
+  localparam int unsigned MPA_V2_IRD_ORD_ORD_SHIFT = 0;
+  localparam int unsigned MPA_V2_IRD_ORD_ORD_W = 14;
+  typedef struct packed {
+    logic peer_to_peer;  // byte 0 bit 15: P2P: peer-to-peer mode requested
+    logic zero_len_rdma_write;  // byte 0 bit 14: RTR as a zero-length RDMA Write (in IRD)
+    logic [13:0] ird;  // byte 0 bit 0: inbound RDMA read queue depth
+    logic rdma_read_rtr;  // byte 2 bit 15: RTR as a zero-length RDMA Read (in ORD)
+    logic send_rtr;  // byte 2 bit 14: RTR as a zero-length Send (in ORD)
+    logic [13:0] ord;  // byte 2 bit 0: outbound RDMA read queue depth
+  } mpa_v2_ird_ord_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic mpa_v2_ird_ord_t mpa_v2_ird_ord_unpack(input logic [MPA_V2_IRD_ORD_SIZE*8-1:0] bus);
+    mpa_v2_ird_ord_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [MPA_V2_IRD_ORD_SIZE*8-1:0] mpa_v2_ird_ord_pack(input mpa_v2_ird_ord_t hdr);
+    logic [MPA_V2_IRD_ORD_SIZE*8-1:0] v;
+    v = hdr;
+    mpa_v2_ird_ord_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24]
+    };
+  endfunction
+
+  // MPA FPDU header: the ULPDU length (DDP header and payload, without pad and CRC) (RFC 5044 §4.2), 2 bytes
+  localparam int unsigned MPA_FPDU_HDR_SIZE = 2;
+  localparam int unsigned MPA_FPDU_HDR_ULPDU_LENGTH_OFF = 0;
+  localparam int unsigned MPA_FPDU_HDR_ULPDU_LENGTH_SHIFT = 0;
+  localparam int unsigned MPA_FPDU_HDR_ULPDU_LENGTH_W = 16;
+  typedef struct packed {
+    logic [15:0] ulpdu_length;  // byte 0: ULPDU length in bytes
+  } mpa_fpdu_hdr_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic mpa_fpdu_hdr_t mpa_fpdu_hdr_unpack(input logic [MPA_FPDU_HDR_SIZE*8-1:0] bus);
+    mpa_fpdu_hdr_unpack = {
+      bus[7:0], bus[15:8]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [MPA_FPDU_HDR_SIZE*8-1:0] mpa_fpdu_hdr_pack(input mpa_fpdu_hdr_t hdr);
+    logic [MPA_FPDU_HDR_SIZE*8-1:0] v;
+    v = hdr;
+    mpa_fpdu_hdr_pack = {
+      v[7:0], v[15:8]
+    };
+  endfunction
+
+  // DDP tagged buffer header with the RDMAP control byte (RFC 5041 §5.2, RFC 5040 §4.1), 14 bytes
+  localparam int unsigned DDP_TAGGED_HDR_SIZE = 14;
+  localparam int unsigned DDP_TAGGED_HDR_TAGGED_OFF = 0;
+  localparam int unsigned DDP_TAGGED_HDR_TAGGED_SHIFT = 7;
+  localparam int unsigned DDP_TAGGED_HDR_TAGGED_W = 1;
+  localparam int unsigned DDP_TAGGED_HDR_LAST_OFF = 0;
+  localparam int unsigned DDP_TAGGED_HDR_LAST_SHIFT = 6;
+  localparam int unsigned DDP_TAGGED_HDR_LAST_W = 1;
+  localparam int unsigned DDP_TAGGED_HDR_RSVD_OFF = 0;
+  localparam int unsigned DDP_TAGGED_HDR_RSVD_SHIFT = 2;
+  localparam int unsigned DDP_TAGGED_HDR_RSVD_W = 4;
+  localparam int unsigned DDP_TAGGED_HDR_DDP_VERSION_OFF = 0;
+  localparam int unsigned DDP_TAGGED_HDR_DDP_VERSION_SHIFT = 0;
+  localparam int unsigned DDP_TAGGED_HDR_DDP_VERSION_W = 2;
+  localparam int unsigned DDP_TAGGED_HDR_RDMAP_VERSION_OFF = 1;
+  localparam int unsigned DDP_TAGGED_HDR_RDMAP_VERSION_SHIFT = 6;
+  localparam int unsigned DDP_TAGGED_HDR_RDMAP_VERSION_W = 2;
+  localparam int unsigned DDP_TAGGED_HDR_RSVD_ULP_OFF = 1;
+  localparam int unsigned DDP_TAGGED_HDR_RSVD_ULP_SHIFT = 4;
+  localparam int unsigned DDP_TAGGED_HDR_RSVD_ULP_W = 2;
+  localparam int unsigned DDP_TAGGED_HDR_OPCODE_OFF = 1;
+  localparam int unsigned DDP_TAGGED_HDR_OPCODE_SHIFT = 0;
+  localparam int unsigned DDP_TAGGED_HDR_OPCODE_W = 4;
+  localparam int unsigned DDP_TAGGED_HDR_STAG_OFF = 2;
+  localparam int unsigned DDP_TAGGED_HDR_STAG_SHIFT = 0;
+  localparam int unsigned DDP_TAGGED_HDR_STAG_W = 32;
+  localparam int unsigned DDP_TAGGED_HDR_TAGGED_OFFSET_OFF = 6;
+  localparam int unsigned DDP_TAGGED_HDR_TAGGED_OFFSET_SHIFT = 0;
+  localparam int unsigned DDP_TAGGED_HDR_TAGGED_OFFSET_W = 64;
+  typedef struct packed {
+    logic tagged_f;  // byte 0 bit 7: T: 1 for the tagged model
+    logic last;  // byte 0 bit 6: L: last DDP segment of the message
+    logic [3:0] rsvd;  // byte 0 bit 2: reserved
+    logic [1:0] ddp_version;  // byte 0 bit 0: DDP version, 1
+    logic [1:0] rdmap_version;  // byte 1 bit 6: RDMAP version, 1
+    logic [1:0] rsvd_ulp;  // byte 1 bit 4: reserved
+    logic [3:0] opcode;  // byte 1 bit 0: rdmap_opcode
+    logic [31:0] stag;  // byte 2: steering tag of the data sink
+    logic [63:0] tagged_offset;  // byte 6: tagged offset
+  } ddp_tagged_hdr_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic ddp_tagged_hdr_t ddp_tagged_hdr_unpack(input logic [DDP_TAGGED_HDR_SIZE*8-1:0] bus);
+    ddp_tagged_hdr_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24], bus[39:32], bus[47:40],
+      bus[55:48], bus[63:56], bus[71:64], bus[79:72], bus[87:80], bus[95:88],
+      bus[103:96], bus[111:104]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [DDP_TAGGED_HDR_SIZE*8-1:0] ddp_tagged_hdr_pack(input ddp_tagged_hdr_t hdr);
+    logic [DDP_TAGGED_HDR_SIZE*8-1:0] v;
+    v = hdr;
+    ddp_tagged_hdr_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24], v[39:32], v[47:40],
+      v[55:48], v[63:56], v[71:64], v[79:72], v[87:80], v[95:88],
+      v[103:96], v[111:104]
+    };
+  endfunction
+
+  // DDP untagged buffer header with the RDMAP control byte (RFC 5041 §5.3, RFC 5040 §4.1), 18 bytes
+  localparam int unsigned DDP_UNTAGGED_HDR_SIZE = 18;
+  localparam int unsigned DDP_UNTAGGED_HDR_TAGGED_OFF = 0;
+  localparam int unsigned DDP_UNTAGGED_HDR_TAGGED_SHIFT = 7;
+  localparam int unsigned DDP_UNTAGGED_HDR_TAGGED_W = 1;
+  localparam int unsigned DDP_UNTAGGED_HDR_LAST_OFF = 0;
+  localparam int unsigned DDP_UNTAGGED_HDR_LAST_SHIFT = 6;
+  localparam int unsigned DDP_UNTAGGED_HDR_LAST_W = 1;
+  localparam int unsigned DDP_UNTAGGED_HDR_RSVD_OFF = 0;
+  localparam int unsigned DDP_UNTAGGED_HDR_RSVD_SHIFT = 2;
+  localparam int unsigned DDP_UNTAGGED_HDR_RSVD_W = 4;
+  localparam int unsigned DDP_UNTAGGED_HDR_DDP_VERSION_OFF = 0;
+  localparam int unsigned DDP_UNTAGGED_HDR_DDP_VERSION_SHIFT = 0;
+  localparam int unsigned DDP_UNTAGGED_HDR_DDP_VERSION_W = 2;
+  localparam int unsigned DDP_UNTAGGED_HDR_RDMAP_VERSION_OFF = 1;
+  localparam int unsigned DDP_UNTAGGED_HDR_RDMAP_VERSION_SHIFT = 6;
+  localparam int unsigned DDP_UNTAGGED_HDR_RDMAP_VERSION_W = 2;
+  localparam int unsigned DDP_UNTAGGED_HDR_RSVD_ULP_OFF = 1;
+  localparam int unsigned DDP_UNTAGGED_HDR_RSVD_ULP_SHIFT = 4;
+  localparam int unsigned DDP_UNTAGGED_HDR_RSVD_ULP_W = 2;
+  localparam int unsigned DDP_UNTAGGED_HDR_OPCODE_OFF = 1;
+  localparam int unsigned DDP_UNTAGGED_HDR_OPCODE_SHIFT = 0;
+  localparam int unsigned DDP_UNTAGGED_HDR_OPCODE_W = 4;
+  localparam int unsigned DDP_UNTAGGED_HDR_INV_STAG_OFF = 2;
+  localparam int unsigned DDP_UNTAGGED_HDR_INV_STAG_SHIFT = 0;
+  localparam int unsigned DDP_UNTAGGED_HDR_INV_STAG_W = 32;
+  localparam int unsigned DDP_UNTAGGED_HDR_QN_OFF = 6;
+  localparam int unsigned DDP_UNTAGGED_HDR_QN_SHIFT = 0;
+  localparam int unsigned DDP_UNTAGGED_HDR_QN_W = 32;
+  localparam int unsigned DDP_UNTAGGED_HDR_MSN_OFF = 10;
+  localparam int unsigned DDP_UNTAGGED_HDR_MSN_SHIFT = 0;
+  localparam int unsigned DDP_UNTAGGED_HDR_MSN_W = 32;
+  localparam int unsigned DDP_UNTAGGED_HDR_MO_OFF = 14;
+  localparam int unsigned DDP_UNTAGGED_HDR_MO_SHIFT = 0;
+  localparam int unsigned DDP_UNTAGGED_HDR_MO_W = 32;
+  typedef struct packed {
+    logic tagged_f;  // byte 0 bit 7: T: 0 for the untagged model
+    logic last;  // byte 0 bit 6: L: last DDP segment of the message
+    logic [3:0] rsvd;  // byte 0 bit 2: reserved
+    logic [1:0] ddp_version;  // byte 0 bit 0: DDP version, 1
+    logic [1:0] rdmap_version;  // byte 1 bit 6: RDMAP version, 1
+    logic [1:0] rsvd_ulp;  // byte 1 bit 4: reserved
+    logic [3:0] opcode;  // byte 1 bit 0: rdmap_opcode
+    logic [31:0] inv_stag;  // byte 2: STag to invalidate (Send with Invalidate), else reserved
+    logic [31:0] qn;  // byte 6: queue number: 0 Send, 1 Read Request, 2 Terminate
+    logic [31:0] msn;  // byte 10: message sequence number
+    logic [31:0] mo;  // byte 14: message offset
+  } ddp_untagged_hdr_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic ddp_untagged_hdr_t ddp_untagged_hdr_unpack(input logic [DDP_UNTAGGED_HDR_SIZE*8-1:0] bus);
+    ddp_untagged_hdr_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24], bus[39:32], bus[47:40],
+      bus[55:48], bus[63:56], bus[71:64], bus[79:72], bus[87:80], bus[95:88],
+      bus[103:96], bus[111:104], bus[119:112], bus[127:120], bus[135:128], bus[143:136]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [DDP_UNTAGGED_HDR_SIZE*8-1:0] ddp_untagged_hdr_pack(input ddp_untagged_hdr_t hdr);
+    logic [DDP_UNTAGGED_HDR_SIZE*8-1:0] v;
+    v = hdr;
+    ddp_untagged_hdr_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24], v[39:32], v[47:40],
+      v[55:48], v[63:56], v[71:64], v[79:72], v[87:80], v[95:88],
+      v[103:96], v[111:104], v[119:112], v[127:120], v[135:128], v[143:136]
+    };
+  endfunction
+
+  // RDMA Read Request payload (after the untagged DDP header) (RFC 5040 §4.4), 28 bytes
+  localparam int unsigned RDMA_READ_REQ_SIZE = 28;
+  localparam int unsigned RDMA_READ_REQ_SINK_STAG_OFF = 0;
+  localparam int unsigned RDMA_READ_REQ_SINK_STAG_SHIFT = 0;
+  localparam int unsigned RDMA_READ_REQ_SINK_STAG_W = 32;
+  localparam int unsigned RDMA_READ_REQ_SINK_TO_OFF = 4;
+  localparam int unsigned RDMA_READ_REQ_SINK_TO_SHIFT = 0;
+  localparam int unsigned RDMA_READ_REQ_SINK_TO_W = 64;
+  localparam int unsigned RDMA_READ_REQ_READ_SIZE_OFF = 12;
+  localparam int unsigned RDMA_READ_REQ_READ_SIZE_SHIFT = 0;
+  localparam int unsigned RDMA_READ_REQ_READ_SIZE_W = 32;
+  localparam int unsigned RDMA_READ_REQ_SRC_STAG_OFF = 16;
+  localparam int unsigned RDMA_READ_REQ_SRC_STAG_SHIFT = 0;
+  localparam int unsigned RDMA_READ_REQ_SRC_STAG_W = 32;
+  localparam int unsigned RDMA_READ_REQ_SRC_TO_OFF = 20;
+  localparam int unsigned RDMA_READ_REQ_SRC_TO_SHIFT = 0;
+  localparam int unsigned RDMA_READ_REQ_SRC_TO_W = 64;
+  typedef struct packed {
+    logic [31:0] sink_stag;  // byte 0: data sink STag
+    logic [63:0] sink_to;  // byte 4: data sink tagged offset
+    logic [31:0] read_size;  // byte 12: RDMA read message size
+    logic [31:0] src_stag;  // byte 16: data source STag
+    logic [63:0] src_to;  // byte 20: data source tagged offset
+  } rdma_read_req_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic rdma_read_req_t rdma_read_req_unpack(input logic [RDMA_READ_REQ_SIZE*8-1:0] bus);
+    rdma_read_req_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24], bus[39:32], bus[47:40],
+      bus[55:48], bus[63:56], bus[71:64], bus[79:72], bus[87:80], bus[95:88],
+      bus[103:96], bus[111:104], bus[119:112], bus[127:120], bus[135:128], bus[143:136],
+      bus[151:144], bus[159:152], bus[167:160], bus[175:168], bus[183:176], bus[191:184],
+      bus[199:192], bus[207:200], bus[215:208], bus[223:216]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [RDMA_READ_REQ_SIZE*8-1:0] rdma_read_req_pack(input rdma_read_req_t hdr);
+    logic [RDMA_READ_REQ_SIZE*8-1:0] v;
+    v = hdr;
+    rdma_read_req_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24], v[39:32], v[47:40],
+      v[55:48], v[63:56], v[71:64], v[79:72], v[87:80], v[95:88],
+      v[103:96], v[111:104], v[119:112], v[127:120], v[135:128], v[143:136],
+      v[151:144], v[159:152], v[167:160], v[175:168], v[183:176], v[191:184],
+      v[199:192], v[207:200], v[215:208], v[223:216]
+    };
+  endfunction
+
+  // Terminate control field and header flags (after the untagged DDP header) (RFC 5040 §4.8), 4 bytes
+  localparam int unsigned RDMAP_TERMINATE_SIZE = 4;
+  localparam int unsigned RDMAP_TERMINATE_LAYER_OFF = 0;
+  localparam int unsigned RDMAP_TERMINATE_LAYER_SHIFT = 28;
+  localparam int unsigned RDMAP_TERMINATE_LAYER_W = 4;
+  localparam int unsigned RDMAP_TERMINATE_ETYPE_OFF = 0;
+  localparam int unsigned RDMAP_TERMINATE_ETYPE_SHIFT = 24;
+  localparam int unsigned RDMAP_TERMINATE_ETYPE_W = 4;
+  localparam int unsigned RDMAP_TERMINATE_ECODE_OFF = 0;
+  localparam int unsigned RDMAP_TERMINATE_ECODE_SHIFT = 16;
+  localparam int unsigned RDMAP_TERMINATE_ECODE_W = 8;
+  localparam int unsigned RDMAP_TERMINATE_HDR_CTRL_M_OFF = 0;
+  localparam int unsigned RDMAP_TERMINATE_HDR_CTRL_M_SHIFT = 15;
+  localparam int unsigned RDMAP_TERMINATE_HDR_CTRL_M_W = 1;
+  localparam int unsigned RDMAP_TERMINATE_HDR_CTRL_D_OFF = 0;
+  localparam int unsigned RDMAP_TERMINATE_HDR_CTRL_D_SHIFT = 14;
+  localparam int unsigned RDMAP_TERMINATE_HDR_CTRL_D_W = 1;
+  localparam int unsigned RDMAP_TERMINATE_HDR_CTRL_R_OFF = 0;
+  localparam int unsigned RDMAP_TERMINATE_HDR_CTRL_R_SHIFT = 13;
+  localparam int unsigned RDMAP_TERMINATE_HDR_CTRL_R_W = 1;
+  localparam int unsigned RDMAP_TERMINATE_RSVD_OFF = 0;
+  localparam int unsigned RDMAP_TERMINATE_RSVD_SHIFT = 0;
+  localparam int unsigned RDMAP_TERMINATE_RSVD_W = 13;
+  typedef struct packed {
+    logic [3:0] layer;  // byte 0 bit 28: term_layer
+    logic [3:0] etype;  // byte 0 bit 24: error type of that layer
+    logic [7:0] ecode;  // byte 0 bit 16: error code
+    logic hdr_ctrl_m;  // byte 0 bit 15: M: DDP segment length valid
+    logic hdr_ctrl_d;  // byte 0 bit 14: D: DDP header included
+    logic hdr_ctrl_r;  // byte 0 bit 13: R: RDMAP header included
+    logic [12:0] rsvd;  // byte 0 bit 0: reserved
+  } rdmap_terminate_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic rdmap_terminate_t rdmap_terminate_unpack(input logic [RDMAP_TERMINATE_SIZE*8-1:0] bus);
+    rdmap_terminate_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [RDMAP_TERMINATE_SIZE*8-1:0] rdmap_terminate_pack(input rdmap_terminate_t hdr);
+    logic [RDMAP_TERMINATE_SIZE*8-1:0] v;
+    v = hdr;
+    rdmap_terminate_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24]
+    };
+  endfunction
+
+  // Immediate data payload (RFC 7306 §4.2), 8 bytes
+  localparam int unsigned RDMAP_IMMEDIATE_SIZE = 8;
+  localparam int unsigned RDMAP_IMMEDIATE_DATA_OFF = 0;
+  localparam int unsigned RDMAP_IMMEDIATE_DATA_SHIFT = 0;
+  localparam int unsigned RDMAP_IMMEDIATE_DATA_W = 64;
+  typedef struct packed {
+    logic [63:0] data;  // byte 0: immediate data
+  } rdmap_immediate_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic rdmap_immediate_t rdmap_immediate_unpack(input logic [RDMAP_IMMEDIATE_SIZE*8-1:0] bus);
+    rdmap_immediate_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24], bus[39:32], bus[47:40],
+      bus[55:48], bus[63:56]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [RDMAP_IMMEDIATE_SIZE*8-1:0] rdmap_immediate_pack(input rdmap_immediate_t hdr);
+    logic [RDMAP_IMMEDIATE_SIZE*8-1:0] v;
+    v = hdr;
+    rdmap_immediate_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24], v[39:32], v[47:40],
+      v[55:48], v[63:56]
+    };
+  endfunction
+
+endpackage
+
+// verilator lint_on SYMRSVDWORD
+// verilator lint_on UNUSEDPARAM

@@ -1,0 +1,224 @@
+//! The Markdown reference (docs/abi.md).
+
+use crate::model::{self, camel, is_whole, lower, upper, wire_order, GENERATED};
+use crate::spec::{Block, Endian, Layout, Register, Spec, ARRAY_HEADER, BLOCK_HEADER};
+use std::fmt::Write as _;
+
+fn esc(s: &str) -> String {
+    s.replace('|', "\\|")
+}
+
+fn reg_table(o: &mut String, base: u32, regs: &[Register], absolute: bool) {
+    let col = if absolute { "BAR0 offset" } else { "Offset" };
+    let _ = writeln!(o, "| {col} | Register | Access | Reset | Description |");
+    o.push_str("|---:|---|---|---:|---|\n");
+    for r in regs {
+        let _ = writeln!(
+            o,
+            "| `{:#06x}` | `{}` | {} | `{:#x}` | {} |",
+            base + r.offset,
+            r.name,
+            model::access_str(r.access),
+            r.reset,
+            esc(r.doc)
+        );
+    }
+    o.push('\n');
+}
+
+fn block(o: &mut String, b: &Block, next: u32) {
+    let _ = writeln!(o, "### {} at `{:#06x}`\n", b.name, b.base);
+    let _ = writeln!(o, "{}\n", b.doc);
+    let _ = writeln!(
+        o,
+        "TYPE `{:#010x}`, VERSION `{:#010x}` ({}.{}), NEXT `{:#06x}`. \
+         Rust: `warpnic_abi::gen::regs::{}`; SystemVerilog: `REG_{}_*`.\n",
+        b.type_id,
+        b.version,
+        b.version >> 16,
+        b.version & 0xffff,
+        next,
+        lower(b.name),
+        upper(b.name)
+    );
+    reg_table(o, b.base, b.regs, true);
+    if let Some(a) = &b.array {
+        let _ = writeln!(
+            o,
+            "Element `n` is at BAR0 `{:#06x} + n * {:#x}` (`COUNT` elements); \
+             its registers (offsets relative to the element):\n",
+            b.base + a.base,
+            a.stride
+        );
+        reg_table(o, 0, a.regs, false);
+    }
+}
+
+fn layout(o: &mut String, l: &Layout, rust_kind: &str) {
+    let _ = writeln!(o, "### `{}` ({} bytes)\n", l.name, l.size);
+    let _ = writeln!(
+        o,
+        "{}. Defined by {}. Rust: `{}`{rust_kind}; SystemVerilog: `{}_t`.\n",
+        l.doc,
+        l.reference,
+        camel(l.name),
+        l.name
+    );
+    o.push_str("| Byte | Bits | Field | Width | Description |\n");
+    o.push_str("|---:|---|---|---:|---|\n");
+    let fields: Vec<_> = match l.endian {
+        Endian::Big => wire_order(l),
+        Endian::Little => l.fields.iter().collect(),
+    };
+    for f in fields {
+        let bytes = if f.container == 1 {
+            f.offset.to_string()
+        } else {
+            format!("{}–{}", f.offset, f.offset + f.container - 1)
+        };
+        let bits = if is_whole(f) {
+            "all".to_string()
+        } else if f.width == 1 {
+            format!("{}", f.shift)
+        } else {
+            format!("{}:{}", f.shift + f.width - 1, f.shift)
+        };
+        let _ = writeln!(
+            o,
+            "| {bytes} | {bits} | `{}` | {} | {} |",
+            f.name,
+            f.width,
+            esc(f.doc)
+        );
+    }
+    o.push('\n');
+}
+
+/// Renders docs/abi.md.
+pub fn generate(spec: &Spec, build_id: u32) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "<!-- {GENERATED} -->\n");
+    o.push_str("# warpnic ABI reference\n\n");
+    o.push_str(
+        "The hardware/software interface of warpnic: the BAR0 register map, the \
+         descriptors exchanged with host memory, the wire headers the core parses \
+         and builds, and the protocol codes. Everything here is generated from \
+         `abi/src/spec.rs`, as are `warpnic_abi::gen` (Rust) and `wn_abi_pkg` \
+         (SystemVerilog, `hw/rtl/gen/wn_abi_pkg.sv`).\n\n",
+    );
+    let _ = writeln!(o, "**BUILD_ID: `{build_id:#010x}`**\n");
+    o.push_str(
+        "The BUILD_ID is the 32-bit FNV-1a hash of a canonical rendering of the \
+         whole description (every name, offset, width, value, access and reset; \
+         not the descriptions). The ID block's `BUILD_ID` register reads it; the \
+         driver refuses a device whose BUILD_ID differs from the one it was built \
+         with.\n\n",
+    );
+    o.push_str("Conventions:\n\n");
+    o.push_str(
+        "- Every register is 32 bits; offsets are byte offsets in BAR0.\n\
+         - Descriptors are little-endian; byte 0 of a descriptor is bits 7:0 of the \
+         DMA data bus. A field `F` of layout `L` is `L_F_W` bits from bit `L_F_LSB`.\n\
+         - Wire headers are big-endian (network order). \"Bits\" count inside the \
+         big-endian field that spans the given bytes, 0 = least significant.\n\n",
+    );
+
+    o.push_str("## Contents\n\n");
+    o.push_str(
+        "- [BAR0 register map](#bar0-register-map)\n\
+         - [Descriptors](#descriptors)\n\
+         - [Wire headers](#wire-headers)\n\
+         - [Enumerations](#enumerations)\n\
+         - [Constants](#constants)\n\n",
+    );
+
+    o.push_str("## BAR0 register map\n\n");
+    o.push_str(
+        "Every block starts with a common header, so a driver can walk the map \
+         from offset 0 by following `NEXT` and find each block by `TYPE`:\n\n",
+    );
+    reg_table(&mut o, 0, BLOCK_HEADER, false);
+    o.push_str("A block that holds a register array adds:\n\n");
+    reg_table(&mut o, 0, ARRAY_HEADER, false);
+    o.push_str("| Block | Base | TYPE | VERSION | Description |\n|---|---:|---:|---:|---|\n");
+    for b in spec.blocks {
+        let _ = writeln!(
+            o,
+            "| [{}](#{}-at-{:#06x}) | `{:#06x}` | `{:#010x}` | `{:#010x}` | {} |",
+            b.name,
+            lower(b.name),
+            b.base,
+            b.base,
+            b.type_id,
+            b.version,
+            esc(b.doc)
+        );
+    }
+    o.push('\n');
+    for (i, b) in spec.blocks.iter().enumerate() {
+        block(&mut o, b, model::next_block(spec, i));
+    }
+
+    o.push_str("## Descriptors\n\n");
+    o.push_str("Little-endian layouts exchanged with host memory by DMA.\n\n");
+    for l in spec.descriptors {
+        layout(&mut o, l, " (`to_bytes`/`from_bytes`)");
+    }
+
+    o.push_str("## Wire headers\n\n");
+    o.push_str(
+        "Big-endian, fields in wire order. Rust views check the length once \
+         (`new_checked`); SystemVerilog converts with `<name>_unpack`/`<name>_pack` \
+         between the bus (byte 0 in bits 7:0) and the wire-order struct.\n\n",
+    );
+    for l in spec.headers {
+        layout(&mut o, l, " (view)");
+    }
+
+    o.push_str("## Enumerations\n\n");
+    for e in spec.enums {
+        let kind = if e.flags { "flags" } else { "values" };
+        let _ = writeln!(o, "### `{}` ({} bits, {kind})\n", e.name, e.width);
+        let (rust, sv) = if e.flags {
+            (
+                format!("`warpnic_abi::gen::{}::NAME`", lower(e.name)),
+                format!("`{}_NAME`", upper(e.name)),
+            )
+        } else {
+            (format!("`{}`", camel(e.name)), format!("`{}_e`", e.name))
+        };
+        let _ = writeln!(
+            o,
+            "{}. Defined by {}. Rust: {rust}; SystemVerilog: {sv}.\n",
+            e.doc.trim_end_matches('.'),
+            e.reference
+        );
+        o.push_str("| Value | Name | Description |\n|---:|---|---|\n");
+        for v in e.values {
+            let digits = e.width.div_ceil(4) as usize;
+            let _ = writeln!(
+                o,
+                "| `{:#0w$x}` | `{}` | {} |",
+                v.value,
+                v.name,
+                esc(v.doc),
+                w = digits + 2
+            );
+        }
+        o.push('\n');
+    }
+
+    o.push_str("## Constants\n\n");
+    o.push_str("| Name | Value | Hex | Description |\n|---|---:|---:|---|\n");
+    for c in spec.constants {
+        let _ = writeln!(
+            o,
+            "| `{}` | {} | `{:#x}` | {} |",
+            c.name,
+            c.value,
+            c.value,
+            esc(c.doc)
+        );
+    }
+    o
+}
