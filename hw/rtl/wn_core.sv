@@ -1,4 +1,16 @@
-// wn_core: warpnic core top level (port list; see docs/core-ports.md).
+// wn_core: the warpnic core (ports: docs/core-ports.md).
+//
+// BAR0 registers (wn_regs) configure raw send queues (wn_sq_engine: WQE
+// fetch by DMA, payload DMA read, frames to the MAC), raw receive queues
+// (wn_rq_engine: frames from the MAC into posted buffers by DMA write),
+// completion queues (wn_cq_engine) and event queues with interrupt
+// moderation (wn_eq_engine). Two arbiters share the DMA read and write
+// channels. The firmware port carries mailbox messages and a register
+// window (wn_regs).
+//
+// DMA read ports: 0 SQ WQE fetch, 1 SQ payload, 2 RQ WQE fetch.
+// DMA write ports: 0 RX frame data, 1 CQEs, 2 EQEs.
+// Parameters: NumSq 1..16, NumRq 1..16, NumCq 1..32, NumEq 1..32.
 module wn_core #(
     parameter int NumSq    = 4,
     parameter int NumRq    = 4,
@@ -79,35 +91,405 @@ module wn_core #(
     input  logic [31:0]        fw_reg_wdata_i,
     output logic [31:0]        fw_reg_rdata_o
 );
-  // Placeholder body: replaced by the real core.
-  assign s_axil_awready_o = 1'b0;
-  assign s_axil_wready_o = 1'b0;
-  assign s_axil_bresp_o = 2'd0;
-  assign s_axil_bvalid_o = 1'b0;
-  assign s_axil_arready_o = 1'b0;
-  assign s_axil_rdata_o = 32'd0;
-  assign s_axil_rresp_o = 2'd0;
-  assign s_axil_rvalid_o = 1'b0;
-  assign m_dma_rd_req_addr_o = 64'd0;
-  assign m_dma_rd_req_len_o = 16'd0;
-  assign m_dma_rd_req_tag_o = 8'd0;
-  assign m_dma_rd_req_valid_o = 1'b0;
-  assign s_dma_rd_rsp_ready_o = 1'b1;
-  assign m_dma_wr_addr_o = 64'd0;
-  assign m_dma_wr_len_o = 16'd0;
-  assign m_dma_wr_tag_o = 8'd0;
-  assign m_dma_wr_data_o = 512'd0;
-  assign m_dma_wr_last_o = 1'b0;
-  assign m_dma_wr_valid_o = 1'b0;
-  assign m_axis_tx_tdata_o = 512'd0;
-  assign m_axis_tx_tkeep_o = 64'd0;
-  assign m_axis_tx_tlast_o = 1'b0;
-  assign m_axis_tx_tuser_o = 1'b0;
-  assign m_axis_tx_tvalid_o = 1'b0;
-  assign irq_o = '0;
-  assign m_axis_fw_tdata_o = 32'd0;
-  assign m_axis_fw_tlast_o = 1'b0;
-  assign m_axis_fw_tvalid_o = 1'b0;
-  assign s_axis_fw_tready_o = 1'b1;
-  assign fw_reg_rdata_o = 32'd0;
+  localparam int NumCnt = 18;
+
+  generate
+    if (NumSq < 1 || NumSq > 16 || NumRq < 1 || NumRq > 16 || NumCq < 1 || NumCq > 32 ||
+        NumEq < 1 || NumEq > 32) begin : g_bad_params
+      $fatal(1, "wn_core: queue counts out of range");
+    end
+  endgenerate
+
+  logic [63:0]          cycles;
+  logic                 tx_enable, rx_enable;
+  logic [2:0]           rx_filter;
+  logic [13:0]          max_frame;
+  logic [7:0]           rx_rq;
+  logic [47:0]          mac;
+  logic [NumSq*64-1:0]  sq_base;
+  logic [NumSq*4-1:0]   sq_log_size;
+  logic [NumSq*8-1:0]   sq_cqn;
+  logic [NumSq-1:0]     sq_enable;
+  logic [NumSq*16-1:0]  sq_pi, sq_ci, sq_state;
+  logic [NumRq*64-1:0]  rq_base;
+  logic [NumRq*4-1:0]   rq_log_size;
+  logic [NumRq*8-1:0]   rq_cqn;
+  logic [NumRq-1:0]     rq_enable;
+  logic [NumRq*16-1:0]  rq_pi, rq_ci, rq_state;
+  logic [NumCq*64-1:0]  cq_base;
+  logic [NumCq*4-1:0]   cq_log_size;
+  logic [NumCq*8-1:0]   cq_eqn;
+  logic [NumCq-1:0]     cq_enable, cq_arm;
+  logic [NumCq*16-1:0]  cq_ci, cq_pi;
+  logic [NumCq*32-1:0]  cq_state;
+  logic [NumEq*64-1:0]  eq_base;
+  logic [NumEq*4-1:0]   eq_log_size;
+  logic [NumEq-1:0]     eq_enable, eq_irq_enable;
+  logic [NumEq*16-1:0]  eq_mod_count, eq_mod_usecs, eq_ci, eq_pi, eq_state;
+  logic [NumCnt*16-1:0] cnt_inc;
+
+  // DMA read arbiter
+  logic [3*64-1:0]  rd_addr;
+  logic [3*16-1:0]  rd_len;
+  logic [2:0]       rd_valid, rd_ready, rsp_valid, rsp_ready;
+  logic [511:0]     rsp_data;
+  logic             rsp_err, rsp_last;
+
+  wn_dma_rd_mux #(
+      .NumPorts(3),
+      .MaxOutstanding(128)
+  ) u_rd_mux (
+      .clk_i,
+      .rst_i,
+      .req_addr_i (rd_addr),
+      .req_len_i  (rd_len),
+      .req_valid_i(rd_valid),
+      .req_ready_o(rd_ready),
+      .rsp_data_o (rsp_data),
+      .rsp_err_o  (rsp_err),
+      .rsp_last_o (rsp_last),
+      .rsp_valid_o(rsp_valid),
+      .rsp_ready_i(rsp_ready),
+      .m_dma_rd_req_addr_o,
+      .m_dma_rd_req_len_o,
+      .m_dma_rd_req_tag_o,
+      .m_dma_rd_req_valid_o,
+      .m_dma_rd_req_ready_i,
+      .s_dma_rd_rsp_data_i,
+      .s_dma_rd_rsp_tag_i,
+      .s_dma_rd_rsp_err_i,
+      .s_dma_rd_rsp_last_i,
+      .s_dma_rd_rsp_valid_i,
+      .s_dma_rd_rsp_ready_o
+  );
+
+  // DMA write arbiter
+  logic [3*64-1:0]  wr_addr;
+  logic [3*16-1:0]  wr_len;
+  logic [3*512-1:0] wr_data;
+  logic [2:0]       wr_last, wr_valid, wr_ready, wr_done;
+  logic             wr_done_err;
+
+  wn_dma_wr_mux #(
+      .NumPorts(3),
+      .MaxOutstanding(64)
+  ) u_wr_mux (
+      .clk_i,
+      .rst_i,
+      .wr_addr_i   (wr_addr),
+      .wr_len_i    (wr_len),
+      .wr_data_i   (wr_data),
+      .wr_last_i   (wr_last),
+      .wr_valid_i  (wr_valid),
+      .wr_ready_o  (wr_ready),
+      .done_valid_o(wr_done),
+      .done_err_o  (wr_done_err),
+      .m_dma_wr_addr_o,
+      .m_dma_wr_len_o,
+      .m_dma_wr_tag_o,
+      .m_dma_wr_data_o,
+      .m_dma_wr_last_o,
+      .m_dma_wr_valid_o,
+      .m_dma_wr_ready_i,
+      .s_dma_wr_done_tag_i,
+      .s_dma_wr_done_err_i,
+      .s_dma_wr_done_valid_i
+  );
+
+  // completions and events
+  logic [2*152-1:0] cpl;
+  logic [1:0]       cpl_valid, cpl_ready;
+  logic [4*64-1:0]  ev;
+  logic [3:0]       ev_valid, ev_ready;
+
+  // counter pulses
+  logic        c_tx_frame, c_tx_err, c_sq_rd_err, c_sq_db_err;
+  logic [13:0] c_tx_bytes, c_rx_bytes;
+  logic        c_rx_frame, c_fcs, c_filter, c_length, c_no_buf, c_overrun, c_len_err;
+  logic        c_rq_rd_err, c_rq_wr_err, c_rq_db_err, c_cq_wr_err, c_eq_wr_err, c_event, c_irq;
+
+  wn_regs #(
+      .NumSq(NumSq),
+      .NumRq(NumRq),
+      .NumCq(NumCq),
+      .NumEq(NumEq),
+      .ClockMhz(ClockMhz),
+      .NumCnt(NumCnt)
+  ) u_regs (
+      .clk_i,
+      .rst_i,
+      .s_axil_awaddr_i,
+      .s_axil_awvalid_i,
+      .s_axil_awready_o,
+      .s_axil_wdata_i,
+      .s_axil_wstrb_i,
+      .s_axil_wvalid_i,
+      .s_axil_wready_o,
+      .s_axil_bresp_o,
+      .s_axil_bvalid_o,
+      .s_axil_bready_i,
+      .s_axil_araddr_i,
+      .s_axil_arvalid_i,
+      .s_axil_arready_o,
+      .s_axil_rdata_o,
+      .s_axil_rresp_o,
+      .s_axil_rvalid_o,
+      .s_axil_rready_i,
+      .cycles_o       (cycles),
+      .tx_enable_o    (tx_enable),
+      .rx_enable_o    (rx_enable),
+      .rx_filter_o    (rx_filter),
+      .max_frame_o    (max_frame),
+      .rx_rq_o        (rx_rq),
+      .mac_o          (mac),
+      .sq_base_o      (sq_base),
+      .sq_log_size_o  (sq_log_size),
+      .sq_cqn_o       (sq_cqn),
+      .sq_enable_o    (sq_enable),
+      .sq_pi_o        (sq_pi),
+      .sq_ci_i        (sq_ci),
+      .sq_state_i     (sq_state),
+      .rq_base_o      (rq_base),
+      .rq_log_size_o  (rq_log_size),
+      .rq_cqn_o       (rq_cqn),
+      .rq_enable_o    (rq_enable),
+      .rq_pi_o        (rq_pi),
+      .rq_ci_i        (rq_ci),
+      .rq_state_i     (rq_state),
+      .cq_base_o      (cq_base),
+      .cq_log_size_o  (cq_log_size),
+      .cq_eqn_o       (cq_eqn),
+      .cq_enable_o    (cq_enable),
+      .cq_ci_o        (cq_ci),
+      .cq_arm_o       (cq_arm),
+      .cq_pi_i        (cq_pi),
+      .cq_state_i     (cq_state),
+      .eq_base_o      (eq_base),
+      .eq_log_size_o  (eq_log_size),
+      .eq_enable_o    (eq_enable),
+      .eq_irq_enable_o(eq_irq_enable),
+      .eq_mod_count_o (eq_mod_count),
+      .eq_mod_usecs_o (eq_mod_usecs),
+      .eq_ci_o        (eq_ci),
+      .eq_pi_i        (eq_pi),
+      .eq_state_i     (eq_state),
+      .cnt_inc_i      (cnt_inc),
+      .m_axis_fw_tdata_o,
+      .m_axis_fw_tlast_o,
+      .m_axis_fw_tvalid_o,
+      .m_axis_fw_tready_i,
+      .s_axis_fw_tdata_i,
+      .s_axis_fw_tlast_i,
+      .s_axis_fw_tvalid_i,
+      .s_axis_fw_tready_o,
+      .fw_ev_o        (ev[3*64 +: 64]),
+      .fw_ev_valid_o  (ev_valid[3]),
+      .fw_ev_ready_i  (ev_ready[3]),
+      .fw_reg_en_i,
+      .fw_reg_we_i,
+      .fw_reg_addr_i,
+      .fw_reg_wdata_i,
+      .fw_reg_rdata_o
+  );
+
+  wn_sq_engine #(
+      .NumSq(NumSq),
+      .NumCq(NumCq)
+  ) u_sq (
+      .clk_i,
+      .rst_i,
+      .tx_enable_i     (tx_enable),
+      .max_frame_i     (max_frame),
+      .sq_base_i       (sq_base),
+      .sq_log_size_i   (sq_log_size),
+      .sq_cqn_i        (sq_cqn),
+      .sq_enable_i     (sq_enable),
+      .sq_pi_i         (sq_pi),
+      .cq_eqn_i        (cq_eqn),
+      .sq_ci_o         (sq_ci),
+      .sq_state_o      (sq_state),
+      .wqe_rd_addr_o   (rd_addr[0 +: 64]),
+      .wqe_rd_len_o    (rd_len[0 +: 16]),
+      .wqe_rd_valid_o  (rd_valid[0]),
+      .wqe_rd_ready_i  (rd_ready[0]),
+      .pay_rd_addr_o   (rd_addr[64 +: 64]),
+      .pay_rd_len_o    (rd_len[16 +: 16]),
+      .pay_rd_valid_o  (rd_valid[1]),
+      .pay_rd_ready_i  (rd_ready[1]),
+      .rd_data_i       (rsp_data),
+      .rd_err_i        (rsp_err),
+      .rd_last_i       (rsp_last),
+      .wqe_rsp_valid_i (rsp_valid[0]),
+      .wqe_rsp_ready_o (rsp_ready[0]),
+      .pay_rsp_valid_i (rsp_valid[1]),
+      .pay_rsp_ready_o (rsp_ready[1]),
+      .m_axis_tx_tdata_o,
+      .m_axis_tx_tkeep_o,
+      .m_axis_tx_tlast_o,
+      .m_axis_tx_tuser_o,
+      .m_axis_tx_tvalid_o,
+      .m_axis_tx_tready_i,
+      .cpl_o           (cpl[0 +: 152]),
+      .cpl_valid_o     (cpl_valid[0]),
+      .cpl_ready_i     (cpl_ready[0]),
+      .ev_o            (ev[0 +: 64]),
+      .ev_valid_o      (ev_valid[0]),
+      .ev_ready_i      (ev_ready[0]),
+      .cnt_tx_frame_o  (c_tx_frame),
+      .cnt_tx_bytes_o  (c_tx_bytes),
+      .cnt_tx_err_o    (c_tx_err),
+      .cnt_dma_rd_err_o(c_sq_rd_err),
+      .cnt_doorbell_err_o(c_sq_db_err)
+  );
+
+  wn_rq_engine #(
+      .NumRq(NumRq),
+      .NumCq(NumCq)
+  ) u_rq (
+      .clk_i,
+      .rst_i,
+      .rx_enable_i     (rx_enable),
+      .max_frame_i     (max_frame),
+      .mac_i           (mac),
+      .rx_filter_i     (rx_filter),
+      .rx_rq_i         (rx_rq),
+      .rq_base_i       (rq_base),
+      .rq_log_size_i   (rq_log_size),
+      .rq_cqn_i        (rq_cqn),
+      .rq_enable_i     (rq_enable),
+      .rq_pi_i         (rq_pi),
+      .cq_eqn_i        (cq_eqn),
+      .rq_ci_o         (rq_ci),
+      .rq_state_o      (rq_state),
+      .s_axis_rx_tdata_i,
+      .s_axis_rx_tkeep_i,
+      .s_axis_rx_tlast_i,
+      .s_axis_rx_tuser_i,
+      .s_axis_rx_tvalid_i,
+      .wqe_rd_addr_o   (rd_addr[128 +: 64]),
+      .wqe_rd_len_o    (rd_len[32 +: 16]),
+      .wqe_rd_valid_o  (rd_valid[2]),
+      .wqe_rd_ready_i  (rd_ready[2]),
+      .rd_data_i       (rsp_data),
+      .rd_err_i        (rsp_err),
+      .rd_last_i       (rsp_last),
+      .wqe_rsp_valid_i (rsp_valid[2]),
+      .wqe_rsp_ready_o (rsp_ready[2]),
+      .wr_addr_o       (wr_addr[0 +: 64]),
+      .wr_len_o        (wr_len[0 +: 16]),
+      .wr_data_o       (wr_data[0 +: 512]),
+      .wr_last_o       (wr_last[0]),
+      .wr_valid_o      (wr_valid[0]),
+      .wr_ready_i      (wr_ready[0]),
+      .wr_done_valid_i (wr_done[0]),
+      .wr_done_err_i   (wr_done_err),
+      .cpl_o           (cpl[152 +: 152]),
+      .cpl_valid_o     (cpl_valid[1]),
+      .cpl_ready_i     (cpl_ready[1]),
+      .ev_o            (ev[64 +: 64]),
+      .ev_valid_o      (ev_valid[1]),
+      .ev_ready_i      (ev_ready[1]),
+      .cnt_rx_frame_o  (c_rx_frame),
+      .cnt_rx_bytes_o  (c_rx_bytes),
+      .cnt_fcs_err_o   (c_fcs),
+      .cnt_drop_filter_o(c_filter),
+      .cnt_drop_length_o(c_length),
+      .cnt_drop_no_buf_o(c_no_buf),
+      .cnt_drop_overrun_o(c_overrun),
+      .cnt_len_err_o   (c_len_err),
+      .cnt_dma_rd_err_o(c_rq_rd_err),
+      .cnt_dma_wr_err_o(c_rq_wr_err),
+      .cnt_doorbell_err_o(c_rq_db_err)
+  );
+
+  wn_cq_engine #(
+      .NumCq(NumCq),
+      .NumSrc(2)
+  ) u_cq (
+      .clk_i,
+      .rst_i,
+      .now_i          (cycles[31:0]),
+      .cq_base_i      (cq_base),
+      .cq_log_size_i  (cq_log_size),
+      .cq_eqn_i       (cq_eqn),
+      .cq_enable_i    (cq_enable),
+      .cq_ci_i        (cq_ci),
+      .cq_arm_i       (cq_arm),
+      .cq_pi_o        (cq_pi),
+      .cq_state_o     (cq_state),
+      .cpl_i          (cpl),
+      .cpl_valid_i    (cpl_valid),
+      .cpl_ready_o    (cpl_ready),
+      .wr_addr_o      (wr_addr[64 +: 64]),
+      .wr_len_o       (wr_len[16 +: 16]),
+      .wr_data_o      (wr_data[512 +: 512]),
+      .wr_last_o      (wr_last[1]),
+      .wr_valid_o     (wr_valid[1]),
+      .wr_ready_i     (wr_ready[1]),
+      .wr_done_valid_i(wr_done[1]),
+      .wr_done_err_i  (wr_done_err),
+      .ev_o           (ev[128 +: 64]),
+      .ev_valid_o     (ev_valid[2]),
+      .ev_ready_i     (ev_ready[2]),
+      .cnt_dma_wr_err_o(c_cq_wr_err)
+  );
+
+  wn_eq_engine #(
+      .NumEq(NumEq),
+      .NumSrc(4),
+      .ClockMhz(ClockMhz)
+  ) u_eq (
+      .clk_i,
+      .rst_i,
+      .now_i          (cycles[31:0]),
+      .eq_base_i      (eq_base),
+      .eq_log_size_i  (eq_log_size),
+      .eq_enable_i    (eq_enable),
+      .eq_irq_enable_i(eq_irq_enable),
+      .eq_mod_count_i (eq_mod_count),
+      .eq_mod_usecs_i (eq_mod_usecs),
+      .eq_ci_i        (eq_ci),
+      .eq_pi_o        (eq_pi),
+      .eq_state_o     (eq_state),
+      .ev_i           (ev),
+      .ev_valid_i     (ev_valid),
+      .ev_ready_o     (ev_ready),
+      .wr_addr_o      (wr_addr[128 +: 64]),
+      .wr_len_o       (wr_len[32 +: 16]),
+      .wr_data_o      (wr_data[1024 +: 512]),
+      .wr_last_o      (wr_last[2]),
+      .wr_valid_o     (wr_valid[2]),
+      .wr_ready_i     (wr_ready[2]),
+      .wr_done_valid_i(wr_done[2]),
+      .wr_done_err_i  (wr_done_err),
+      .irq_o,
+      .cnt_event_o    (c_event),
+      .cnt_irq_o      (c_irq),
+      .cnt_dma_wr_err_o(c_eq_wr_err)
+  );
+
+  // counter increments, in the order of the STATS block
+  assign cnt_inc = {
+      16'd0,                                                     // 17 FW_MSGS (in wn_regs)
+      15'd0, c_irq,                                              // 16 IRQS
+      15'd0, c_event,                                            // 15 EVENTS
+      14'd0, {1'b0, c_sq_db_err} + {1'b0, c_rq_db_err},          // 14 DOORBELL_ERR
+      16'd0,                                                     // 13 BAD_REG (in wn_regs)
+      14'd0, {1'b0, c_rq_wr_err} + {1'b0, c_cq_wr_err} + {1'b0, c_eq_wr_err}, // 12 DMA_WR_ERR
+      14'd0, {1'b0, c_sq_rd_err} + {1'b0, c_rq_rd_err},          // 11 DMA_RD_ERR
+      15'd0, c_tx_err,                                           // 10 TX_ERR
+      15'd0, c_len_err,                                          // 9 RX_LEN_ERR
+      15'd0, c_overrun,                                          // 8 RX_DROP_OVERRUN
+      15'd0, c_no_buf,                                           // 7 RX_DROP_NO_BUF
+      15'd0, c_length,                                           // 6 RX_DROP_LENGTH
+      15'd0, c_filter,                                           // 5 RX_DROP_FILTER
+      15'd0, c_fcs,                                              // 4 RX_FCS_ERR
+      c_rx_frame ? {2'd0, c_rx_bytes} : 16'd0,                   // 3 RX_BYTES
+      15'd0, c_rx_frame,                                         // 2 RX_FRAMES
+      c_tx_frame ? {2'd0, c_tx_bytes} : 16'd0,                   // 1 TX_BYTES
+      15'd0, c_tx_frame                                          // 0 TX_FRAMES
+  };
+
+  logic unused;
+  assign unused = ^cycles[63:32];
 endmodule

@@ -1,0 +1,160 @@
+// wn_dma_rd_mux: shares the DMA read channel between NumPorts requesters.
+//
+// Requests are granted round-robin, one per cycle. The host side returns
+// responses in request order (docs/core-ports.md), so a FIFO of the port
+// number of every outstanding request routes each response beat back to its
+// requester; the entry is retired on the response's last beat. Tags are a
+// running sequence number, checked against the response in simulation.
+//
+// Requesters reserve space for the data they ask for before requesting, so
+// a response never waits long on `rsp_ready_i`; backpressure is still
+// honoured. Latency: request to the host in the cycle after the grant.
+// Throughput: one request per cycle, one response beat per cycle.
+// Reset clears the outstanding FIFO (never reset with requests in flight).
+module wn_dma_rd_mux #(
+    parameter int NumPorts = 3,
+    parameter int MaxOutstanding = 64
+) (
+    input  logic                     clk_i,
+    input  logic                     rst_i,
+    // requesters
+    input  logic [NumPorts*64-1:0]   req_addr_i,
+    input  logic [NumPorts*16-1:0]   req_len_i,
+    input  logic [NumPorts-1:0]      req_valid_i,
+    output logic [NumPorts-1:0]      req_ready_o,
+    output logic [511:0]             rsp_data_o,
+    output logic                     rsp_err_o,
+    output logic                     rsp_last_o,
+    output logic [NumPorts-1:0]      rsp_valid_o,
+    input  logic [NumPorts-1:0]      rsp_ready_i,
+    // host side
+    output logic [63:0]              m_dma_rd_req_addr_o,
+    output logic [15:0]              m_dma_rd_req_len_o,
+    output logic [7:0]               m_dma_rd_req_tag_o,
+    output logic                     m_dma_rd_req_valid_o,
+    input  logic                     m_dma_rd_req_ready_i,
+    input  logic [511:0]             s_dma_rd_rsp_data_i,
+    input  logic [7:0]               s_dma_rd_rsp_tag_i,
+    input  logic                     s_dma_rd_rsp_err_i,
+    input  logic                     s_dma_rd_rsp_last_i,
+    input  logic                     s_dma_rd_rsp_valid_i,
+    output logic                     s_dma_rd_rsp_ready_o
+);
+  localparam int PW = (NumPorts > 1) ? $clog2(NumPorts) : 1;
+
+  generate
+    if (NumPorts < 1 || NumPorts > 8) begin : g_bad_ports
+      $fatal(1, "wn_dma_rd_mux: NumPorts must be 1..8");
+    end
+    if (MaxOutstanding < 2 || MaxOutstanding > 256) begin : g_bad_out
+      $fatal(1, "wn_dma_rd_mux: MaxOutstanding must be 2..256");
+    end
+  endgenerate
+
+  // Request stage: a registered request slot towards the host.
+  logic            slot_valid_q;
+  logic [63:0]     slot_addr_q;
+  logic [15:0]     slot_len_q;
+  logic [7:0]      slot_tag_q;
+  logic [PW-1:0]   rr_q;
+  logic [PW-1:0]   grant;
+  logic            grant_valid;
+  logic            slot_free;
+
+  // Outstanding FIFO: port of each request (pushed at grant time).
+  logic            track_wready, track_rvalid;
+  logic [PW+7:0]   track_rdata;
+  logic [$clog2(MaxOutstanding):0] track_count;
+  logic            track_pop;
+  logic [PW-1:0]   head_port;
+
+  assign slot_free = !slot_valid_q || m_dma_rd_req_ready_i;
+
+  always_comb begin
+    grant = rr_q;
+    grant_valid = 1'b0;
+    for (int k = NumPorts - 1; k >= 0; k--) begin
+      // Lowest index at or after rr_q wins: scan in reverse so the last
+      // assignment is the winner.
+      if (req_valid_i[(32'(rr_q) + k) % NumPorts]) begin
+        grant = PW'((32'(rr_q) + k) % NumPorts);
+        grant_valid = 1'b1;
+      end
+    end
+    if (!slot_free || !track_wready) grant_valid = 1'b0;
+  end
+
+  always_comb begin
+    req_ready_o = '0;
+    if (grant_valid) req_ready_o[grant] = 1'b1;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      slot_valid_q <= 1'b0;
+      slot_tag_q <= '0;
+      rr_q <= '0;
+    end else begin
+      if (m_dma_rd_req_ready_i) slot_valid_q <= 1'b0;
+      if (grant_valid) begin
+        slot_valid_q <= 1'b1;
+        slot_tag_q <= slot_tag_q + 8'd1;
+        rr_q <= (32'(grant) == NumPorts - 1) ? '0 : grant + 1'b1;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (grant_valid) begin
+      slot_addr_q <= req_addr_i[32'(grant)*64 +: 64];
+      slot_len_q <= req_len_i[32'(grant)*16 +: 16];
+    end
+  end
+
+  assign m_dma_rd_req_valid_o = slot_valid_q;
+  assign m_dma_rd_req_addr_o = slot_addr_q;
+  assign m_dma_rd_req_len_o = slot_len_q;
+  assign m_dma_rd_req_tag_o = slot_tag_q - 8'd1;
+
+  wn_fifo #(
+      .Width(PW + 8),
+      .Depth(MaxOutstanding)
+  ) u_track (
+      .clk_i,
+      .rst_i,
+      .wdata_i ({grant, slot_tag_q}),
+      .wvalid_i(grant_valid),
+      .wready_o(track_wready),
+      .rdata_o (track_rdata),
+      .rvalid_o(track_rvalid),
+      .rready_i(track_pop),
+      .count_o (track_count)
+  );
+
+  assign head_port = track_rdata[PW+7:8];
+
+  // Response routing.
+  always_comb begin
+    rsp_valid_o = '0;
+    if (s_dma_rd_rsp_valid_i && track_rvalid) rsp_valid_o[head_port] = 1'b1;
+  end
+  assign rsp_data_o = s_dma_rd_rsp_data_i;
+  assign rsp_err_o = s_dma_rd_rsp_err_i;
+  assign rsp_last_o = s_dma_rd_rsp_last_i;
+  assign s_dma_rd_rsp_ready_o = track_rvalid && rsp_ready_i[head_port];
+  assign track_pop = s_dma_rd_rsp_valid_i && s_dma_rd_rsp_ready_o && s_dma_rd_rsp_last_i;
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (!rst_i && s_dma_rd_rsp_valid_i && s_dma_rd_rsp_ready_o) begin
+      if (s_dma_rd_rsp_tag_i != track_rdata[7:0])
+        $error("wn_dma_rd_mux: response tag %0d, expected %0d", s_dma_rd_rsp_tag_i, track_rdata[7:0]);
+    end
+    if (!rst_i && s_dma_rd_rsp_valid_i && !track_rvalid)
+      $error("wn_dma_rd_mux: response with no outstanding request");
+  end
+`endif
+
+  logic unused;
+  assign unused = ^track_count;
+endmodule

@@ -1,0 +1,136 @@
+// wn_dma_wr_mux: shares the DMA write channel between NumPorts writers.
+//
+// A writer presents a whole write (address and length held on every beat,
+// data beats until `last`). The mux grants round-robin at write boundaries
+// and forwards the granted writer's beats unchanged, so writes from one
+// writer reach the host in the order they were issued, and a writer's later
+// write is ordered after its earlier ones (PCIe posted-write ordering makes
+// data visible before a completion written after it).
+// Done reports come back in write order; a FIFO of the writer of every
+// outstanding write routes each report back (`done_valid_o`, `done_err_o`).
+// Latency 0 (combinational forward); throughput one beat per cycle.
+// Reset clears the grant and the outstanding FIFO.
+module wn_dma_wr_mux #(
+    parameter int NumPorts = 3,
+    parameter int MaxOutstanding = 64
+) (
+    input  logic                     clk_i,
+    input  logic                     rst_i,
+    input  logic [NumPorts*64-1:0]   wr_addr_i,
+    input  logic [NumPorts*16-1:0]   wr_len_i,
+    input  logic [NumPorts*512-1:0]  wr_data_i,
+    input  logic [NumPorts-1:0]      wr_last_i,
+    input  logic [NumPorts-1:0]      wr_valid_i,
+    output logic [NumPorts-1:0]      wr_ready_o,
+    output logic [NumPorts-1:0]      done_valid_o,
+    output logic                     done_err_o,
+    // host side
+    output logic [63:0]              m_dma_wr_addr_o,
+    output logic [15:0]              m_dma_wr_len_o,
+    output logic [7:0]               m_dma_wr_tag_o,
+    output logic [511:0]             m_dma_wr_data_o,
+    output logic                     m_dma_wr_last_o,
+    output logic                     m_dma_wr_valid_o,
+    input  logic                     m_dma_wr_ready_i,
+    input  logic [7:0]               s_dma_wr_done_tag_i,
+    input  logic                     s_dma_wr_done_err_i,
+    input  logic                     s_dma_wr_done_valid_i
+);
+  localparam int PW = (NumPorts > 1) ? $clog2(NumPorts) : 1;
+
+  generate
+    if (NumPorts < 1 || NumPorts > 8) begin : g_bad_ports
+      $fatal(1, "wn_dma_wr_mux: NumPorts must be 1..8");
+    end
+  endgenerate
+
+  logic          locked_q;
+  logic [PW-1:0] sel_q, sel, rr_q;
+  logic          pick_valid;
+  logic [PW-1:0] pick;
+  logic [7:0]    tag_q;
+  logic          track_wready, track_rvalid;
+  logic [PW+7:0] track_rdata;
+  logic [$clog2(MaxOutstanding):0] track_count;
+  logic          first_beat;
+  logic          beat_fire;
+
+  always_comb begin
+    pick = rr_q;
+    pick_valid = 1'b0;
+    for (int k = NumPorts - 1; k >= 0; k--) begin
+      if (wr_valid_i[(32'(rr_q) + k) % NumPorts]) begin
+        pick = PW'((32'(rr_q) + k) % NumPorts);
+        pick_valid = 1'b1;
+      end
+    end
+  end
+
+  assign sel = locked_q ? sel_q : pick;
+  assign first_beat = !locked_q;
+  // A new write needs a slot in the outstanding FIFO.
+  assign m_dma_wr_valid_o = (locked_q || (pick_valid && track_wready)) && wr_valid_i[sel];
+  assign m_dma_wr_addr_o = wr_addr_i[32'(sel)*64 +: 64];
+  assign m_dma_wr_len_o = wr_len_i[32'(sel)*16 +: 16];
+  assign m_dma_wr_data_o = wr_data_i[32'(sel)*512 +: 512];
+  assign m_dma_wr_last_o = wr_last_i[sel];
+  assign m_dma_wr_tag_o = tag_q;
+  assign beat_fire = m_dma_wr_valid_o && m_dma_wr_ready_i;
+
+  always_comb begin
+    wr_ready_o = '0;
+    if (m_dma_wr_valid_o) wr_ready_o[sel] = m_dma_wr_ready_i;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      locked_q <= 1'b0;
+      sel_q <= '0;
+      rr_q <= '0;
+      tag_q <= '0;
+    end else if (beat_fire) begin
+      if (m_dma_wr_last_o) begin
+        locked_q <= 1'b0;
+        tag_q <= tag_q + 8'd1;
+        rr_q <= (32'(sel) == NumPorts - 1) ? '0 : sel + 1'b1;
+      end else begin
+        locked_q <= 1'b1;
+        sel_q <= sel;
+      end
+    end
+  end
+
+  wn_fifo #(
+      .Width(PW + 8),
+      .Depth(MaxOutstanding)
+  ) u_track (
+      .clk_i,
+      .rst_i,
+      .wdata_i ({sel, tag_q}),
+      .wvalid_i(beat_fire && first_beat),
+      .wready_o(track_wready),
+      .rdata_o (track_rdata),
+      .rvalid_o(track_rvalid),
+      .rready_i(s_dma_wr_done_valid_i),
+      .count_o (track_count)
+  );
+
+  always_comb begin
+    done_valid_o = '0;
+    if (s_dma_wr_done_valid_i && track_rvalid) done_valid_o[track_rdata[PW+7:8]] = 1'b1;
+  end
+  assign done_err_o = s_dma_wr_done_err_i;
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (!rst_i && s_dma_wr_done_valid_i) begin
+      if (!track_rvalid) $error("wn_dma_wr_mux: done report with no outstanding write");
+      else if (s_dma_wr_done_tag_i != track_rdata[7:0])
+        $error("wn_dma_wr_mux: done tag %0d, expected %0d", s_dma_wr_done_tag_i, track_rdata[7:0]);
+    end
+  end
+`endif
+
+  logic unused;
+  assign unused = ^track_count;
+endmodule

@@ -1,0 +1,680 @@
+// wn_rq_engine: the raw receive queues.
+//
+// Pipeline:
+//   accept   frames from the MAC (no backpressure) pass the destination
+//            filter (own address, broadcast, multicast, promiscuous) and are
+//            written into the RX buffer; at the last beat the frame is kept
+//            only if the MAC saw a good FCS, it is 14..MAX_FRAME bytes long
+//            and the buffer did not overrun; otherwise the write pointer
+//            rolls back and the reason is counted. Nothing of a dropped
+//            frame ever reaches host memory.
+//   prefetch RQ WQEs are fetched ahead (up to 8 per DMA read) into a small
+//            per-queue cache.
+//   deliver  the head frame goes to the receive queue RX_RQ: into the next
+//            posted buffer by one DMA write, or, when the buffer is smaller
+//            than the frame, not at all (completion LOC_LEN_ERR with the
+//            frame's length; the queue keeps running); with no buffer
+//            posted the frame is dropped and counted.
+//   complete completions are posted in frame order once the host has taken
+//            each write (write-done report); a refused write completes with
+//            LOC_PROT_ERR and puts the queue in ERROR.
+// A WQE fetch the host refuses, or a doorbell past the ring, puts the
+// queue in ERROR and posts an RQ_ERROR event.
+//
+// Throughput: one beat per cycle in; deliver takes one cycle per frame plus
+// one per beat. Reset clears all state; CTRL.ENABLE=0 clears one queue.
+// Parameters: NumRq 1..16, RxBeats a power of two >= 256, CacheDepth a power
+// of two >= 16.
+module wn_rq_engine #(
+    parameter int NumRq = 4,
+    parameter int NumCq = 8,
+    parameter int RxBeats = 512,
+    parameter int CacheDepth = 16
+) (
+    input  logic                  clk_i,
+    input  logic                  rst_i,
+    input  logic                  rx_enable_i,
+    input  logic [13:0]           max_frame_i,
+    input  logic [47:0]           mac_i,
+    input  logic [2:0]            rx_filter_i,
+    input  logic [7:0]            rx_rq_i,
+    input  logic [NumRq*64-1:0]   rq_base_i,
+    input  logic [NumRq*4-1:0]    rq_log_size_i,
+    input  logic [NumRq*8-1:0]    rq_cqn_i,
+    input  logic [NumRq-1:0]      rq_enable_i,
+    input  logic [NumRq*16-1:0]   rq_pi_i,
+    input  logic [NumCq*8-1:0]    cq_eqn_i,
+    output logic [NumRq*16-1:0]   rq_ci_o,
+    output logic [NumRq*16-1:0]   rq_state_o,
+    // Ethernet RX
+    input  logic [511:0]          s_axis_rx_tdata_i,
+    input  logic [63:0]           s_axis_rx_tkeep_i,
+    input  logic                  s_axis_rx_tlast_i,
+    input  logic                  s_axis_rx_tuser_i,
+    input  logic                  s_axis_rx_tvalid_i,
+    // DMA read port: WQE fetch
+    output logic [63:0]           wqe_rd_addr_o,
+    output logic [15:0]           wqe_rd_len_o,
+    output logic                  wqe_rd_valid_o,
+    input  logic                  wqe_rd_ready_i,
+    input  logic [511:0]          rd_data_i,
+    input  logic                  rd_err_i,
+    input  logic                  rd_last_i,
+    input  logic                  wqe_rsp_valid_i,
+    output logic                  wqe_rsp_ready_o,
+    // DMA write port: frame data
+    output logic [63:0]           wr_addr_o,
+    output logic [15:0]           wr_len_o,
+    output logic [511:0]          wr_data_o,
+    output logic                  wr_last_o,
+    output logic                  wr_valid_o,
+    input  logic                  wr_ready_i,
+    input  logic                  wr_done_valid_i,
+    input  logic                  wr_done_err_i,
+    // completions / events
+    output logic [151:0]          cpl_o,
+    output logic                  cpl_valid_o,
+    input  logic                  cpl_ready_i,
+    output logic [63:0]           ev_o,
+    output logic                  ev_valid_o,
+    input  logic                  ev_ready_i,
+    // counter pulses
+    output logic                  cnt_rx_frame_o,
+    output logic [13:0]           cnt_rx_bytes_o,
+    output logic                  cnt_fcs_err_o,
+    output logic                  cnt_drop_filter_o,
+    output logic                  cnt_drop_length_o,
+    output logic                  cnt_drop_no_buf_o,
+    output logic                  cnt_drop_overrun_o,
+    output logic                  cnt_len_err_o,
+    output logic                  cnt_dma_rd_err_o,
+    output logic                  cnt_dma_wr_err_o,
+    output logic                  cnt_doorbell_err_o
+);
+  localparam int QW = (NumRq > 1) ? $clog2(NumRq) : 1;
+  localparam int RBW = $clog2(RxBeats);
+  localparam int CBW = $clog2(CacheDepth);
+  localparam logic [7:0] StReset = wn_abi_pkg::QUEUE_STATE_RESET;
+  localparam logic [7:0] StReady = wn_abi_pkg::QUEUE_STATE_READY;
+  localparam logic [7:0] StError = wn_abi_pkg::QUEUE_STATE_ERROR;
+
+  generate
+    if (NumRq < 1 || NumRq > 16) begin : g_bad_rq
+      $fatal(1, "wn_rq_engine: NumRq must be 1..16");
+    end
+    if (RxBeats < 256 || (1 << RBW) != RxBeats) begin : g_bad_rx
+      $fatal(1, "wn_rq_engine: RxBeats must be a power of two >= 256");
+    end
+    if (CacheDepth < 16 || (1 << CBW) != CacheDepth) begin : g_bad_cache
+      $fatal(1, "wn_rq_engine: CacheDepth must be a power of two >= 16");
+    end
+  endgenerate
+
+  // ==================================================================
+  // Accept: MAC -> RX buffer
+  // ==================================================================
+  logic [511:0] rx_mem_q [RxBeats];
+  logic [RBW:0] wp_commit_q, wp_tmp_q, rp_q;
+  logic         in_frame_q;      // a frame is being received
+  logic         f_keep_q;        // frame passes the filter
+  logic         f_over_q;        // overran the buffer or MAX_FRAME
+  logic         f_long_q;
+  logic [13:0]  f_len_q;
+  logic [6:0]   beat_bytes;
+  logic         sof;
+  logic [47:0]  dst;
+  logic         pass;
+  logic         buf_full;
+  logic         wr_beat;
+  logic [14:0]  len_next;
+  logic         frec_wready;
+  logic         eof;
+  logic         good;
+  logic         cur_keep, cur_over, cur_long;
+
+  assign sof = s_axis_rx_tvalid_i && !in_frame_q;
+  assign dst = {s_axis_rx_tdata_i[7:0], s_axis_rx_tdata_i[15:8], s_axis_rx_tdata_i[23:16],
+                s_axis_rx_tdata_i[31:24], s_axis_rx_tdata_i[39:32], s_axis_rx_tdata_i[47:40]};
+
+  always_comb begin
+    pass = 1'b0;
+    if (rx_filter_i[0]) pass = 1'b1;                                   // promiscuous
+    if (dst == mac_i) pass = 1'b1;
+    if (rx_filter_i[1] && dst == 48'hffff_ffff_ffff) pass = 1'b1;      // broadcast
+    if (rx_filter_i[2] && dst[40] && dst != 48'hffff_ffff_ffff) pass = 1'b1;  // group
+    if (!rx_enable_i) pass = 1'b0;
+  end
+
+  always_comb begin
+    beat_bytes = 7'd0;
+    for (int k = 0; k < 64; k++) begin
+      if (s_axis_rx_tkeep_i[k]) beat_bytes = 7'(k + 1);
+    end
+  end
+
+  assign cur_keep = sof ? pass : f_keep_q;
+  assign len_next = (sof ? 15'd0 : {1'b0, f_len_q}) + {8'd0, beat_bytes};
+  assign cur_long = (sof ? 1'b0 : f_long_q) || (len_next > {1'b0, max_frame_i});
+  assign buf_full = (wp_tmp_q - rp_q) == (RBW + 1)'(RxBeats);
+  assign cur_over = (sof ? 1'b0 : f_over_q) || (buf_full && !cur_long);
+  assign wr_beat = s_axis_rx_tvalid_i && cur_keep && !cur_long && !cur_over;
+  assign eof = s_axis_rx_tvalid_i && s_axis_rx_tlast_i;
+  assign good = cur_keep && !cur_long && !cur_over && !s_axis_rx_tuser_i &&
+                (len_next >= 15'd14) && frec_wready;
+
+  always_ff @(posedge clk_i) begin
+    if (wr_beat) rx_mem_q[wp_tmp_q[RBW-1:0]] <= s_axis_rx_tdata_i;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      in_frame_q <= 1'b0;
+      f_keep_q <= 1'b0;
+      f_over_q <= 1'b0;
+      f_long_q <= 1'b0;
+      f_len_q <= '0;
+      wp_commit_q <= '0;
+      wp_tmp_q <= '0;
+    end else if (s_axis_rx_tvalid_i) begin
+      in_frame_q <= !s_axis_rx_tlast_i;
+      f_keep_q <= cur_keep;
+      f_over_q <= cur_over;
+      f_long_q <= cur_long;
+      f_len_q <= len_next[13:0];
+      if (eof) begin
+        if (good) begin
+          wp_commit_q <= wp_tmp_q + (RBW + 1)'(wr_beat);
+          wp_tmp_q <= wp_tmp_q + (RBW + 1)'(wr_beat);
+        end else begin
+          wp_tmp_q <= wp_commit_q;
+        end
+      end else if (wr_beat) begin
+        wp_tmp_q <= wp_tmp_q + 1'b1;
+      end
+    end
+  end
+
+  // drop reasons, counted once per frame at its last beat (FCS first)
+  assign cnt_fcs_err_o = eof && cur_keep && s_axis_rx_tuser_i;
+  assign cnt_drop_filter_o = eof && !cur_keep;
+  assign cnt_drop_length_o = eof && cur_keep && !s_axis_rx_tuser_i &&
+                             (cur_long || len_next < 15'd14);
+  assign cnt_drop_overrun_o = eof && cur_keep && !s_axis_rx_tuser_i && !cur_long &&
+                              len_next >= 15'd14 && (cur_over || !frec_wready);
+
+  // frame records: {len}
+  logic [13:0] frec_rdata;
+  logic        frec_rvalid, frec_pop;
+  wn_fifo #(
+      .Width(14),
+      .Depth(64)
+  ) u_frec (
+      .clk_i,
+      .rst_i,
+      .wdata_i (len_next[13:0]),
+      .wvalid_i(eof && good),
+      .wready_o(frec_wready),
+      .rdata_o (frec_rdata),
+      .rvalid_o(frec_rvalid),
+      .rready_i(frec_pop),
+      .count_o (nc_count_1)
+  );
+
+  // RX buffer read side (registered read, first-word-fall-through)
+  logic [511:0] rb_data_q;
+  logic         rb_valid_q;
+  logic         rb_pop;
+  logic         rb_load;
+  assign rb_load = (wp_commit_q != rp_q) && (!rb_valid_q || rb_pop);
+  always_ff @(posedge clk_i) begin
+    if (rb_load) rb_data_q <= rx_mem_q[rp_q[RBW-1:0]];
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      rp_q <= '0;
+      rb_valid_q <= 1'b0;
+    end else begin
+      if (rb_load) begin
+        rp_q <= rp_q + 1'b1;
+        rb_valid_q <= 1'b1;
+      end else if (rb_pop) begin
+        rb_valid_q <= 1'b0;
+      end
+    end
+  end
+
+  // ==================================================================
+  // Per-queue state and WQE prefetch
+  // ==================================================================
+  logic [15:0] fetch_ptr_q [NumRq];
+  logic [15:0] ci_q        [NumRq];
+  logic [7:0]  state_q     [NumRq];
+  logic [7:0]  err_q       [NumRq];
+  logic        enable_q    [NumRq];
+  logic [CBW:0] inflight_q [NumRq];   // WQEs requested, not yet cached
+  logic [CBW:0] cache_count [NumRq];
+  logic [NumRq-1:0] db_err;
+  logic [NumRq-1:0] cand;
+  logic [3:0]  cand_n [NumRq];
+
+  for (genvar i = 0; i < NumRq; i++) begin : g_q
+    logic [15:0] outstanding, avail, to_wrap, mask;
+    logic [4:0]  log_size;
+    logic [CBW+1:0] room;
+    assign log_size = {1'b0, rq_log_size_i[i*4 +: 4]};
+    assign mask = 16'((17'd1 << log_size) - 17'd1);
+    assign outstanding = rq_pi_i[i*16 +: 16] - ci_q[i];
+    assign avail = rq_pi_i[i*16 +: 16] - fetch_ptr_q[i];
+    assign to_wrap = mask - (fetch_ptr_q[i] & mask) + 16'd1;
+    assign room = (CBW + 2)'(CacheDepth) - {1'b0, inflight_q[i]} - {1'b0, cache_count[i]};
+    assign db_err[i] = enable_q[i] && (state_q[i] == StReady) &&
+                       ({1'b0, outstanding} > (17'd1 << log_size));
+    always_comb begin
+      cand_n[i] = 4'd8;
+      if (avail < 16'(cand_n[i])) cand_n[i] = avail[3:0];
+      if (to_wrap < 16'(cand_n[i])) cand_n[i] = to_wrap[3:0];
+      if (room < (CBW + 2)'(cand_n[i])) cand_n[i] = 4'(room);
+    end
+    assign cand[i] = enable_q[i] && (state_q[i] == StReady) && !db_err[i] &&
+                     (log_size != 5'd0) && (cand_n[i] != 4'd0);
+    assign rq_ci_o[i*16 +: 16] = ci_q[i];
+    assign rq_state_o[i*16 +: 16] = {err_q[i], state_q[i]};
+  end
+
+  logic [QW-1:0] rr_q, fetch_rq;
+  logic          fetch_go, fetch_fire;
+  logic [3:0]    fetch_n;
+  always_comb begin
+    fetch_rq = rr_q;
+    fetch_go = 1'b0;
+    for (int k = NumRq - 1; k >= 0; k--) begin
+      if (cand[(32'(rr_q) + k) % NumRq]) begin
+        fetch_rq = QW'((32'(rr_q) + k) % NumRq);
+        fetch_go = 1'b1;
+      end
+    end
+    fetch_n = cand_n[fetch_rq];
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) rr_q <= '0;
+    else if (fetch_fire) rr_q <= (32'(fetch_rq) == NumRq - 1) ? '0 : fetch_rq + 1'b1;
+  end
+  logic fmeta_wready;
+  assign wqe_rd_valid_o = fetch_go && fmeta_wready;
+  assign wqe_rd_addr_o = rq_base_i[32'(fetch_rq)*64 +: 64] +
+                         {43'd0, fetch_ptr_q[fetch_rq] &
+                                 16'((17'd1 << rq_log_size_i[32'(fetch_rq)*4 +: 4]) - 17'd1), 5'd0};
+  assign wqe_rd_len_o = {7'd0, fetch_n, 5'd0};
+  assign fetch_fire = wqe_rd_valid_o && wqe_rd_ready_i;
+
+  logic [QW+19:0] fmeta_rdata;
+  logic           fmeta_rvalid, fmeta_pop;
+  wn_fifo #(
+      .Width(QW + 20),
+      .Depth(32)
+  ) u_fmeta (
+      .clk_i,
+      .rst_i,
+      .wdata_i ({fetch_rq, fetch_ptr_q[fetch_rq], fetch_n}),
+      .wvalid_i(fetch_fire),
+      .wready_o(fmeta_wready),
+      .rdata_o (fmeta_rdata),
+      .rvalid_o(fmeta_rvalid),
+      .rready_i(fmeta_pop),
+      .count_o (nc_count_2)
+  );
+
+  // unpack responses: one WQE per cycle into the queue's cache
+  logic [QW-1:0] fm_rq;
+  logic [15:0]   fm_idx;
+  logic [3:0]    fm_n;
+  logic [3:0]    fm_pos_q;     // WQE within the current fetch
+  logic          half_q;
+  logic          cache_push;
+  logic          fetch_err_take;
+  wn_abi_pkg::rq_wqe_t u_wqe;
+  logic          u_second;     // this is the second WQE of the beat
+  logic          u_beat_done;
+
+  assign fm_rq = fmeta_rdata[QW+19:20];
+  assign fm_idx = fmeta_rdata[19:4];
+  assign fm_n = fmeta_rdata[3:0];
+  assign u_wqe = half_q ? rd_data_i[511:256] : rd_data_i[255:0];
+  assign u_second = half_q;
+  assign u_beat_done = half_q || (fm_pos_q + 4'd1 == fm_n);
+  assign cache_push = wqe_rsp_valid_i && fmeta_rvalid && !rd_err_i;
+  assign fetch_err_take = wqe_rsp_valid_i && fmeta_rvalid && rd_err_i;
+  assign wqe_rsp_ready_o = fmeta_rvalid && (rd_err_i || u_beat_done);
+  assign fmeta_pop = wqe_rsp_valid_i && wqe_rsp_ready_o && rd_last_i;
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      fm_pos_q <= '0;
+      half_q <= 1'b0;
+    end else if (fetch_err_take) begin
+      fm_pos_q <= '0;
+      half_q <= 1'b0;
+    end else if (cache_push) begin
+      fm_pos_q <= (fm_pos_q + 4'd1 == fm_n) ? 4'd0 : fm_pos_q + 4'd1;
+      half_q <= !u_beat_done;
+    end
+  end
+
+  // cache entries: {idx[15:0], wr_id[63:0], len[31:0], addr[63:0]}
+  localparam int CEW = 176;
+  logic [CEW-1:0] cache_rdata [NumRq];
+  logic [NumRq-1:0] cache_rvalid;
+  logic [NumRq-1:0] cache_pop;
+  for (genvar i = 0; i < NumRq; i++) begin : g_cache
+    logic c_wready;  // room is reserved before each fetch
+    logic unused_c;
+    assign unused_c = c_wready;
+    wn_fifo #(
+        .Width(CEW),
+        .Depth(CacheDepth)
+    ) u_c (
+        .clk_i,
+        .rst_i   (rst_i || !rq_enable_i[i]),
+        .wdata_i ({fm_idx + {12'd0, fm_pos_q}, u_wqe.wr_id, u_wqe.len, u_wqe.addr}),
+        .wvalid_i(cache_push && fm_rq == QW'(i)),
+        .wready_o(c_wready),
+        .rdata_o (cache_rdata[i]),
+        .rvalid_o(cache_rvalid[i]),
+        .rready_i(cache_pop[i]),
+        .count_o (cache_count[i])
+    );
+  end
+
+  // ==================================================================
+  // Deliver
+  // ==================================================================
+  typedef enum logic [1:0] {
+    DIdle,
+    DWrite,
+    DDrain
+  } dstate_e;
+  dstate_e       d_state_q, d_state_d;
+  logic [7:0]    d_beat_q;
+  logic [7:0]    d_beats;
+  logic [QW-1:0] d_rq;
+  logic          d_rq_ok;
+  logic [CEW-1:0] d_wqe;
+  logic [15:0]   d_idx;
+  logic [63:0]   d_wr_id;
+  logic [31:0]   d_buf_len;
+  logic [63:0]   d_addr;
+  logic          d_has_wqe;
+  logic          d_pending;
+  logic          pend_wready;
+  logic [QW+102:0] pend_wdata;  // {nowrite, status[7:0], rq, idx, wr_id, len[13:0]}
+  logic          pend_push;
+  logic          d_last_beat;
+  logic          d_no_buf;
+
+  assign d_rq = QW'(rx_rq_i);
+  assign d_rq_ok = ({24'd0, rx_rq_i} < NumRq) && enable_q[d_rq] && (state_q[d_rq] == StReady);
+  assign d_wqe = cache_rdata[d_rq];
+  assign {d_idx, d_wr_id, d_buf_len, d_addr} = d_wqe;
+  assign d_has_wqe = cache_rvalid[d_rq];
+  // buffers exist but are still on their way from host memory
+  assign d_pending = (rq_pi_i[32'(d_rq)*16 +: 16] != fetch_ptr_q[d_rq]) || (inflight_q[d_rq] != '0);
+  assign d_beats = 8'((frec_rdata + 14'd63) >> 6);
+  assign d_last_beat = (d_beat_q + 8'd1) == d_beats;
+  assign d_no_buf = !d_rq_ok || (!d_has_wqe && !d_pending);
+
+  assign wr_addr_o = d_addr;
+  assign wr_len_o = {2'd0, frec_rdata};
+  assign wr_data_o = rb_data_q;
+  assign wr_last_o = d_last_beat;
+  assign wr_valid_o = (d_state_q == DWrite) && rb_valid_q;
+
+  logic len_err_now;
+  assign len_err_now = (d_state_q == DIdle) && frec_rvalid && !d_no_buf && d_has_wqe &&
+                       ({18'd0, frec_rdata} > d_buf_len) && pend_wready;
+
+  always_comb begin
+    d_state_d = d_state_q;
+    rb_pop = 1'b0;
+    frec_pop = 1'b0;
+    cache_pop = '0;
+    pend_push = 1'b0;
+    pend_wdata = {1'b0, 8'(wn_abi_pkg::CQE_STATUS_SUCCESS), d_rq, d_idx, d_wr_id, frec_rdata};
+    unique case (d_state_q)
+      DIdle: begin
+        if (frec_rvalid) begin
+          if (d_no_buf) begin
+            d_state_d = DDrain;
+          end else if (d_has_wqe && pend_wready) begin
+            if ({18'd0, frec_rdata} > d_buf_len) begin
+              // the frame does not fit: complete the buffer with an error,
+              // drop the frame
+              pend_push = 1'b1;
+              pend_wdata[QW+102] = 1'b1;
+              pend_wdata[QW+101:QW+94] = wn_abi_pkg::CQE_STATUS_LOC_LEN_ERR;
+              cache_pop[d_rq] = 1'b1;
+              d_state_d = DDrain;
+            end else begin
+              d_state_d = DWrite;
+            end
+          end
+        end
+      end
+      DWrite: begin
+        if (wr_valid_o && wr_ready_i) begin
+          rb_pop = 1'b1;
+          if (d_last_beat) begin
+            pend_push = 1'b1;
+            cache_pop[d_rq] = 1'b1;
+            frec_pop = 1'b1;
+            d_state_d = DIdle;
+          end
+        end
+      end
+      DDrain: begin
+        if (rb_valid_q) begin
+          rb_pop = 1'b1;
+          if (d_last_beat) begin
+            frec_pop = 1'b1;
+            d_state_d = DIdle;
+          end
+        end
+      end
+      default: d_state_d = DIdle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      d_state_q <= DIdle;
+      d_beat_q <= '0;
+    end else begin
+      d_state_q <= d_state_d;
+      if (rb_pop) d_beat_q <= d_last_beat ? 8'd0 : d_beat_q + 8'd1;
+    end
+  end
+
+  assign cnt_drop_no_buf_o = (d_state_q == DIdle) && frec_rvalid && d_no_buf;
+  assign cnt_len_err_o = len_err_now;
+  assign cnt_rx_frame_o = (d_state_q == DWrite) && wr_valid_o && wr_ready_i && d_last_beat;
+  assign cnt_rx_bytes_o = frec_rdata;
+
+  // pending completions, released in order: a write waits for its done
+  // report, a no-write entry (LOC_LEN_ERR) goes at once when at the head
+  logic [QW+102:0] pend_rdata;
+  logic           pend_rvalid, pend_pop;
+  wn_fifo #(
+      .Width(QW + 103),
+      .Depth(64)
+  ) u_pend (
+      .clk_i,
+      .rst_i,
+      .wdata_i (pend_wdata),
+      .wvalid_i(pend_push),
+      .wready_o(pend_wready),
+      .rdata_o (pend_rdata),
+      .rvalid_o(pend_rvalid),
+      .rready_i(pend_pop),
+      .count_o (nc_count_4)
+  );
+
+  // done reports (in write order) may arrive before their pending entry
+  // reaches the FIFO head: they queue in u_done.
+  logic       de_rdata, de_rvalid;
+  logic       p_nowrite;
+  logic [7:0] p_status;
+  logic [QW-1:0] p_rq;
+  logic [15:0] p_idx;
+  logic [63:0] p_wr_id;
+  logic [13:0] p_len;
+  logic       p_ready;
+  logic       p_err;
+  logic       cq_wready, ev_wready;
+
+  assign {p_nowrite, p_status, p_rq, p_idx, p_wr_id, p_len} = pend_rdata;
+  assign p_ready = pend_rvalid && (p_nowrite || de_rvalid);
+  assign p_err = !p_nowrite && de_rdata;
+  assign pend_pop = p_ready && cq_wready && ev_wready;
+
+  // done bookkeeping: a FIFO of error bits
+  wn_fifo #(
+      .Width(1),
+      .Depth(64)
+  ) u_done (
+      .clk_i,
+      .rst_i,
+      .wdata_i (wr_done_err_i),
+      .wvalid_i(wr_done_valid_i),
+      .wready_o(nc_wready_6),
+      .rdata_o (de_rdata),
+      .rvalid_o(de_rvalid),
+      .rready_i(pend_pop && !p_nowrite),
+      .count_o (nc_count_5)
+  );
+
+  logic [7:0] p_final;
+  assign p_final = p_err ? 8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR) : p_status;
+
+  logic [7:0] p_cqn;
+  assign p_cqn = rq_cqn_i[32'(p_rq)*8 +: 8];
+  wn_fifo #(
+      .Width(152),
+      .Depth(8)
+  ) u_cpl (
+      .clk_i,
+      .rst_i,
+      .wdata_i ({p_cqn, 16'(p_rq), p_idx, p_wr_id, {18'd0, p_len},
+                 8'(wn_abi_pkg::CQE_OPCODE_RECV), p_final}),
+      .wvalid_i(pend_pop),
+      .wready_o(cq_wready),
+      .rdata_o (cpl_o),
+      .rvalid_o(cpl_valid_o),
+      .rready_i(cpl_ready_i),
+      .count_o (nc_count_7)
+  );
+
+  // events: refused write (at completion), refused fetch, doorbell error
+  logic          db_any;
+  logic [QW-1:0] db_rq;
+  always_comb begin
+    db_any = 1'b0;
+    db_rq = '0;
+    for (int k = NumRq - 1; k >= 0; k--) begin
+      if (db_err[k]) begin
+        db_any = 1'b1;
+        db_rq = QW'(k);
+      end
+    end
+  end
+
+  logic        ev_push;
+  logic [63:0] ev_wdata;
+  logic        take_werr, take_ferr, take_db;
+  logic [7:0]  f_eqn, p_eqn, db_eqn;
+  assign p_eqn = cq_eqn_i[32'(p_cqn)*8 +: 8];
+  assign f_eqn = cq_eqn_i[32'(rq_cqn_i[32'(fm_rq)*8 +: 8])*8 +: 8];
+  assign db_eqn = cq_eqn_i[32'(rq_cqn_i[32'(db_rq)*8 +: 8])*8 +: 8];
+  assign take_werr = pend_pop && p_err;
+  // a refused fetch is consumed by the unpacker at once; its event may be
+  // lost only if the event FIFO is full, and it is counted regardless
+  assign take_ferr = fetch_err_take && ev_wready && !take_werr;
+  assign take_db = db_any && ev_wready && !take_werr && !fetch_err_take;
+
+  always_comb begin
+    ev_push = 1'b1;
+    ev_wdata = {db_eqn, 8'(wn_abi_pkg::EQE_TYPE_RQ_ERROR), 16'(db_rq), 24'd0,
+                8'(wn_abi_pkg::CQE_STATUS_DOORBELL_ERR)};
+    if (take_werr) ev_wdata = {p_eqn, 8'(wn_abi_pkg::EQE_TYPE_RQ_ERROR), 16'(p_rq), 24'd0,
+                               8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR)};
+    else if (take_ferr) ev_wdata = {f_eqn, 8'(wn_abi_pkg::EQE_TYPE_RQ_ERROR), 16'(fm_rq), 24'd0,
+                                    8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR)};
+    else if (!take_db) ev_push = 1'b0;
+  end
+
+  wn_fifo #(
+      .Width(64),
+      .Depth(4)
+  ) u_ev (
+      .clk_i,
+      .rst_i,
+      .wdata_i (ev_wdata),
+      .wvalid_i(ev_push),
+      .wready_o(ev_wready),
+      .rdata_o (ev_o),
+      .rvalid_o(ev_valid_o),
+      .rready_i(ev_ready_i),
+      .count_o (nc_count_8)
+  );
+
+  // queue state
+  for (genvar i = 0; i < NumRq; i++) begin : g_upd
+    always_ff @(posedge clk_i) begin
+      if (rst_i || !rq_enable_i[i]) begin
+        fetch_ptr_q[i] <= '0;
+        ci_q[i] <= '0;
+        state_q[i] <= StReset;
+        err_q[i] <= '0;
+        enable_q[i] <= 1'b0;
+        inflight_q[i] <= '0;
+      end else begin
+        enable_q[i] <= 1'b1;
+        if (state_q[i] == StReset) state_q[i] <= StReady;
+        if (fetch_fire && fetch_rq == QW'(i)) fetch_ptr_q[i] <= fetch_ptr_q[i] + {12'd0, fetch_n};
+        inflight_q[i] <= inflight_q[i]
+            + ((fetch_fire && fetch_rq == QW'(i)) ? (CBW + 1)'(fetch_n) : '0)
+            - ((cache_push && fm_rq == QW'(i)) ? (CBW + 1)'(1) : '0)
+            - ((fetch_err_take && fm_rq == QW'(i)) ? (CBW + 1)'(fm_n - fm_pos_q) : '0);
+        if (pend_pop && p_rq == QW'(i)) ci_q[i] <= ci_q[i] + 16'd1;
+        if (take_werr && p_rq == QW'(i)) begin
+          state_q[i] <= StError;
+          err_q[i] <= wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR;
+        end
+        if (fetch_err_take && fm_rq == QW'(i)) begin
+          state_q[i] <= StError;
+          err_q[i] <= wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR;
+        end
+        if (take_db && db_rq == QW'(i)) begin
+          state_q[i] <= StError;
+          err_q[i] <= wn_abi_pkg::CQE_STATUS_DOORBELL_ERR;
+        end
+      end
+    end
+  end
+
+  assign cnt_dma_rd_err_o = fetch_err_take;
+  assign cnt_dma_wr_err_o = wr_done_valid_i && wr_done_err_i;
+  assign cnt_doorbell_err_o = take_db;
+
+  logic unused;
+  assign unused = ^{u_second, u_wqe.rsvd0, u_wqe.rsvd1, d_wqe, len_err_now, cache_count[0]};
+
+  // FIFO outputs this module does not need
+  logic [$clog2(64):0] nc_count_1;
+  logic [$clog2(32):0] nc_count_2;
+  logic [$clog2(64):0] nc_count_4;
+  logic [$clog2(64):0] nc_count_5;
+  logic nc_wready_6;
+  logic [$clog2(8):0] nc_count_7;
+  logic [$clog2(4):0] nc_count_8;
+  logic unused_nc;
+  assign unused_nc = ^{nc_count_1, nc_count_2, nc_count_4, nc_count_5, nc_wready_6, nc_count_7, nc_count_8};
+endmodule
