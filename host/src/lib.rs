@@ -2,5 +2,7 @@
 #![warn(missing_docs)]
 
 pub mod device;
+#[cfg(all(target_os = "linux", feature = "vfio"))]
+pub mod vfio;
 
 pub use device::{Device, DeviceError, DeviceResult, DmaPerm};
