@@ -29,103 +29,103 @@ fn bytes_at<const N: usize>(b: &[u8], off: usize) -> [u8; N] {
     out
 }
 
-/// ABI version: major 31:16, minor 15:0
+/// ABI version: major 31:16, minor 15:0.
 pub const ABI_VERSION: u32 = 0x0001_0000;
 
-/// bytes of BAR0
+/// Bytes of BAR0.
 pub const BAR0_SIZE: u32 = 0x0001_0000;
 
-/// datapath width in bits
+/// Datapath width in bits.
 pub const DATA_WIDTH: u32 = 512;
 
-/// flagship core clock
+/// Flagship core clock.
 pub const CLOCK_MHZ: u32 = 250;
 
-/// largest Ethernet frame including FCS, bytes
+/// Largest Ethernet frame including FCS, bytes.
 pub const MAX_FRAME: u32 = 9018;
 
-/// smallest Ethernet frame without FCS, bytes (the MAC pads shorter ones)
+/// Smallest Ethernet frame without FCS, bytes (the MAC pads shorter ones).
 pub const MIN_FRAME: u32 = 60;
 
-/// largest log2 ring size of any queue
+/// Largest log2 ring size of any queue.
 pub const MAX_LOG_QUEUE_SIZE: u32 = 15;
 
-/// bytes of a send-queue entry
+/// Bytes of a send-queue entry.
 pub const SQ_WQE_SIZE: u32 = 32;
 
-/// bytes of a receive-queue entry
+/// Bytes of a receive-queue entry.
 pub const RQ_WQE_SIZE: u32 = 32;
 
-/// bytes of a completion entry
+/// Bytes of a completion entry.
 pub const CQE_SIZE: u32 = 32;
 
-/// bytes of an event entry
+/// Bytes of an event entry.
 pub const EQE_SIZE: u32 = 16;
 
-/// 32-bit words of the largest mailbox message, header included
+/// 32-bit words of the largest mailbox message, header included.
 pub const FW_MSG_MAX_WORDS: u32 = 16;
 
-/// largest single DMA read request, bytes
+/// Largest single DMA read request, bytes.
 pub const DMA_MAX_READ: u32 = 4096;
 
-/// block type: identification and build ID
+/// Block type: identification and build ID.
 pub const BLOCK_ID: u32 = 0x574e_0001;
 
-/// block type: port control and error capture
+/// Block type: port control and error capture.
 pub const BLOCK_CTRL: u32 = 0x574e_0002;
 
-/// block type: firmware mailbox
+/// Block type: firmware mailbox.
 pub const BLOCK_MBOX: u32 = 0x574e_0003;
 
-/// block type: raw send queues
+/// Block type: raw send queues.
 pub const BLOCK_SQ: u32 = 0x574e_0010;
 
-/// block type: raw receive queues
+/// Block type: raw receive queues.
 pub const BLOCK_RQ: u32 = 0x574e_0011;
 
-/// block type: completion queues
+/// Block type: completion queues.
 pub const BLOCK_CQ: u32 = 0x574e_0012;
 
-/// block type: event queues and interrupts
+/// Block type: event queues and interrupts.
 pub const BLOCK_EQ: u32 = 0x574e_0013;
 
-/// block type: 64-bit counters
+/// Block type: 64-bit counters.
 pub const BLOCK_STATS: u32 = 0x574e_0020;
 
-/// firmware interface version
+/// Firmware interface version.
 pub const FW_VERSION: u32 = 0x0001_0000;
 
-/// firmware window: reads FW_REG_ID_VALUE
+/// Firmware window: reads FW_REG_ID_VALUE.
 pub const FW_REG_ID: u32 = 0;
 
-/// value of FW_REG_ID
+/// Value of FW_REG_ID.
 pub const FW_REG_ID_VALUE: u32 = 0x574e_4657;
 
-/// firmware window: port MAC address bits 31:0 (read-write)
+/// Firmware window: port MAC address bits 31:0 (read-write).
 pub const FW_REG_MAC_LO: u32 = 4;
 
-/// firmware window: port MAC address bits 47:32 (read-write)
+/// Firmware window: port MAC address bits 47:32 (read-write).
 pub const FW_REG_MAC_HI: u32 = 8;
 
-/// firmware window: cycle counter bits 31:0 (reading latches the high half)
+/// Firmware window: cycle counter bits 31:0 (reading latches the high half).
 pub const FW_REG_CYCLES_LO: u32 = 12;
 
-/// firmware window: cycle counter bits 63:32, as latched
+/// Firmware window: cycle counter bits 63:32, as latched.
 pub const FW_REG_CYCLES_HI: u32 = 16;
 
-/// firmware window: scratch register
+/// Firmware window: scratch register.
 pub const FW_REG_SCRATCH: u32 = 20;
 
-/// firmware window: the core's BUILD_ID
+/// Firmware window: the core's BUILD_ID.
 pub const FW_REG_BUILD_ID: u32 = 24;
 
 /// Send-queue work request operation (warpnic).
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WqeOpcode {
-    /// no operation; completes without sending
+    /// No operation; completes without sending.
     Nop = 0x00,
-    /// send one Ethernet frame (without FCS) from host memory
+    /// Send one Ethernet frame (without FCS) from host memory.
     RawSend = 0x01,
 }
 
@@ -162,7 +162,7 @@ impl From<WqeOpcode> for u8 {
 
 /// Send-queue work request flags (warpnic).
 pub mod wqe_flags {
-    /// write a CQE on success (errors always complete)
+    /// Write a CQE on success (errors always complete).
     pub const SIGNALED: u8 = 0x01;
 }
 
@@ -170,11 +170,11 @@ pub mod wqe_flags {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CqeOpcode {
-    /// a send-queue work request completed
+    /// A send-queue work request completed.
     Send = 0x01,
-    /// a receive buffer was filled (or failed)
+    /// A receive buffer was filled (or failed).
     Recv = 0x02,
-    /// a NOP work request completed
+    /// A NOP work request completed.
     Nop = 0x03,
 }
 
@@ -215,23 +215,23 @@ impl From<CqeOpcode> for u8 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CqeStatus {
-    /// completed
+    /// Completed.
     Success = 0x00,
-    /// length of zero or above MAX_FRAME (send), or a frame larger than the buffer (receive)
+    /// Length of zero or above MAX_FRAME (send), or a frame larger than the buffer (receive).
     LocLenErr = 0x01,
-    /// a DMA read or write of the buffer was refused by the IOMMU
+    /// A DMA read or write of the buffer was refused by the IOMMU.
     LocProtErr = 0x02,
-    /// the work queue entry could not be read by DMA
+    /// The work queue entry could not be read by DMA.
     WqeFetchErr = 0x03,
-    /// unknown work request opcode
+    /// Unknown work request opcode.
     BadOpcode = 0x04,
-    /// the doorbell posted more entries than the ring holds
+    /// The doorbell posted more entries than the ring holds.
     DoorbellErr = 0x05,
-    /// the work request was flushed because the queue is in error
+    /// The work request was flushed because the queue is in error.
     Flushed = 0x06,
-    /// the completion queue was full
+    /// The completion queue was full.
     CqOverflow = 0x07,
-    /// the completion queue is disabled or in error
+    /// The completion queue is disabled or in error.
     CqErr = 0x08,
 }
 
@@ -294,11 +294,11 @@ impl From<CqeStatus> for u8 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum QueueState {
-    /// disabled; pointers at zero
+    /// Disabled; pointers at zero.
     Reset = 0x00,
-    /// enabled and processing
+    /// Enabled and processing.
     Ready = 0x01,
-    /// stopped by an error; write CTRL=0 then re-enable
+    /// Stopped by an error; write CTRL=0 then re-enable.
     Error = 0x02,
 }
 
@@ -339,15 +339,15 @@ impl From<QueueState> for u8 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EqeType {
-    /// an armed CQ received a CQE; source = CQ number
+    /// An armed CQ received a CQE; source = CQ number.
     CqCompletion = 0x01,
-    /// a send queue entered ERROR; source = SQ, data = cqe_status
+    /// A send queue entered ERROR; source = SQ, data = cqe_status.
     SqError = 0x02,
-    /// a receive queue entered ERROR; source = RQ, data = cqe_status
+    /// A receive queue entered ERROR; source = RQ, data = cqe_status.
     RqError = 0x03,
-    /// a completion queue entered ERROR; source = CQ, data = cqe_status
+    /// A completion queue entered ERROR; source = CQ, data = cqe_status.
     CqError = 0x04,
-    /// the firmware mailbox holds a response
+    /// The firmware mailbox holds a response.
     FwResponse = 0x05,
 }
 
@@ -396,19 +396,19 @@ impl From<EqeType> for u8 {
 
 /// Bits of the CTRL block's CONTROL register (warpnic).
 pub mod ctrl_flags {
-    /// the transmit path runs
+    /// The transmit path runs.
     pub const TX_ENABLE: u32 = 0x0001;
-    /// the receive path accepts frames
+    /// The receive path accepts frames.
     pub const RX_ENABLE: u32 = 0x0002;
 }
 
 /// Bits of the CTRL block's RX_FILTER register (warpnic).
 pub mod rx_filter {
-    /// accept every destination address
+    /// Accept every destination address.
     pub const PROMISC: u32 = 0x0001;
-    /// accept ff:ff:ff:ff:ff:ff
+    /// Accept ff:ff:ff:ff:ff:ff.
     pub const BROADCAST: u32 = 0x0002;
-    /// accept group addresses
+    /// Accept group addresses.
     pub const MULTICAST: u32 = 0x0004;
 }
 
@@ -416,13 +416,13 @@ pub mod rx_filter {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FwOpcode {
-    /// answer with an empty response
+    /// Answer with an empty response.
     Nop = 0x00,
-    /// answer FW_VERSION, the build ID and the MAC address
+    /// Answer FW_VERSION, the build ID and the MAC address.
     GetVersion = 0x01,
-    /// set the port's unicast MAC address (words 1-2: low 32 bits, high 16 bits)
+    /// Set the port's unicast MAC address (words 1-2: low 32 bits, high 16 bits).
     SetMac = 0x02,
-    /// answer the port's MAC address
+    /// Answer the port's MAC address.
     GetMac = 0x03,
 }
 
@@ -465,13 +465,13 @@ impl From<FwOpcode> for u8 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FwStatus {
-    /// done
+    /// Done.
     Ok = 0x00,
-    /// unknown command
+    /// Unknown command.
     BadOpcode = 0x01,
-    /// the message is shorter or longer than the command needs
+    /// The message is shorter or longer than the command needs.
     BadLength = 0x02,
-    /// an argument is out of range (e.g. a group or zero MAC address)
+    /// An argument is out of range (e.g. a group or zero MAC address).
     BadArgument = 0x03,
 }
 
@@ -519,13 +519,13 @@ impl From<FwStatus> for u8 {
 #[repr(u16)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EtherType {
-    /// Internet Protocol version 4
+    /// Internet Protocol version 4.
     Ipv4 = 0x0800,
-    /// Address Resolution Protocol
+    /// Address Resolution Protocol.
     Arp = 0x0806,
-    /// IEEE 802.1Q tag
+    /// IEEE 802.1Q tag.
     Vlan = 0x8100,
-    /// Internet Protocol version 6
+    /// Internet Protocol version 6.
     Ipv6 = 0x86dd,
 }
 
@@ -568,11 +568,11 @@ impl From<EtherType> for u16 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IpProtocol {
-    /// ICMP
+    /// ICMP.
     Icmp = 0x01,
-    /// TCP
+    /// TCP.
     Tcp = 0x06,
-    /// UDP
+    /// UDP.
     Udp = 0x11,
 }
 
@@ -613,9 +613,9 @@ impl From<IpProtocol> for u8 {
 #[repr(u16)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ArpOper {
-    /// request
+    /// Request.
     Request = 0x0001,
-    /// reply
+    /// Reply.
     Reply = 0x0002,
 }
 
@@ -652,33 +652,33 @@ impl From<ArpOper> for u16 {
 
 /// TCP control bits (RFC 9293 §3.1).
 pub mod tcp_flags {
-    /// no more data from sender
+    /// No more data from sender.
     pub const FIN: u8 = 0x01;
-    /// synchronize sequence numbers
+    /// Synchronize sequence numbers.
     pub const SYN: u8 = 0x02;
-    /// reset the connection
+    /// Reset the connection.
     pub const RST: u8 = 0x04;
-    /// push function
+    /// Push function.
     pub const PSH: u8 = 0x08;
-    /// acknowledgment field is significant
+    /// Acknowledgment field is significant.
     pub const ACK: u8 = 0x10;
-    /// urgent pointer field is significant
+    /// Urgent pointer field is significant.
     pub const URG: u8 = 0x20;
-    /// ECN echo
+    /// ECN echo.
     pub const ECE: u8 = 0x40;
-    /// congestion window reduced
+    /// Congestion window reduced.
     pub const CWR: u8 = 0x80;
 }
 
 /// Flags byte of an MPA request or reply frame (RFC 5044 §7.1, RFC 6581 §2).
 pub mod mpa_flags {
-    /// M: markers requested/required
+    /// M: markers requested/required.
     pub const MARKERS: u8 = 0x80;
-    /// C: CRC requested/required
+    /// C: CRC requested/required.
     pub const CRC: u8 = 0x40;
-    /// R: the connection is rejected
+    /// R: the connection is rejected.
     pub const REJECT: u8 = 0x20;
-    /// RFC 6581 enhanced connection setup (revision 2)
+    /// RFC 6581 enhanced connection setup (revision 2).
     pub const ENHANCED: u8 = 0x10;
 }
 
@@ -686,31 +686,31 @@ pub mod mpa_flags {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RdmapOpcode {
-    /// RDMA Write
+    /// RDMA Write.
     RdmaWrite = 0x00,
-    /// RDMA Read Request
+    /// RDMA Read Request.
     RdmaReadRequest = 0x01,
-    /// RDMA Read Response
+    /// RDMA Read Response.
     RdmaReadResponse = 0x02,
-    /// Send
+    /// Send.
     Send = 0x03,
-    /// Send with Invalidate
+    /// Send with Invalidate.
     SendInvalidate = 0x04,
-    /// Send with Solicited Event
+    /// Send with Solicited Event.
     SendSe = 0x05,
-    /// Send with Solicited Event and Invalidate
+    /// Send with Solicited Event and Invalidate.
     SendSeInvalidate = 0x06,
-    /// Terminate
+    /// Terminate.
     Terminate = 0x07,
-    /// RFC 7306 Write with Immediate Data
+    /// RFC 7306 Write with Immediate Data.
     RdmaWriteImmediate = 0x08,
-    /// RFC 7306 Immediate Data
+    /// RFC 7306 Immediate Data.
     ImmediateData = 0x09,
-    /// RFC 7306 Immediate Data with Solicited Event
+    /// RFC 7306 Immediate Data with Solicited Event.
     ImmediateDataSe = 0x0a,
-    /// RFC 7306 Atomic Request
+    /// RFC 7306 Atomic Request.
     AtomicRequest = 0x0b,
-    /// RFC 7306 Atomic Response
+    /// RFC 7306 Atomic Response.
     AtomicResponse = 0x0c,
 }
 
@@ -785,11 +785,11 @@ impl From<RdmapOpcode> for u8 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TermLayer {
-    /// RDMAP layer
+    /// RDMAP layer.
     Rdmap = 0x00,
-    /// DDP layer
+    /// DDP layer.
     Ddp = 0x01,
-    /// lower layer (MPA/TCP)
+    /// Lower layer (MPA/TCP).
     Llp = 0x02,
 }
 
@@ -830,11 +830,11 @@ impl From<TermLayer> for u8 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TermEtypeRdmap {
-    /// local catastrophic error
+    /// Local catastrophic error.
     LocalCatastrophic = 0x00,
-    /// remote protection error
+    /// Remote protection error.
     RemoteProtection = 0x01,
-    /// remote operation error
+    /// Remote operation error.
     RemoteOperation = 0x02,
 }
 
@@ -879,13 +879,13 @@ impl From<TermEtypeRdmap> for u8 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TermEtypeDdp {
-    /// local catastrophic error
+    /// Local catastrophic error.
     LocalCatastrophic = 0x00,
-    /// tagged buffer error
+    /// Tagged buffer error.
     TaggedBuffer = 0x01,
-    /// untagged buffer error
+    /// Untagged buffer error.
     UntaggedBuffer = 0x02,
-    /// reserved for use by an LLP
+    /// Reserved for use by an LLP.
     Rsvd = 0x03,
 }
 
@@ -933,7 +933,7 @@ impl From<TermEtypeDdp> for u8 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TermEtypeLlp {
-    /// MPA error
+    /// MPA error.
     Mpa = 0x00,
 }
 
@@ -970,27 +970,27 @@ impl From<TermEtypeLlp> for u8 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TermEcodeRdmap {
-    /// invalid STag (remote protection)
+    /// Invalid STag (remote protection).
     InvalidStag = 0x00,
-    /// base or bounds violation
+    /// Base or bounds violation.
     BaseBounds = 0x01,
-    /// access rights violation
+    /// Access rights violation.
     AccessRights = 0x02,
-    /// STag not associated with RDMAP stream
+    /// STag not associated with RDMAP stream.
     StagNotAssoc = 0x03,
-    /// tagged offset wrap
+    /// Tagged offset wrap.
     ToWrap = 0x04,
-    /// invalid RDMAP version (remote operation)
+    /// Invalid RDMAP version (remote operation).
     InvalidRdmapVersion = 0x05,
-    /// unexpected opcode
+    /// Unexpected opcode.
     UnexpectedOpcode = 0x06,
-    /// catastrophic error, localized to RDMAP stream
+    /// Catastrophic error, localized to RDMAP stream.
     CatastrophicStream = 0x07,
-    /// catastrophic error, global
+    /// Catastrophic error, global.
     CatastrophicGlobal = 0x08,
-    /// STag cannot be invalidated
+    /// STag cannot be invalidated.
     CantInvalidate = 0x09,
-    /// unspecified error
+    /// Unspecified error.
     Unspecified = 0xff,
 }
 
@@ -1059,15 +1059,15 @@ impl From<TermEcodeRdmap> for u8 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TermEcodeDdpTagged {
-    /// invalid STag
+    /// Invalid STag.
     InvalidStag = 0x00,
-    /// base or bounds violation
+    /// Base or bounds violation.
     BaseBounds = 0x01,
-    /// STag not associated with DDP stream
+    /// STag not associated with DDP stream.
     StagNotAssoc = 0x02,
-    /// TO wrap
+    /// TO wrap.
     ToWrap = 0x03,
-    /// invalid DDP version
+    /// Invalid DDP version.
     InvalidDdpVersion = 0x04,
 }
 
@@ -1118,17 +1118,17 @@ impl From<TermEcodeDdpTagged> for u8 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TermEcodeDdpUntagged {
-    /// invalid QN
+    /// Invalid QN.
     InvalidQn = 0x01,
-    /// invalid MSN, no buffer available
+    /// Invalid MSN, no buffer available.
     InvalidMsnNoBuffer = 0x02,
-    /// invalid MSN, MSN range is not valid
+    /// Invalid MSN, MSN range is not valid.
     InvalidMsnRange = 0x03,
-    /// invalid MO
+    /// Invalid MO.
     InvalidMo = 0x04,
-    /// DDP message too long for available buffer
+    /// DDP message too long for available buffer.
     MsgTooLong = 0x05,
-    /// invalid DDP version
+    /// Invalid DDP version.
     InvalidDdpVersion = 0x06,
 }
 
@@ -1182,13 +1182,13 @@ impl From<TermEcodeDdpUntagged> for u8 {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TermEcodeLlp {
-    /// MPA CRC error
+    /// MPA CRC error.
     CrcError = 0x02,
-    /// MPA marker and ULPDU pointer mismatch
+    /// MPA marker and ULPDU pointer mismatch.
     MarkerError = 0x03,
-    /// MPA FPDU length error
+    /// MPA FPDU length error.
     FramingError = 0x04,
-    /// MPA unexpected request/reply frame
+    /// MPA unexpected request/reply frame.
     UnexpectedRequest = 0x05,
 }
 
@@ -1235,17 +1235,17 @@ impl From<TermEcodeLlp> for u8 {
 /// The BAR0 register map. Every register is 32 bits.
 pub mod regs {
     // Common block header, offsets relative to the block base.
-    /// Block header: block type identifier (relative to the block base).
+    /// Offset from a block's base: Block type identifier.
     pub const TYPE: u32 = 0x00;
-    /// Block header: block version, major 31:16, minor 15:0 (relative to the block base).
+    /// Offset from a block's base: Block version, major 31:16, minor 15:0.
     pub const VERSION: u32 = 0x04;
-    /// Block header: BAR0 offset of the next block, 0 for the last (relative to the block base).
+    /// Offset from a block's base: BAR0 offset of the next block, 0 for the last.
     pub const NEXT: u32 = 0x08;
-    /// Block header: number of elements in the array (relative to the block base).
+    /// Offset from a block's base: Number of elements in the array.
     pub const COUNT: u32 = 0x0c;
-    /// Block header: bytes between elements (relative to the block base).
+    /// Offset from a block's base: Bytes between elements.
     pub const STRIDE: u32 = 0x10;
-    /// Block header: offset of element 0 from the block base (relative to the block base).
+    /// Offset from a block's base: Offset of element 0 from the block base.
     pub const ARRAY_BASE: u32 = 0x14;
     /// Every block: (name, BAR0 base, type identifier), in address order.
     pub const BLOCKS: &[(&str, u32, u32)] = &[
@@ -1259,7 +1259,7 @@ pub mod regs {
         ("STATS", 0x5000, 0x574e_0020),
     ];
 
-    /// Block `ID` at 0x0000: Identification. The driver refuses a device whose BUILD_ID differs from the ABI it was built against.
+    /// Block `ID` at `0x0000`: Identification. The driver refuses a device whose BUILD_ID differs from the ABI it was built against.
     pub mod id {
         /// Block base in BAR0.
         pub const BASE: u32 = 0x0000;
@@ -1269,45 +1269,45 @@ pub mod regs {
         pub const VERSION_VALUE: u32 = 0x0001_0000;
         /// Value of the block's NEXT register: the next block's base, 0 for the last.
         pub const NEXT_BLOCK: u32 = 0x0100;
-        /// hash of the ABI description this core was generated from (ro, BAR0 offset 0xc).
+        /// Hash of the ABI description this core was generated from (ro, BAR0 offset `0x000c`).
         pub const BUILD_ID: u32 = 0x000c;
         /// Reset value of `BUILD_ID`.
         pub const BUILD_ID_RESET: u32 = 0;
-        /// ABI_VERSION constant (ro, BAR0 offset 0x10).
+        /// ABI_VERSION constant (ro, BAR0 offset `0x0010`).
         pub const ABI_VERSION: u32 = 0x0010;
         /// Reset value of `ABI_VERSION`.
         pub const ABI_VERSION_RESET: u32 = 0;
-        /// number of send queues (ro, BAR0 offset 0x14).
+        /// Number of send queues (ro, BAR0 offset `0x0014`).
         pub const NUM_SQ: u32 = 0x0014;
         /// Reset value of `NUM_SQ`.
         pub const NUM_SQ_RESET: u32 = 0;
-        /// number of receive queues (ro, BAR0 offset 0x18).
+        /// Number of receive queues (ro, BAR0 offset `0x0018`).
         pub const NUM_RQ: u32 = 0x0018;
         /// Reset value of `NUM_RQ`.
         pub const NUM_RQ_RESET: u32 = 0;
-        /// number of completion queues (ro, BAR0 offset 0x1c).
+        /// Number of completion queues (ro, BAR0 offset `0x001c`).
         pub const NUM_CQ: u32 = 0x001c;
         /// Reset value of `NUM_CQ`.
         pub const NUM_CQ_RESET: u32 = 0;
-        /// number of event queues (one interrupt vector each) (ro, BAR0 offset 0x20).
+        /// Number of event queues (one interrupt vector each) (ro, BAR0 offset `0x0020`).
         pub const NUM_EQ: u32 = 0x0020;
         /// Reset value of `NUM_EQ`.
         pub const NUM_EQ_RESET: u32 = 0;
-        /// core clock in MHz (ro, BAR0 offset 0x24).
+        /// Core clock in MHz (ro, BAR0 offset `0x0024`).
         pub const CLOCK_MHZ: u32 = 0x0024;
         /// Reset value of `CLOCK_MHZ`.
         pub const CLOCK_MHZ_RESET: u32 = 0;
-        /// datapath width in bits (ro, BAR0 offset 0x28).
+        /// Datapath width in bits (ro, BAR0 offset `0x0028`).
         pub const DATA_WIDTH: u32 = 0x0028;
         /// Reset value of `DATA_WIDTH`.
         pub const DATA_WIDTH_RESET: u32 = 0;
-        /// free for the driver; reads back what was written (rw, BAR0 offset 0x2c).
+        /// Free for the driver; reads back what was written (rw, BAR0 offset `0x002c`).
         pub const SCRATCH: u32 = 0x002c;
         /// Reset value of `SCRATCH`.
         pub const SCRATCH_RESET: u32 = 0;
     }
 
-    /// Block `CTRL` at 0x0100: Port control, receive filtering and error capture.
+    /// Block `CTRL` at `0x0100`: Port control, receive filtering and error capture.
     pub mod ctrl {
         /// Block base in BAR0.
         pub const BASE: u32 = 0x0100;
@@ -1317,45 +1317,45 @@ pub mod regs {
         pub const VERSION_VALUE: u32 = 0x0001_0000;
         /// Value of the block's NEXT register: the next block's base, 0 for the last.
         pub const NEXT_BLOCK: u32 = 0x0200;
-        /// ctrl_flags (rw, BAR0 offset 0x10c).
+        /// ctrl_flags (rw, BAR0 offset `0x010c`).
         pub const CONTROL: u32 = 0x010c;
         /// Reset value of `CONTROL`.
         pub const CONTROL_RESET: u32 = 0;
-        /// port MAC address bits 31:0 (set by the firmware); byte 0 on the wire is bits 47:40 (ro, BAR0 offset 0x110).
+        /// Port MAC address bits 31:0 (set by the firmware); byte 0 on the wire is bits 47:40 (ro, BAR0 offset `0x0110`).
         pub const MAC_LO: u32 = 0x0110;
         /// Reset value of `MAC_LO`.
         pub const MAC_LO_RESET: u32 = 0;
-        /// port MAC address bits 47:32 (ro, BAR0 offset 0x114).
+        /// Port MAC address bits 47:32 (ro, BAR0 offset `0x0114`).
         pub const MAC_HI: u32 = 0x0114;
         /// Reset value of `MAC_HI`.
         pub const MAC_HI_RESET: u32 = 0;
-        /// rx_filter bits (rw, BAR0 offset 0x118).
+        /// rx_filter bits (rw, BAR0 offset `0x0118`).
         pub const RX_FILTER: u32 = 0x0118;
         /// Reset value of `RX_FILTER`.
         pub const RX_FILTER_RESET: u32 = 6;
-        /// largest frame accepted or sent, without FCS (60..=9014) (rw, BAR0 offset 0x11c).
+        /// Largest frame accepted or sent, without FCS (60..=9014) (rw, BAR0 offset `0x011c`).
         pub const MAX_FRAME: u32 = 0x011c;
         /// Reset value of `MAX_FRAME`.
         pub const MAX_FRAME_RESET: u32 = 9014;
-        /// receive queue that takes received frames (rw, BAR0 offset 0x120).
+        /// Receive queue that takes received frames (rw, BAR0 offset `0x0120`).
         pub const RX_RQ: u32 = 0x0120;
         /// Reset value of `RX_RQ`.
         pub const RX_RQ_RESET: u32 = 0;
-        /// offset of the last register access that hit no register (ro, BAR0 offset 0x124).
+        /// Offset of the last register access that hit no register (ro, BAR0 offset `0x0124`).
         pub const BAD_ADDR: u32 = 0x0124;
         /// Reset value of `BAD_ADDR`.
         pub const BAD_ADDR_RESET: u32 = 0;
-        /// free-running cycle counter bits 31:0 (reading it latches CYCLES_HI) (ro, BAR0 offset 0x128).
+        /// Free-running cycle counter bits 31:0 (reading it latches CYCLES_HI) (ro, BAR0 offset `0x0128`).
         pub const CYCLES_LO: u32 = 0x0128;
         /// Reset value of `CYCLES_LO`.
         pub const CYCLES_LO_RESET: u32 = 0;
-        /// cycle counter bits 63:32, as latched (ro, BAR0 offset 0x12c).
+        /// Cycle counter bits 63:32, as latched (ro, BAR0 offset `0x012c`).
         pub const CYCLES_HI: u32 = 0x012c;
         /// Reset value of `CYCLES_HI`.
         pub const CYCLES_HI_RESET: u32 = 0;
     }
 
-    /// Block `MBOX` at 0x0200: Firmware mailbox: the host writes a request into REQ, then its length into DOORBELL; the firmware's response appears in RSP and a FW_RESPONSE event is posted to EQ 0.
+    /// Block `MBOX` at `0x0200`: Firmware mailbox: the host writes a request into REQ, then its length into DOORBELL; the firmware's response appears in RSP and a FW_RESPONSE event is posted to EQ 0.
     pub mod mbox {
         /// Block base in BAR0.
         pub const BASE: u32 = 0x0200;
@@ -1365,25 +1365,25 @@ pub mod regs {
         pub const VERSION_VALUE: u32 = 0x0001_0000;
         /// Value of the block's NEXT register: the next block's base, 0 for the last.
         pub const NEXT_BLOCK: u32 = 0x1000;
-        /// write the request length in words (1..=FW_MSG_MAX_WORDS) to send REQ to the firmware (wo, BAR0 offset 0x20c).
+        /// Write the request length in words (1..=FW_MSG_MAX_WORDS) to send REQ to the firmware (wo, BAR0 offset `0x020c`).
         pub const DOORBELL: u32 = 0x020c;
         /// Reset value of `DOORBELL`.
         pub const DOORBELL_RESET: u32 = 0;
-        /// bit 0 BUSY (request in flight), bit 1 RSP_VALID, 15:8 response length in words; reading RSP_LEN does not clear it, the next DOORBELL does (ro, BAR0 offset 0x210).
+        /// Bit 0 BUSY (request in flight), bit 1 RSP_VALID, 15:8 response length in words; reading RSP_LEN does not clear it, the next DOORBELL does (ro, BAR0 offset `0x0210`).
         pub const STATUS: u32 = 0x0210;
         /// Reset value of `STATUS`.
         pub const STATUS_RESET: u32 = 0;
-        /// request words 0..=15 at 0x40 + 4*i (rw, BAR0 offset 0x240).
+        /// Request words 0..=15 at 0x40 + 4*i (rw, BAR0 offset `0x0240`).
         pub const REQ: u32 = 0x0240;
         /// Reset value of `REQ`.
         pub const REQ_RESET: u32 = 0;
-        /// response words 0..=15 at 0x80 + 4*i (ro, BAR0 offset 0x280).
+        /// Response words 0..=15 at 0x80 + 4*i (ro, BAR0 offset `0x0280`).
         pub const RSP: u32 = 0x0280;
         /// Reset value of `RSP`.
         pub const RSP_RESET: u32 = 0;
     }
 
-    /// Block `SQ` at 0x1000: Raw send queues.
+    /// Block `SQ` at `0x1000`: Raw send queues.
     pub mod sq {
         /// Block base in BAR0.
         pub const BASE: u32 = 0x1000;
@@ -1393,15 +1393,15 @@ pub mod regs {
         pub const VERSION_VALUE: u32 = 0x0001_0000;
         /// Value of the block's NEXT register: the next block's base, 0 for the last.
         pub const NEXT_BLOCK: u32 = 0x2000;
-        /// number of elements in the array (ro, BAR0 offset 0x100c).
+        /// Number of elements in the array (ro, BAR0 offset `0x100c`).
         pub const COUNT: u32 = 0x100c;
         /// Reset value of `COUNT`.
         pub const COUNT_RESET: u32 = 0;
-        /// bytes between elements (ro, BAR0 offset 0x1010).
+        /// Bytes between elements (ro, BAR0 offset `0x1010`).
         pub const STRIDE: u32 = 0x1010;
         /// Reset value of `STRIDE`.
         pub const STRIDE_RESET: u32 = 0;
-        /// offset of element 0 from the block base (ro, BAR0 offset 0x1014).
+        /// Offset of element 0 from the block base (ro, BAR0 offset `0x1014`).
         pub const ARRAY_BASE: u32 = 0x1014;
         /// Reset value of `ARRAY_BASE`.
         pub const ARRAY_BASE_RESET: u32 = 0;
@@ -1414,44 +1414,44 @@ pub mod regs {
         pub const fn elem(n: u32) -> u32 {
             ELEM_BASE.wrapping_add(n.wrapping_mul(ELEM_STRIDE))
         }
-        /// Registers of one element, offsets relative to [`elem`].
+        /// Registers of one element, offsets relative to [`elem()`].
         pub mod elem {
-            /// ring base IOVA, bits 31:0 (32-byte aligned) (rw, offset in the element 0x0).
+            /// Ring base IOVA, bits 31:0 (32-byte aligned) (rw, element offset `0x0000`).
             pub const BASE_LO: u32 = 0x0000;
             /// Reset value of `BASE_LO`.
             pub const BASE_LO_RESET: u32 = 0;
-            /// ring base IOVA, bits 63:32 (rw, offset in the element 0x4).
+            /// Ring base IOVA, bits 63:32 (rw, element offset `0x0004`).
             pub const BASE_HI: u32 = 0x0004;
             /// Reset value of `BASE_HI`.
             pub const BASE_HI_RESET: u32 = 0;
-            /// log2 of the number of entries (1..=15) (rw, offset in the element 0x8).
+            /// Log2 of the number of entries (1..=15) (rw, element offset `0x0008`).
             pub const LOG_SIZE: u32 = 0x0008;
             /// Reset value of `LOG_SIZE`.
             pub const LOG_SIZE_RESET: u32 = 0;
-            /// completion queue that receives this queue's completions (rw, offset in the element 0xc).
+            /// Completion queue that receives this queue's completions (rw, element offset `0x000c`).
             pub const CQN: u32 = 0x000c;
             /// Reset value of `CQN`.
             pub const CQN_RESET: u32 = 0;
-            /// bit 0 ENABLE; writing 0 resets the queue (pointers, error state) (rw, offset in the element 0x10).
+            /// Bit 0 ENABLE; writing 0 resets the queue (pointers, error state) (rw, element offset `0x0010`).
             pub const CTRL: u32 = 0x0010;
             /// Reset value of `CTRL`.
             pub const CTRL_RESET: u32 = 0;
-            /// 7:0 queue_state, 15:8 error status (cqe_status) of the error (ro, offset in the element 0x14).
+            /// 7:0 queue_state, 15:8 error status (cqe_status) of the error (ro, element offset `0x0014`).
             pub const STATE: u32 = 0x0014;
             /// Reset value of `STATE`.
             pub const STATE_RESET: u32 = 0;
-            /// doorbell: producer index (15:0, free-running) (rw, offset in the element 0x18).
+            /// Doorbell: producer index (15:0, free-running) (rw, element offset `0x0018`).
             pub const PI: u32 = 0x0018;
             /// Reset value of `PI`.
             pub const PI_RESET: u32 = 0;
-            /// consumer index (15:0): WQEs the hardware has completed (ro, offset in the element 0x1c).
+            /// Consumer index (15:0): WQEs the hardware has completed (ro, element offset `0x001c`).
             pub const CI: u32 = 0x001c;
             /// Reset value of `CI`.
             pub const CI_RESET: u32 = 0;
         }
     }
 
-    /// Block `RQ` at 0x2000: Raw receive queues (same element layout as SQ).
+    /// Block `RQ` at `0x2000`: Raw receive queues (same element layout as SQ).
     pub mod rq {
         /// Block base in BAR0.
         pub const BASE: u32 = 0x2000;
@@ -1461,15 +1461,15 @@ pub mod regs {
         pub const VERSION_VALUE: u32 = 0x0001_0000;
         /// Value of the block's NEXT register: the next block's base, 0 for the last.
         pub const NEXT_BLOCK: u32 = 0x3000;
-        /// number of elements in the array (ro, BAR0 offset 0x200c).
+        /// Number of elements in the array (ro, BAR0 offset `0x200c`).
         pub const COUNT: u32 = 0x200c;
         /// Reset value of `COUNT`.
         pub const COUNT_RESET: u32 = 0;
-        /// bytes between elements (ro, BAR0 offset 0x2010).
+        /// Bytes between elements (ro, BAR0 offset `0x2010`).
         pub const STRIDE: u32 = 0x2010;
         /// Reset value of `STRIDE`.
         pub const STRIDE_RESET: u32 = 0;
-        /// offset of element 0 from the block base (ro, BAR0 offset 0x2014).
+        /// Offset of element 0 from the block base (ro, BAR0 offset `0x2014`).
         pub const ARRAY_BASE: u32 = 0x2014;
         /// Reset value of `ARRAY_BASE`.
         pub const ARRAY_BASE_RESET: u32 = 0;
@@ -1482,44 +1482,44 @@ pub mod regs {
         pub const fn elem(n: u32) -> u32 {
             ELEM_BASE.wrapping_add(n.wrapping_mul(ELEM_STRIDE))
         }
-        /// Registers of one element, offsets relative to [`elem`].
+        /// Registers of one element, offsets relative to [`elem()`].
         pub mod elem {
-            /// ring base IOVA, bits 31:0 (32-byte aligned) (rw, offset in the element 0x0).
+            /// Ring base IOVA, bits 31:0 (32-byte aligned) (rw, element offset `0x0000`).
             pub const BASE_LO: u32 = 0x0000;
             /// Reset value of `BASE_LO`.
             pub const BASE_LO_RESET: u32 = 0;
-            /// ring base IOVA, bits 63:32 (rw, offset in the element 0x4).
+            /// Ring base IOVA, bits 63:32 (rw, element offset `0x0004`).
             pub const BASE_HI: u32 = 0x0004;
             /// Reset value of `BASE_HI`.
             pub const BASE_HI_RESET: u32 = 0;
-            /// log2 of the number of entries (1..=15) (rw, offset in the element 0x8).
+            /// Log2 of the number of entries (1..=15) (rw, element offset `0x0008`).
             pub const LOG_SIZE: u32 = 0x0008;
             /// Reset value of `LOG_SIZE`.
             pub const LOG_SIZE_RESET: u32 = 0;
-            /// completion queue that receives this queue's completions (rw, offset in the element 0xc).
+            /// Completion queue that receives this queue's completions (rw, element offset `0x000c`).
             pub const CQN: u32 = 0x000c;
             /// Reset value of `CQN`.
             pub const CQN_RESET: u32 = 0;
-            /// bit 0 ENABLE; writing 0 resets the queue (pointers, error state) (rw, offset in the element 0x10).
+            /// Bit 0 ENABLE; writing 0 resets the queue (pointers, error state) (rw, element offset `0x0010`).
             pub const CTRL: u32 = 0x0010;
             /// Reset value of `CTRL`.
             pub const CTRL_RESET: u32 = 0;
-            /// 7:0 queue_state, 15:8 error status (cqe_status) of the error (ro, offset in the element 0x14).
+            /// 7:0 queue_state, 15:8 error status (cqe_status) of the error (ro, element offset `0x0014`).
             pub const STATE: u32 = 0x0014;
             /// Reset value of `STATE`.
             pub const STATE_RESET: u32 = 0;
-            /// doorbell: producer index (15:0, free-running) (rw, offset in the element 0x18).
+            /// Doorbell: producer index (15:0, free-running) (rw, element offset `0x0018`).
             pub const PI: u32 = 0x0018;
             /// Reset value of `PI`.
             pub const PI_RESET: u32 = 0;
-            /// consumer index (15:0): WQEs the hardware has completed (ro, offset in the element 0x1c).
+            /// Consumer index (15:0): WQEs the hardware has completed (ro, element offset `0x001c`).
             pub const CI: u32 = 0x001c;
             /// Reset value of `CI`.
             pub const CI_RESET: u32 = 0;
         }
     }
 
-    /// Block `CQ` at 0x3000: Completion queues.
+    /// Block `CQ` at `0x3000`: Completion queues.
     pub mod cq {
         /// Block base in BAR0.
         pub const BASE: u32 = 0x3000;
@@ -1529,15 +1529,15 @@ pub mod regs {
         pub const VERSION_VALUE: u32 = 0x0001_0000;
         /// Value of the block's NEXT register: the next block's base, 0 for the last.
         pub const NEXT_BLOCK: u32 = 0x4000;
-        /// number of elements in the array (ro, BAR0 offset 0x300c).
+        /// Number of elements in the array (ro, BAR0 offset `0x300c`).
         pub const COUNT: u32 = 0x300c;
         /// Reset value of `COUNT`.
         pub const COUNT_RESET: u32 = 0;
-        /// bytes between elements (ro, BAR0 offset 0x3010).
+        /// Bytes between elements (ro, BAR0 offset `0x3010`).
         pub const STRIDE: u32 = 0x3010;
         /// Reset value of `STRIDE`.
         pub const STRIDE_RESET: u32 = 0;
-        /// offset of element 0 from the block base (ro, BAR0 offset 0x3014).
+        /// Offset of element 0 from the block base (ro, BAR0 offset `0x3014`).
         pub const ARRAY_BASE: u32 = 0x3014;
         /// Reset value of `ARRAY_BASE`.
         pub const ARRAY_BASE_RESET: u32 = 0;
@@ -1550,48 +1550,48 @@ pub mod regs {
         pub const fn elem(n: u32) -> u32 {
             ELEM_BASE.wrapping_add(n.wrapping_mul(ELEM_STRIDE))
         }
-        /// Registers of one element, offsets relative to [`elem`].
+        /// Registers of one element, offsets relative to [`elem()`].
         pub mod elem {
-            /// ring base IOVA, bits 31:0 (32-byte aligned) (rw, offset in the element 0x0).
+            /// Ring base IOVA, bits 31:0 (32-byte aligned) (rw, element offset `0x0000`).
             pub const BASE_LO: u32 = 0x0000;
             /// Reset value of `BASE_LO`.
             pub const BASE_LO_RESET: u32 = 0;
-            /// ring base IOVA, bits 63:32 (rw, offset in the element 0x4).
+            /// Ring base IOVA, bits 63:32 (rw, element offset `0x0004`).
             pub const BASE_HI: u32 = 0x0004;
             /// Reset value of `BASE_HI`.
             pub const BASE_HI_RESET: u32 = 0;
-            /// log2 of the number of entries (1..=15) (rw, offset in the element 0x8).
+            /// Log2 of the number of entries (1..=15) (rw, element offset `0x0008`).
             pub const LOG_SIZE: u32 = 0x0008;
             /// Reset value of `LOG_SIZE`.
             pub const LOG_SIZE_RESET: u32 = 0;
-            /// event queue that receives this CQ's events (rw, offset in the element 0xc).
+            /// Event queue that receives this CQ's events (rw, element offset `0x000c`).
             pub const EQN: u32 = 0x000c;
             /// Reset value of `EQN`.
             pub const EQN_RESET: u32 = 0;
-            /// bit 0 ENABLE; writing 0 resets the CQ (rw, offset in the element 0x10).
+            /// Bit 0 ENABLE; writing 0 resets the CQ (rw, element offset `0x0010`).
             pub const CTRL: u32 = 0x0010;
             /// Reset value of `CTRL`.
             pub const CTRL_RESET: u32 = 0;
-            /// 7:0 queue_state, 15:8 error status; bit 16 ARMED (ro, offset in the element 0x14).
+            /// 7:0 queue_state, 15:8 error status; bit 16 ARMED (ro, element offset `0x0014`).
             pub const STATE: u32 = 0x0014;
             /// Reset value of `STATE`.
             pub const STATE_RESET: u32 = 0;
-            /// any write arms the CQ: its next CQE posts a CQ_COMPLETION event (wo, offset in the element 0x18).
+            /// Any write arms the CQ: its next CQE posts a CQ_COMPLETION event (wo, element offset `0x0018`).
             pub const ARM: u32 = 0x0018;
             /// Reset value of `ARM`.
             pub const ARM_RESET: u32 = 0;
-            /// consumer index (15:0) written by the host; the hardware never overwrites an unconsumed CQE (rw, offset in the element 0x1c).
+            /// Consumer index (15:0) written by the host; the hardware never overwrites an unconsumed CQE (rw, element offset `0x001c`).
             pub const CI: u32 = 0x001c;
             /// Reset value of `CI`.
             pub const CI_RESET: u32 = 0;
-            /// producer index (15:0): CQEs written (ro, offset in the element 0x20).
+            /// Producer index (15:0): CQEs written (ro, element offset `0x0020`).
             pub const PI: u32 = 0x0020;
             /// Reset value of `PI`.
             pub const PI_RESET: u32 = 0;
         }
     }
 
-    /// Block `EQ` at 0x4000: Event queues; EQ n raises interrupt vector n.
+    /// Block `EQ` at `0x4000`: Event queues; EQ n raises interrupt vector n.
     pub mod eq {
         /// Block base in BAR0.
         pub const BASE: u32 = 0x4000;
@@ -1601,15 +1601,15 @@ pub mod regs {
         pub const VERSION_VALUE: u32 = 0x0001_0000;
         /// Value of the block's NEXT register: the next block's base, 0 for the last.
         pub const NEXT_BLOCK: u32 = 0x5000;
-        /// number of elements in the array (ro, BAR0 offset 0x400c).
+        /// Number of elements in the array (ro, BAR0 offset `0x400c`).
         pub const COUNT: u32 = 0x400c;
         /// Reset value of `COUNT`.
         pub const COUNT_RESET: u32 = 0;
-        /// bytes between elements (ro, BAR0 offset 0x4010).
+        /// Bytes between elements (ro, BAR0 offset `0x4010`).
         pub const STRIDE: u32 = 0x4010;
         /// Reset value of `STRIDE`.
         pub const STRIDE_RESET: u32 = 0;
-        /// offset of element 0 from the block base (ro, BAR0 offset 0x4014).
+        /// Offset of element 0 from the block base (ro, BAR0 offset `0x4014`).
         pub const ARRAY_BASE: u32 = 0x4014;
         /// Reset value of `ARRAY_BASE`.
         pub const ARRAY_BASE_RESET: u32 = 0;
@@ -1622,48 +1622,48 @@ pub mod regs {
         pub const fn elem(n: u32) -> u32 {
             ELEM_BASE.wrapping_add(n.wrapping_mul(ELEM_STRIDE))
         }
-        /// Registers of one element, offsets relative to [`elem`].
+        /// Registers of one element, offsets relative to [`elem()`].
         pub mod elem {
-            /// ring base IOVA, bits 31:0 (16-byte aligned) (rw, offset in the element 0x0).
+            /// Ring base IOVA, bits 31:0 (16-byte aligned) (rw, element offset `0x0000`).
             pub const BASE_LO: u32 = 0x0000;
             /// Reset value of `BASE_LO`.
             pub const BASE_LO_RESET: u32 = 0;
-            /// ring base IOVA, bits 63:32 (rw, offset in the element 0x4).
+            /// Ring base IOVA, bits 63:32 (rw, element offset `0x0004`).
             pub const BASE_HI: u32 = 0x0004;
             /// Reset value of `BASE_HI`.
             pub const BASE_HI_RESET: u32 = 0;
-            /// log2 of the number of entries (1..=15) (rw, offset in the element 0x8).
+            /// Log2 of the number of entries (1..=15) (rw, element offset `0x0008`).
             pub const LOG_SIZE: u32 = 0x0008;
             /// Reset value of `LOG_SIZE`.
             pub const LOG_SIZE_RESET: u32 = 0;
-            /// bit 0 ENABLE, bit 1 IRQ_ENABLE; writing 0 to ENABLE resets the EQ (rw, offset in the element 0xc).
+            /// Bit 0 ENABLE, bit 1 IRQ_ENABLE; writing 0 to ENABLE resets the EQ (rw, element offset `0x000c`).
             pub const CTRL: u32 = 0x000c;
             /// Reset value of `CTRL`.
             pub const CTRL_RESET: u32 = 0;
-            /// interrupt moderation: raise the interrupt once this many events are pending (0 acts as 1) (rw, offset in the element 0x10).
+            /// Interrupt moderation: raise the interrupt once this many events are pending (0 acts as 1) (rw, element offset `0x0010`).
             pub const MOD_COUNT: u32 = 0x0010;
             /// Reset value of `MOD_COUNT`.
             pub const MOD_COUNT_RESET: u32 = 1;
-            /// interrupt moderation: or once the oldest pending event is this many microseconds old (rw, offset in the element 0x14).
+            /// Interrupt moderation: or once the oldest pending event is this many microseconds old (rw, element offset `0x0014`).
             pub const MOD_USECS: u32 = 0x0014;
             /// Reset value of `MOD_USECS`.
             pub const MOD_USECS_RESET: u32 = 0;
-            /// consumer index (15:0) written by the host (rw, offset in the element 0x18).
+            /// Consumer index (15:0) written by the host (rw, element offset `0x0018`).
             pub const CI: u32 = 0x0018;
             /// Reset value of `CI`.
             pub const CI_RESET: u32 = 0;
-            /// producer index (15:0): EQEs written (ro, offset in the element 0x1c).
+            /// Producer index (15:0): EQEs written (ro, element offset `0x001c`).
             pub const PI: u32 = 0x001c;
             /// Reset value of `PI`.
             pub const PI_RESET: u32 = 0;
-            /// 7:0 queue_state, 15:8 error status (ro, offset in the element 0x20).
+            /// 7:0 queue_state, 15:8 error status (ro, element offset `0x0020`).
             pub const STATE: u32 = 0x0020;
             /// Reset value of `STATE`.
             pub const STATE_RESET: u32 = 0;
         }
     }
 
-    /// Block `STATS` at 0x5000: 64-bit counters; each is a LO/HI pair, reading LO latches HI.
+    /// Block `STATS` at `0x5000`: 64-bit counters; each is a LO/HI pair, reading LO latches HI.
     pub mod stats {
         /// Block base in BAR0.
         pub const BASE: u32 = 0x5000;
@@ -1673,75 +1673,75 @@ pub mod regs {
         pub const VERSION_VALUE: u32 = 0x0001_0000;
         /// Value of the block's NEXT register: the next block's base, 0 for the last.
         pub const NEXT_BLOCK: u32 = 0x0000;
-        /// frames sent (ro, BAR0 offset 0x5010).
+        /// Frames sent (ro, BAR0 offset `0x5010`).
         pub const TX_FRAMES: u32 = 0x5010;
         /// Reset value of `TX_FRAMES`.
         pub const TX_FRAMES_RESET: u32 = 0;
-        /// bytes sent (without FCS) (ro, BAR0 offset 0x5018).
+        /// Bytes sent (without FCS) (ro, BAR0 offset `0x5018`).
         pub const TX_BYTES: u32 = 0x5018;
         /// Reset value of `TX_BYTES`.
         pub const TX_BYTES_RESET: u32 = 0;
-        /// frames delivered to a receive queue (ro, BAR0 offset 0x5020).
+        /// Frames delivered to a receive queue (ro, BAR0 offset `0x5020`).
         pub const RX_FRAMES: u32 = 0x5020;
         /// Reset value of `RX_FRAMES`.
         pub const RX_FRAMES_RESET: u32 = 0;
-        /// bytes delivered (ro, BAR0 offset 0x5028).
+        /// Bytes delivered (ro, BAR0 offset `0x5028`).
         pub const RX_BYTES: u32 = 0x5028;
         /// Reset value of `RX_BYTES`.
         pub const RX_BYTES_RESET: u32 = 0;
-        /// frames dropped for a bad FCS or a MAC error (ro, BAR0 offset 0x5030).
+        /// Frames dropped for a bad FCS or a MAC error (ro, BAR0 offset `0x5030`).
         pub const RX_FCS_ERR: u32 = 0x5030;
         /// Reset value of `RX_FCS_ERR`.
         pub const RX_FCS_ERR_RESET: u32 = 0;
-        /// frames dropped by the destination address filter (ro, BAR0 offset 0x5038).
+        /// Frames dropped by the destination address filter (ro, BAR0 offset `0x5038`).
         pub const RX_DROP_FILTER: u32 = 0x5038;
         /// Reset value of `RX_DROP_FILTER`.
         pub const RX_DROP_FILTER_RESET: u32 = 0;
-        /// frames dropped for being shorter than 14 bytes or longer than MAX_FRAME (ro, BAR0 offset 0x5040).
+        /// Frames dropped for being shorter than 14 bytes or longer than MAX_FRAME (ro, BAR0 offset `0x5040`).
         pub const RX_DROP_LENGTH: u32 = 0x5040;
         /// Reset value of `RX_DROP_LENGTH`.
         pub const RX_DROP_LENGTH_RESET: u32 = 0;
-        /// frames dropped because no receive buffer was posted (ro, BAR0 offset 0x5048).
+        /// Frames dropped because no receive buffer was posted (ro, BAR0 offset `0x5048`).
         pub const RX_DROP_NO_BUF: u32 = 0x5048;
         /// Reset value of `RX_DROP_NO_BUF`.
         pub const RX_DROP_NO_BUF_RESET: u32 = 0;
-        /// frames dropped because the receive FIFO was full (ro, BAR0 offset 0x5050).
+        /// Frames dropped because the receive FIFO was full (ro, BAR0 offset `0x5050`).
         pub const RX_DROP_OVERRUN: u32 = 0x5050;
         /// Reset value of `RX_DROP_OVERRUN`.
         pub const RX_DROP_OVERRUN_RESET: u32 = 0;
-        /// frames larger than the posted buffer (completed with LOC_LEN_ERR) (ro, BAR0 offset 0x5058).
+        /// Frames larger than the posted buffer (completed with LOC_LEN_ERR) (ro, BAR0 offset `0x5058`).
         pub const RX_LEN_ERR: u32 = 0x5058;
         /// Reset value of `RX_LEN_ERR`.
         pub const RX_LEN_ERR_RESET: u32 = 0;
-        /// send work requests completed in error (ro, BAR0 offset 0x5060).
+        /// Send work requests completed in error (ro, BAR0 offset `0x5060`).
         pub const TX_ERR: u32 = 0x5060;
         /// Reset value of `TX_ERR`.
         pub const TX_ERR_RESET: u32 = 0;
-        /// DMA reads refused by the host (ro, BAR0 offset 0x5068).
+        /// DMA reads refused by the host (ro, BAR0 offset `0x5068`).
         pub const DMA_RD_ERR: u32 = 0x5068;
         /// Reset value of `DMA_RD_ERR`.
         pub const DMA_RD_ERR_RESET: u32 = 0;
-        /// DMA writes refused by the host (ro, BAR0 offset 0x5070).
+        /// DMA writes refused by the host (ro, BAR0 offset `0x5070`).
         pub const DMA_WR_ERR: u32 = 0x5070;
         /// Reset value of `DMA_WR_ERR`.
         pub const DMA_WR_ERR_RESET: u32 = 0;
-        /// register accesses that hit no register (ro, BAR0 offset 0x5078).
+        /// Register accesses that hit no register (ro, BAR0 offset `0x5078`).
         pub const BAD_REG: u32 = 0x5078;
         /// Reset value of `BAD_REG`.
         pub const BAD_REG_RESET: u32 = 0;
-        /// doorbells that posted more entries than the ring holds (ro, BAR0 offset 0x5080).
+        /// Doorbells that posted more entries than the ring holds (ro, BAR0 offset `0x5080`).
         pub const DOORBELL_ERR: u32 = 0x5080;
         /// Reset value of `DOORBELL_ERR`.
         pub const DOORBELL_ERR_RESET: u32 = 0;
-        /// events written (ro, BAR0 offset 0x5088).
+        /// Events written (ro, BAR0 offset `0x5088`).
         pub const EVENTS: u32 = 0x5088;
         /// Reset value of `EVENTS`.
         pub const EVENTS_RESET: u32 = 0;
-        /// interrupts raised (ro, BAR0 offset 0x5090).
+        /// Interrupts raised (ro, BAR0 offset `0x5090`).
         pub const IRQS: u32 = 0x5090;
         /// Reset value of `IRQS`.
         pub const IRQS_RESET: u32 = 0;
-        /// mailbox requests passed to the firmware (ro, BAR0 offset 0x5098).
+        /// Mailbox requests passed to the firmware (ro, BAR0 offset `0x5098`).
         pub const FW_MSGS: u32 = 0x5098;
         /// Reset value of `FW_MSGS`.
         pub const FW_MSGS_RESET: u32 = 0;
@@ -1752,9 +1752,9 @@ pub mod regs {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SqWqe {
-    /// Byte 0: wqe_opcode.
+    /// Byte 0: a [`WqeOpcode`] code.
     pub opcode: u8,
-    /// Byte 1: wqe_flags.
+    /// Byte 1: `wqe_flags` bits, see [`wqe_flags`].
     pub flags: u8,
     /// Byte 2: reserved, zero.
     pub rsvd0: u16,
@@ -1870,9 +1870,9 @@ pub struct Cqe {
     pub queue: u16,
     /// Byte 14: ring index of the work request (15:0 of the free-running index).
     pub wqe_idx: u16,
-    /// Byte 16: cqe_opcode.
+    /// Byte 16: a [`CqeOpcode`] code.
     pub opcode: u8,
-    /// Byte 17: cqe_status.
+    /// Byte 17: a [`CqeStatus`] code.
     pub status: u8,
     /// Byte 18: reserved.
     pub rsvd0: u16,
@@ -1937,7 +1937,7 @@ impl Cqe {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Eqe {
-    /// Byte 0: eqe_type.
+    /// Byte 0: a [`EqeType`] code.
     pub event_type: u8,
     /// Byte 1: reserved.
     pub rsvd0: u8,
@@ -1997,7 +1997,7 @@ impl Eqe {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FwMsgHdr {
-    /// Byte 0: fw_opcode.
+    /// Byte 0: a [`FwOpcode`] code.
     pub opcode: u8,
     /// Byte 1: request sequence number, echoed in the response.
     pub seq: u8,
@@ -2097,7 +2097,7 @@ impl<T: AsRef<[u8]>> EthernetHdr<T> {
         bytes_at(self.buffer.as_ref(), 6)
     }
 
-    /// Byte 12, 16 bits: ether_type.
+    /// Byte 12, 16 bits: a [`EtherType`] code.
     pub fn ether_type(&self) -> u16 {
         u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 12))
     }
@@ -2194,7 +2194,7 @@ impl<T: AsRef<[u8]>> ArpIpv4<T> {
         self.buffer.as_ref()[5]
     }
 
-    /// Byte 6, 16 bits: arp_oper.
+    /// Byte 6, 16 bits: a [`ArpOper`] code.
     pub fn oper(&self) -> u16 {
         u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 6))
     }
@@ -2366,7 +2366,7 @@ impl<T: AsRef<[u8]>> Ipv4Hdr<T> {
         self.buffer.as_ref()[8]
     }
 
-    /// Byte 9, 8 bits: ip_protocol.
+    /// Byte 9, 8 bits: a [`IpProtocol`] code.
     pub fn protocol(&self) -> u8 {
         self.buffer.as_ref()[9]
     }
@@ -2556,7 +2556,7 @@ impl<T: AsRef<[u8]>> TcpHdr<T> {
         self.buffer.as_ref()[12] & 0x0f
     }
 
-    /// Byte 13, 8 bits: tcp_flags.
+    /// Byte 13, 8 bits: `tcp_flags` bits, see [`tcp_flags`].
     pub fn flags(&self) -> u8 {
         self.buffer.as_ref()[13]
     }
@@ -3125,7 +3125,7 @@ impl<T: AsRef<[u8]>> DdpTaggedHdr<T> {
         (self.buffer.as_ref()[1] >> 4) & 0x03
     }
 
-    /// Bits 3:0 of the 8-bit field at byte 1: rdmap_opcode.
+    /// Bits 3:0 of the 8-bit field at byte 1: a [`RdmapOpcode`] code.
     pub fn opcode(&self) -> u8 {
         self.buffer.as_ref()[1] & 0x0f
     }
@@ -3293,7 +3293,7 @@ impl<T: AsRef<[u8]>> DdpUntaggedHdr<T> {
         (self.buffer.as_ref()[1] >> 4) & 0x03
     }
 
-    /// Bits 3:0 of the 8-bit field at byte 1: rdmap_opcode.
+    /// Bits 3:0 of the 8-bit field at byte 1: a [`RdmapOpcode`] code.
     pub fn opcode(&self) -> u8 {
         self.buffer.as_ref()[1] & 0x0f
     }
@@ -3558,7 +3558,7 @@ impl<T: AsRef<[u8]>> RdmapTerminate<T> {
         self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
     }
 
-    /// Bits 31:28 of the 32-bit field at byte 0: term_layer.
+    /// Bits 31:28 of the 32-bit field at byte 0: a [`TermLayer`] code.
     pub fn layer(&self) -> u32 {
         u32::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 28
     }

@@ -1,7 +1,7 @@
 //! The Markdown reference (docs/abi.md).
 
 use crate::model::{self, camel, is_whole, lower, upper, wire_order, GENERATED};
-use crate::spec::{Block, Endian, Layout, Register, Spec, ARRAY_HEADER, BLOCK_HEADER};
+use crate::spec::{Block, Endian, Enum, Layout, Register, Spec, ARRAY_HEADER, BLOCK_HEADER};
 use std::fmt::Write as _;
 
 fn esc(s: &str) -> String {
@@ -54,7 +54,13 @@ fn block(o: &mut String, b: &Block, next: u32) {
     }
 }
 
-fn layout(o: &mut String, l: &Layout, rust_kind: &str) {
+/// The anchor GitHub gives an enumeration's heading.
+fn enum_anchor(e: &Enum) -> String {
+    let kind = if e.flags { "flags" } else { "values" };
+    format!("{}-{}-bits-{kind}", e.name, e.width)
+}
+
+fn layout(o: &mut String, spec: &Spec, l: &Layout, rust_kind: &str) {
     let _ = writeln!(o, "### `{}` ({} bytes)\n", l.name, l.size);
     let _ = writeln!(
         o,
@@ -83,12 +89,22 @@ fn layout(o: &mut String, l: &Layout, rust_kind: &str) {
         } else {
             format!("{}:{}", f.shift + f.width - 1, f.shift)
         };
+        let sv = model::sv_field(f.name);
+        let name = if sv == f.name {
+            format!("`{}`", f.name)
+        } else {
+            format!("`{}` (SV `{sv}`)", f.name)
+        };
+        let desc = match spec.enums.iter().find(|e| e.name == f.doc) {
+            Some(e) if e.flags => format!("bits of [`{}`](#{})", e.name, enum_anchor(e)),
+            Some(e) => format!("a [`{}`](#{}) code", e.name, enum_anchor(e)),
+            None => f.doc.to_string(),
+        };
         let _ = writeln!(
             o,
-            "| {bytes} | {bits} | `{}` | {} | {} |",
-            f.name,
+            "| {bytes} | {bits} | {name} | {} | {} |",
             f.width,
-            esc(f.doc)
+            esc(&desc)
         );
     }
     o.push('\n');
@@ -162,7 +178,7 @@ pub fn generate(spec: &Spec, build_id: u32) -> String {
     o.push_str("## Descriptors\n\n");
     o.push_str("Little-endian layouts exchanged with host memory by DMA.\n\n");
     for l in spec.descriptors {
-        layout(&mut o, l, " (`to_bytes`/`from_bytes`)");
+        layout(&mut o, spec, l, " (`to_bytes`/`from_bytes`)");
     }
 
     o.push_str("## Wire headers\n\n");
@@ -172,7 +188,7 @@ pub fn generate(spec: &Spec, build_id: u32) -> String {
          between the bus (byte 0 in bits 7:0) and the wire-order struct.\n\n",
     );
     for l in spec.headers {
-        layout(&mut o, l, " (view)");
+        layout(&mut o, spec, l, " (view)");
     }
 
     o.push_str("## Enumerations\n\n");

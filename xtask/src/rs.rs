@@ -35,6 +35,22 @@ fn code(v: u64, width: u32) -> String {
     }
 }
 
+/// A description as a sentence: capital first letter, final period.
+fn sentence(text: &str) -> String {
+    let t = text.trim();
+    let mut chars = t.chars();
+    // Identifiers (`wr_id`, `cqe_status`) keep their case.
+    let first_word = t.split(' ').next().unwrap_or("");
+    let mut out: String = match chars.next() {
+        Some(c) if !first_word.contains('_') => c.to_uppercase().chain(chars).collect(),
+        _ => t.to_string(),
+    };
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
+}
+
 fn doc(out: &mut String, text: &str) {
     for line in text.lines() {
         let _ = writeln!(out, "/// {line}");
@@ -81,7 +97,7 @@ pub fn generate(spec: &Spec, build_id: u32) -> String {
     );
 
     for c in spec.constants {
-        doc(&mut o, c.doc);
+        doc(&mut o, &sentence(c.doc));
         let _ = writeln!(o, "pub const {}: u32 = {};\n", c.name, lit(c.value));
     }
 
@@ -96,10 +112,10 @@ pub fn generate(spec: &Spec, build_id: u32) -> String {
     registers(&mut o, spec);
 
     for l in spec.descriptors {
-        descriptor(&mut o, l);
+        descriptor(&mut o, spec, l);
     }
     for l in spec.headers {
-        header(&mut o, l);
+        header(&mut o, spec, l);
     }
     o
 }
@@ -112,7 +128,7 @@ fn flags(o: &mut String, e: &Enum) {
     );
     let _ = writeln!(o, "pub mod {} {{", lower(e.name));
     for v in e.values {
-        doc(o, v.doc);
+        doc(o, &sentence(v.doc));
         let _ = writeln!(
             o,
             "pub const {}: {ty} = {};",
@@ -135,7 +151,7 @@ fn enumeration(o: &mut String, e: &Enum) {
         "#[repr({ty})]\n#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\npub enum {name} {{"
     );
     for v in e.values {
-        doc(o, v.doc);
+        doc(o, &sentence(v.doc));
         let _ = writeln!(o, "{} = {},", camel(v.name), code(v.value, e.width));
     }
     o.push_str("}\n\n");
@@ -181,15 +197,15 @@ fn enumeration(o: &mut String, e: &Enum) {
 fn reg_consts(o: &mut String, base: u32, regs: &[Register], relative: bool) {
     for r in regs {
         let what = if relative {
-            "offset in the element"
+            "element offset"
         } else {
             "BAR0 offset"
         };
         doc(
             o,
             &format!(
-                "{} ({}, {what} {:#x}).",
-                r.doc,
+                "{} ({}, {what} `{:#06x}`).",
+                sentence(r.doc).trim_end_matches('.'),
                 model::access_str(r.access),
                 base + r.offset
             ),
@@ -212,7 +228,7 @@ fn registers(o: &mut String, spec: &Spec) {
     for r in BLOCK_HEADER.iter().chain(ARRAY_HEADER) {
         doc(
             o,
-            &format!("Block header: {} (relative to the block base).", r.doc),
+            &format!("Offset from a block's base: {}", sentence(r.doc)),
         );
         let _ = writeln!(o, "pub const {}: u32 = {:#04x};", r.name, r.offset);
     }
@@ -240,7 +256,7 @@ fn registers(o: &mut String, spec: &Spec) {
 fn block(o: &mut String, b: &Block, next: u32) {
     doc(
         o,
-        &format!("Block `{}` at {:#06x}: {}", b.name, b.base, b.doc),
+        &format!("Block `{}` at `{:#06x}`: {}", b.name, b.base, b.doc),
     );
     let _ = writeln!(o, "pub mod {} {{", lower(b.name));
     doc(o, "Block base in BAR0.");
@@ -276,7 +292,10 @@ fn block(o: &mut String, b: &Block, next: u32) {
             "pub const fn elem(n: u32) -> u32 {\n\
              ELEM_BASE.wrapping_add(n.wrapping_mul(ELEM_STRIDE))\n}\n",
         );
-        doc(o, "Registers of one element, offsets relative to [`elem`].");
+        doc(
+            o,
+            "Registers of one element, offsets relative to [`elem()`].",
+        );
         o.push_str("pub mod elem {\n");
         reg_consts(o, 0, a.regs, true);
         o.push_str("}\n");
@@ -292,7 +311,16 @@ fn desc_type(container: usize) -> String {
     }
 }
 
-fn descriptor(o: &mut String, l: &Layout) {
+/// A field's description; one that names an enumeration links to its type.
+fn field_text(spec: &Spec, text: &str) -> String {
+    match spec.enums.iter().find(|e| e.name == text) {
+        Some(e) if e.flags => format!("`{}` bits, see [`{}`]", e.name, lower(e.name)),
+        Some(e) => format!("a [`{}`] code", camel(e.name)),
+        None => text.trim_end_matches('.').to_string(),
+    }
+}
+
+fn descriptor(o: &mut String, spec: &Spec, l: &Layout) {
     let name = camel(l.name);
     doc(
         o,
@@ -308,7 +336,10 @@ fn descriptor(o: &mut String, l: &Layout) {
         "#[repr(C)]\n#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]\npub struct {name} {{"
     );
     for f in l.fields {
-        doc(o, &format!("Byte {}: {}.", f.offset, f.doc));
+        doc(
+            o,
+            &format!("Byte {}: {}.", f.offset, field_text(spec, f.doc)),
+        );
         let _ = writeln!(o, "pub {}: {},", f.name, desc_type(f.container));
     }
     o.push_str("}\n\n");
@@ -366,7 +397,7 @@ fn descriptor(o: &mut String, l: &Layout) {
     o.push_str("}\n}\n}\n\n");
 }
 
-fn header(o: &mut String, l: &Layout) {
+fn header(o: &mut String, spec: &Spec, l: &Layout) {
     let name = camel(l.name);
     doc(
         o,
@@ -416,7 +447,7 @@ fn header(o: &mut String, l: &Layout) {
     );
     o.push_str("pub fn payload(&self) -> &[u8] {\nself.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])\n}\n\n");
     for f in l.fields {
-        getter(o, f);
+        getter(o, spec, f);
     }
     o.push_str("}\n\n");
 
@@ -435,8 +466,8 @@ fn header(o: &mut String, l: &Layout) {
     o.push_str("}\n\n");
 }
 
-fn field_doc(f: &crate::spec::Field) -> String {
-    let doc = f.doc.trim_end_matches('.');
+fn field_doc(spec: &Spec, f: &crate::spec::Field) -> String {
+    let doc = field_text(spec, f.doc);
     if is_whole(f) {
         format!("Byte {}, {} bits: {doc}.", f.offset, f.width)
     } else if f.width == 1 {
@@ -473,8 +504,8 @@ fn read_container(f: &crate::spec::Field, ty: &str, buf: &str) -> String {
     }
 }
 
-fn getter(o: &mut String, f: &crate::spec::Field) {
-    doc(o, &field_doc(f));
+fn getter(o: &mut String, spec: &Spec, f: &crate::spec::Field) {
+    doc(o, &field_doc(spec, f));
     let Some(ty) = container_uint(f.container) else {
         let _ = writeln!(
             o,
