@@ -1,1 +1,8 @@
 //! warpnic-sim.
+pub mod dma;
+pub mod error;
+pub mod iommu;
+pub mod link;
+pub mod mac;
+pub mod pcap;
+pub mod rng;
