@@ -22,7 +22,8 @@
 //! 1. drive `m_axis_tx_tready_i` with [`MacTx::ready`];
 //! 2. if `tvalid && tready`, call [`MacTx::push_beat`] with the beat;
 //! 3. call [`MacTx::tick`] once, which ends the cycle and returns a frame
-//!    whose last beat was just accepted (hand it to the link in cycle `n`).
+//!    whose last beat was just accepted. The frame is complete at the edge
+//!    that ends cycle `n`: hand it to the link with `now = n + 1`.
 //!
 //! Receive: call [`MacRx::push_frame`] for each frame the link delivers in
 //! cycle `n`, then [`MacRx::beat`] once: its result is what to drive on
