@@ -1,0 +1,530 @@
+//! The firmware state machine: mailbox reassembly, dispatch and response
+//! streaming over a [`Hal`].
+//!
+//! [`Firmware`] owns no hardware. [`Firmware::poll`] moves at most
+//! [`POLL_BUDGET_WORDS`] words per call, so the caller (the simulator's
+//! cycle loop or the soft core's main loop) keeps control. The message
+//! protocol is described in the crate documentation.
+
+use warpnic_abi::gen::{self, FwMsgHdr, FwOpcode, FwStatus};
+
+use crate::hal::{Hal, REG_BUILD_ID, REG_ID, REG_MAC_HI, REG_MAC_LO};
+use crate::mac::MacAddr;
+
+/// Words in the largest message, header included (`FW_MSG_MAX_WORDS`).
+pub const MSG_MAX_WORDS: usize = gen::FW_MSG_MAX_WORDS as usize;
+
+/// Words a response may carry after its header.
+const PAYLOAD_MAX_WORDS: usize = MSG_MAX_WORDS - 1;
+
+/// Words (received plus sent) one [`Firmware::poll`] moves at most: enough
+/// for a largest request and its largest response.
+pub const POLL_BUDGET_WORDS: u32 = 2 * MSG_MAX_WORDS as u32;
+
+/// What the firmware is told at start-up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FwConfig {
+    /// The port's MAC address, byte 0 first on the wire. It must be a
+    /// unicast address other than zero.
+    pub mac: [u8; 6],
+}
+
+impl FwConfig {
+    /// A configuration with MAC address `mac`.
+    pub const fn new(mac: [u8; 6]) -> Self {
+        Self { mac }
+    }
+}
+
+/// Why [`Firmware::init`] refused to start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InitError {
+    /// `FW_REG_ID` did not read `FW_REG_ID_VALUE`: this is not a warpnic
+    /// core's firmware port.
+    WrongId {
+        /// The value read.
+        found: u32,
+    },
+    /// The core was generated from a different ABI description than this
+    /// firmware (`FW_REG_BUILD_ID` differs from the firmware's `BUILD_ID`).
+    BuildMismatch {
+        /// The core's build ID.
+        core: u32,
+        /// The build ID this firmware was compiled against.
+        firmware: u32,
+    },
+    /// The configured MAC address is zero or a group address.
+    InvalidMac,
+}
+
+impl core::fmt::Display for InitError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            Self::WrongId { found } => write!(
+                f,
+                "FW_REG_ID reads {found:#010x}, expected {:#010x}",
+                gen::FW_REG_ID_VALUE
+            ),
+            Self::BuildMismatch { core, firmware } => write!(
+                f,
+                "core build ID {core:#010x} differs from the firmware's {firmware:#010x}"
+            ),
+            Self::InvalidMac => {
+                f.write_str("the configured MAC address is zero or a group address")
+            }
+        }
+    }
+}
+
+/// What one [`Firmware::poll`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PollResult {
+    /// No word was waiting and no response is pending.
+    Idle,
+    /// At least one word moved; more work may be waiting, so poll again soon.
+    Progress,
+    /// A response is pending and the core did not take its next word; nothing
+    /// else moved.
+    Blocked,
+    /// The firmware is not running: [`Firmware::init`] has not succeeded.
+    Stopped,
+}
+
+/// Event counters. Every counter wraps at 2^32.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Requests received completely (well-formed or not).
+    pub requests: u32,
+    /// Responses whose last word the core has taken.
+    pub responses: u32,
+    /// Requests answered with a status other than OK.
+    pub errors: u32,
+    /// Requests answered BAD_OPCODE.
+    pub bad_opcode: u32,
+    /// Requests answered BAD_LENGTH (over-long ones included).
+    pub bad_length: u32,
+    /// Requests answered BAD_ARGUMENT.
+    pub bad_argument: u32,
+    /// Requests longer than `FW_MSG_MAX_WORDS`, drained and answered
+    /// BAD_LENGTH.
+    pub oversize: u32,
+    /// Times the core refused a response word (`send_word` returned false).
+    pub tx_stalls: u32,
+}
+
+/// Life-cycle state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Constructed; [`Firmware::init`] not yet called.
+    Reset,
+    /// Initialised: serving the mailbox.
+    Running,
+    /// [`Firmware::init`] failed; the port is left alone.
+    Failed(InitError),
+}
+
+/// A request being reassembled.
+struct RxBuf {
+    /// The first `MSG_MAX_WORDS` words of the message.
+    words: [u32; MSG_MAX_WORDS],
+    /// Words received so far, saturating; above `MSG_MAX_WORDS` the excess
+    /// was drained and dropped.
+    count: u32,
+}
+
+impl RxBuf {
+    const fn new() -> Self {
+        Self {
+            words: [0; MSG_MAX_WORDS],
+            count: 0,
+        }
+    }
+
+    fn push(&mut self, word: u32) {
+        if let Some(slot) = usize::try_from(self.count)
+            .ok()
+            .and_then(|i| self.words.get_mut(i))
+        {
+            *slot = word;
+        }
+        self.count = self.count.saturating_add(1);
+    }
+
+    fn clear(&mut self) {
+        self.count = 0;
+    }
+}
+
+/// A response being streamed to the core.
+struct TxBuf {
+    words: [u32; MSG_MAX_WORDS],
+    /// Words in the response; 0 when none is pending.
+    len: usize,
+    /// Index of the next word to offer.
+    next: usize,
+}
+
+impl TxBuf {
+    const fn new() -> Self {
+        Self {
+            words: [0; MSG_MAX_WORDS],
+            len: 0,
+            next: 0,
+        }
+    }
+
+    fn pending(&self) -> bool {
+        self.next < self.len
+    }
+
+    fn load(&mut self, hdr: FwMsgHdr, payload: &Payload) {
+        self.words[0] = u32::from_le_bytes(hdr.to_bytes());
+        for (dst, src) in self.words[1..].iter_mut().zip(payload.as_slice()) {
+            *dst = *src;
+        }
+        self.len = 1 + payload.as_slice().len();
+        self.next = 0;
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.next = 0;
+    }
+}
+
+/// The words of a response after its header.
+struct Payload {
+    words: [u32; PAYLOAD_MAX_WORDS],
+    len: usize,
+}
+
+impl Payload {
+    const EMPTY: Self = Self {
+        words: [0; PAYLOAD_MAX_WORDS],
+        len: 0,
+    };
+
+    /// A payload of exactly `N` words; `N` above the message size is a
+    /// build error.
+    fn of<const N: usize>(src: [u32; N]) -> Self {
+        const {
+            assert!(
+                N <= PAYLOAD_MAX_WORDS,
+                "response payload exceeds FW_MSG_MAX_WORDS"
+            )
+        };
+        let mut p = Self::EMPTY;
+        for (dst, s) in p.words.iter_mut().zip(src) {
+            *dst = s;
+        }
+        p.len = N;
+        p
+    }
+
+    fn as_slice(&self) -> &[u32] {
+        self.words.get(..self.len).unwrap_or(&[])
+    }
+}
+
+/// The warpnic control-plane firmware for one core.
+pub struct Firmware {
+    config: FwConfig,
+    state: State,
+    /// The MAC address last written to the port (configured or SET_MAC).
+    mac: MacAddr,
+    rx: RxBuf,
+    tx: TxBuf,
+    counters: Counters,
+    /// `now_cycles` of the latest poll.
+    now: u64,
+}
+
+impl Firmware {
+    /// A firmware instance with `config`; it touches no hardware until
+    /// [`init`](Self::init).
+    pub const fn new(config: FwConfig) -> Self {
+        Self {
+            config,
+            state: State::Reset,
+            mac: MacAddr(config.mac),
+            rx: RxBuf::new(),
+            tx: TxBuf::new(),
+            counters: Counters {
+                requests: 0,
+                responses: 0,
+                errors: 0,
+                bad_opcode: 0,
+                bad_length: 0,
+                bad_argument: 0,
+                oversize: 0,
+                tx_stalls: 0,
+            },
+            now: 0,
+        }
+    }
+
+    /// Brings the firmware up on `hal`: checks that the port is a warpnic
+    /// core's (`FW_REG_ID`) generated from the same ABI (`FW_REG_BUILD_ID`),
+    /// then writes the configured MAC address into `FW_REG_MAC_LO` and
+    /// `FW_REG_MAC_HI` (in that order). Any half-received request or
+    /// unsent response from before is dropped.
+    ///
+    /// # Errors
+    ///
+    /// [`InitError`] when a check fails; the firmware then stays stopped
+    /// ([`poll`](Self::poll) answers [`PollResult::Stopped`]) and the MAC
+    /// registers are left untouched.
+    pub fn init(&mut self, hal: &mut impl Hal) -> Result<(), InitError> {
+        self.rx.clear();
+        self.tx.clear();
+        let result = Self::bring_up(self.config, hal);
+        self.state = match result {
+            Ok(mac) => {
+                self.mac = mac;
+                State::Running
+            }
+            Err(e) => State::Failed(e),
+        };
+        result.map(|_| ())
+    }
+
+    fn bring_up(config: FwConfig, hal: &mut impl Hal) -> Result<MacAddr, InitError> {
+        let id = hal.reg_read(REG_ID);
+        if id != gen::FW_REG_ID_VALUE {
+            return Err(InitError::WrongId { found: id });
+        }
+        let core = hal.reg_read(REG_BUILD_ID);
+        if core != gen::BUILD_ID {
+            return Err(InitError::BuildMismatch {
+                core,
+                firmware: gen::BUILD_ID,
+            });
+        }
+        let mac = MacAddr(config.mac);
+        if !mac.is_valid_unicast() {
+            return Err(InitError::InvalidMac);
+        }
+        write_mac(hal, mac);
+        Ok(mac)
+    }
+
+    /// Makes bounded progress on the mailbox: sends what it can of a pending
+    /// response, and while none is pending takes request words from the
+    /// core, answering each request as its last word arrives. Moves at most
+    /// [`POLL_BUDGET_WORDS`] words. While a response is pending no request
+    /// word is taken, so the core sees back-pressure rather than loss.
+    ///
+    /// `now_cycles` is the core clock's cycle count; the mailbox itself
+    /// keeps no timers.
+    pub fn poll(&mut self, hal: &mut impl Hal, now_cycles: u64) -> PollResult {
+        if self.state != State::Running {
+            return PollResult::Stopped;
+        }
+        self.now = now_cycles;
+        let mut moved = 0u32;
+        let mut blocked = false;
+        while moved < POLL_BUDGET_WORDS {
+            if self.tx.pending() {
+                if self.send_next(hal) {
+                    moved += 1;
+                    continue;
+                }
+                self.counters.tx_stalls = self.counters.tx_stalls.wrapping_add(1);
+                blocked = true;
+                break;
+            }
+            let Some((word, last)) = hal.recv_word() else {
+                break;
+            };
+            moved += 1;
+            self.rx.push(word);
+            if last {
+                self.complete(hal);
+            }
+        }
+        if moved > 0 {
+            PollResult::Progress
+        } else if blocked {
+            PollResult::Blocked
+        } else {
+            PollResult::Idle
+        }
+    }
+
+    /// The event counters.
+    pub fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    /// The MAC address last written to the port.
+    pub fn mac(&self) -> MacAddr {
+        self.mac
+    }
+
+    /// `true` once [`init`](Self::init) has succeeded.
+    pub fn is_running(&self) -> bool {
+        self.state == State::Running
+    }
+
+    /// The error of the last failed [`init`](Self::init), if it failed.
+    pub fn init_error(&self) -> Option<InitError> {
+        match self.state {
+            State::Failed(e) => Some(e),
+            State::Reset | State::Running => None,
+        }
+    }
+
+    /// `true` while a response is waiting to be taken by the core.
+    pub fn response_pending(&self) -> bool {
+        self.tx.pending()
+    }
+
+    /// `now_cycles` of the latest [`poll`](Self::poll) of a running firmware.
+    pub fn last_poll_cycles(&self) -> u64 {
+        self.now
+    }
+
+    /// Offers the next response word; `true` if the core took it.
+    fn send_next(&mut self, hal: &mut impl Hal) -> bool {
+        let Some(&word) = self.tx.words.get(self.tx.next) else {
+            self.tx.clear();
+            return true;
+        };
+        let last = self.tx.next + 1 == self.tx.len;
+        if !hal.send_word(word, last) {
+            return false;
+        }
+        self.tx.next += 1;
+        if last {
+            self.counters.responses = self.counters.responses.wrapping_add(1);
+            self.tx.clear();
+        }
+        true
+    }
+
+    /// A request's last word has arrived: check it, run it, queue the answer.
+    fn complete(&mut self, hal: &mut impl Hal) {
+        let received = self.rx.count;
+        let hdr = FwMsgHdr::from_bytes(&self.rx.words[0].to_le_bytes());
+        self.counters.requests = self.counters.requests.wrapping_add(1);
+
+        let outcome = if received as usize > MSG_MAX_WORDS {
+            self.counters.oversize = self.counters.oversize.wrapping_add(1);
+            Err(FwStatus::BadLength)
+        } else if u32::from(hdr.len) != received {
+            Err(FwStatus::BadLength)
+        } else {
+            // A copy, so the handlers may borrow `self` mutably.
+            let words = self.rx.words;
+            let args = words.get(1..received as usize).unwrap_or(&[]);
+            match FwOpcode::try_from(hdr.opcode) {
+                Ok(op) => self.dispatch(op, args, hal),
+                Err(_) => Err(FwStatus::BadOpcode),
+            }
+        };
+        self.rx.clear();
+
+        let (status, payload) = match outcome {
+            Ok(payload) => (FwStatus::Ok, payload),
+            Err(status) => {
+                self.count_error(status);
+                (status, Payload::EMPTY)
+            }
+        };
+        let len = 1 + payload.as_slice().len();
+        let rsp = FwMsgHdr {
+            opcode: hdr.opcode,
+            seq: hdr.seq,
+            status: status as u8,
+            len: len as u8,
+        };
+        self.tx.load(rsp, &payload);
+    }
+
+    fn count_error(&mut self, status: FwStatus) {
+        let c = &mut self.counters;
+        c.errors = c.errors.wrapping_add(1);
+        match status {
+            FwStatus::BadOpcode => c.bad_opcode = c.bad_opcode.wrapping_add(1),
+            FwStatus::BadLength => c.bad_length = c.bad_length.wrapping_add(1),
+            FwStatus::BadArgument => c.bad_argument = c.bad_argument.wrapping_add(1),
+            FwStatus::Ok => {}
+        }
+    }
+
+    /// Runs one command; `args` are the request's words after the header.
+    fn dispatch(
+        &mut self,
+        op: FwOpcode,
+        args: &[u32],
+        hal: &mut impl Hal,
+    ) -> Result<Payload, FwStatus> {
+        match op {
+            FwOpcode::Nop => Self::nop(args),
+            FwOpcode::GetVersion => Self::get_version(args, hal),
+            FwOpcode::SetMac => self.set_mac(args, hal),
+            FwOpcode::GetMac => Self::get_mac(args, hal),
+        }
+    }
+
+    /// NOP: no arguments; an empty answer.
+    fn nop(args: &[u32]) -> Result<Payload, FwStatus> {
+        no_args(args)?;
+        Ok(Payload::EMPTY)
+    }
+
+    /// GET_VERSION: no arguments; answers FW_VERSION, the core's build ID,
+    /// MAC bits 31:0 and MAC bits 47:32.
+    fn get_version(args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
+        no_args(args)?;
+        let build_id = hal.reg_read(REG_BUILD_ID);
+        let (lo, hi) = read_mac(hal);
+        Ok(Payload::of([gen::FW_VERSION, build_id, lo, hi]))
+    }
+
+    /// SET_MAC: words 1-2 are MAC bits 31:0 and 47:32. A zero or group
+    /// address, or bits 31:16 set in word 2, is BAD_ARGUMENT.
+    fn set_mac(&mut self, args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
+        let &[lo, hi] = args else {
+            return Err(FwStatus::BadLength);
+        };
+        let mac = MacAddr::from_words(lo, hi).ok_or(FwStatus::BadArgument)?;
+        if !mac.is_valid_unicast() {
+            return Err(FwStatus::BadArgument);
+        }
+        write_mac(hal, mac);
+        self.mac = mac;
+        Ok(Payload::EMPTY)
+    }
+
+    /// GET_MAC: no arguments; answers MAC bits 31:0 and 47:32 as the
+    /// register window holds them.
+    fn get_mac(args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
+        no_args(args)?;
+        let (lo, hi) = read_mac(hal);
+        Ok(Payload::of([lo, hi]))
+    }
+}
+
+fn no_args(args: &[u32]) -> Result<(), FwStatus> {
+    if args.is_empty() {
+        Ok(())
+    } else {
+        Err(FwStatus::BadLength)
+    }
+}
+
+/// Writes `mac` into the window, low half first: a core that latches the
+/// address on the high write sees both halves.
+fn write_mac(hal: &mut impl Hal, mac: MacAddr) {
+    let (lo, hi) = mac.to_words();
+    hal.reg_write(REG_MAC_LO, lo);
+    hal.reg_write(REG_MAC_HI, hi);
+}
+
+/// The MAC address as the window holds it: (bits 31:0, bits 47:32).
+fn read_mac(hal: &mut impl Hal) -> (u32, u32) {
+    let lo = hal.reg_read(REG_MAC_LO);
+    let hi = hal.reg_read(REG_MAC_HI) & 0xffff;
+    (lo, hi)
+}
