@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0xb260_a669;
+pub const BUILD_ID: u32 = 0x8c00_c893;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2893,13 +2893,13 @@ impl<T: AsRef<[u8]>> MpaV2IrdOrd<T> {
         self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
     }
 
-    /// Bit 15 of the 16-bit field at byte 0: P2P: peer-to-peer mode requested.
+    /// Bit 15 of the 16-bit field at byte 0: P2P: peer-to-peer mode requested (IRD word bit 15).
     pub fn peer_to_peer(&self) -> u16 {
         u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 15
     }
 
-    /// Bit 14 of the 16-bit field at byte 0: RTR as a zero-length RDMA Write (in IRD).
-    pub fn zero_len_rdma_write(&self) -> u16 {
+    /// Bit 14 of the 16-bit field at byte 0: RTR as a zero-length FPDU, i.e. a Send (IRD word bit 14).
+    pub fn send_rtr(&self) -> u16 {
         (u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 14) & 0x0001
     }
 
@@ -2908,13 +2908,13 @@ impl<T: AsRef<[u8]>> MpaV2IrdOrd<T> {
         u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) & 0x3fff
     }
 
-    /// Bit 15 of the 16-bit field at byte 2: RTR as a zero-length RDMA Read (in ORD).
-    pub fn rdma_read_rtr(&self) -> u16 {
+    /// Bit 15 of the 16-bit field at byte 2: RTR as a zero-length RDMA Write (ORD word bit 15).
+    pub fn zero_len_rdma_write(&self) -> u16 {
         u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2)) >> 15
     }
 
-    /// Bit 14 of the 16-bit field at byte 2: RTR as a zero-length Send (in ORD).
-    pub fn send_rtr(&self) -> u16 {
+    /// Bit 14 of the 16-bit field at byte 2: RTR as a zero-length RDMA Read (ORD word bit 14).
+    pub fn rdma_read_rtr(&self) -> u16 {
         (u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2)) >> 14) & 0x0001
     }
 
@@ -2938,8 +2938,8 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> MpaV2IrdOrd<T> {
         b[0..2].copy_from_slice(&new.to_be_bytes());
     }
 
-    /// Sets `zero_len_rdma_write` (the low 1 bits of `v`), keeping the other bits of its container.
-    pub fn set_zero_len_rdma_write(&mut self, v: u16) {
+    /// Sets `send_rtr` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_send_rtr(&mut self, v: u16) {
         let b = self.buffer.as_mut();
         let old = u16::from_be_bytes(bytes_at(b, 0));
         let new = (old & 0xbfff) | ((v & 0x0001) << 14);
@@ -2954,16 +2954,16 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> MpaV2IrdOrd<T> {
         b[0..2].copy_from_slice(&new.to_be_bytes());
     }
 
-    /// Sets `rdma_read_rtr` (the low 1 bits of `v`), keeping the other bits of its container.
-    pub fn set_rdma_read_rtr(&mut self, v: u16) {
+    /// Sets `zero_len_rdma_write` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_zero_len_rdma_write(&mut self, v: u16) {
         let b = self.buffer.as_mut();
         let old = u16::from_be_bytes(bytes_at(b, 2));
         let new = (old & 0x7fff) | ((v & 0x0001) << 15);
         b[2..4].copy_from_slice(&new.to_be_bytes());
     }
 
-    /// Sets `send_rtr` (the low 1 bits of `v`), keeping the other bits of its container.
-    pub fn set_send_rtr(&mut self, v: u16) {
+    /// Sets `rdma_read_rtr` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_rdma_read_rtr(&mut self, v: u16) {
         let b = self.buffer.as_mut();
         let old = u16::from_be_bytes(bytes_at(b, 2));
         let new = (old & 0xbfff) | ((v & 0x0001) << 14);

@@ -252,16 +252,17 @@ pub const GOLDEN: &[Golden] = &[
             ("pd_length", Int(4)),
         ],
     },
-    // RFC 6581: both top bits of IRD set (IRD 16); ORD 0x123 with bit 14.
+    // RFC 6581: IRD word with P2P (bit 15) and the zero-length FPDU RTR
+    // (bit 14), IRD 16; ORD word with the RDMA Read RTR (bit 14), ORD 0x123.
     Golden {
         layout: "mpa_v2_ird_ord",
         bytes: &[0xc0, 0x10, 0x41, 0x23],
         fields: &[
             ("peer_to_peer", Int(1)),
-            ("zero_len_rdma_write", Int(1)),
-            ("ird", Int(0x10)),
-            ("rdma_read_rtr", Int(0)),
             ("send_rtr", Int(1)),
+            ("ird", Int(0x10)),
+            ("zero_len_rdma_write", Int(0)),
+            ("rdma_read_rtr", Int(1)),
             ("ord", Int(0x123)),
         ],
     },

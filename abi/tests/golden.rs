@@ -241,10 +241,10 @@ header!(
     "mpa_v2_ird_ord",
     [
         peer_to_peer / set_peer_to_peer,
-        zero_len_rdma_write / set_zero_len_rdma_write,
-        ird / set_ird,
-        rdma_read_rtr / set_rdma_read_rtr,
         send_rtr / set_send_rtr,
+        ird / set_ird,
+        zero_len_rdma_write / set_zero_len_rdma_write,
+        rdma_read_rtr / set_rdma_read_rtr,
         ord / set_ord,
     ]
 );

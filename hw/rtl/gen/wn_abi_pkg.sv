@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'hb260_a669;
+  localparam logic [31:0] BUILD_ID = 32'h8c00_c893;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -939,27 +939,27 @@ package wn_abi_pkg;
   localparam int unsigned MPA_V2_IRD_ORD_PEER_TO_PEER_OFF = 0;
   localparam int unsigned MPA_V2_IRD_ORD_PEER_TO_PEER_SHIFT = 15;
   localparam int unsigned MPA_V2_IRD_ORD_PEER_TO_PEER_W = 1;
-  localparam int unsigned MPA_V2_IRD_ORD_ZERO_LEN_RDMA_WRITE_OFF = 0;
-  localparam int unsigned MPA_V2_IRD_ORD_ZERO_LEN_RDMA_WRITE_SHIFT = 14;
-  localparam int unsigned MPA_V2_IRD_ORD_ZERO_LEN_RDMA_WRITE_W = 1;
+  localparam int unsigned MPA_V2_IRD_ORD_SEND_RTR_OFF = 0;
+  localparam int unsigned MPA_V2_IRD_ORD_SEND_RTR_SHIFT = 14;
+  localparam int unsigned MPA_V2_IRD_ORD_SEND_RTR_W = 1;
   localparam int unsigned MPA_V2_IRD_ORD_IRD_OFF = 0;
   localparam int unsigned MPA_V2_IRD_ORD_IRD_SHIFT = 0;
   localparam int unsigned MPA_V2_IRD_ORD_IRD_W = 14;
+  localparam int unsigned MPA_V2_IRD_ORD_ZERO_LEN_RDMA_WRITE_OFF = 2;
+  localparam int unsigned MPA_V2_IRD_ORD_ZERO_LEN_RDMA_WRITE_SHIFT = 15;
+  localparam int unsigned MPA_V2_IRD_ORD_ZERO_LEN_RDMA_WRITE_W = 1;
   localparam int unsigned MPA_V2_IRD_ORD_RDMA_READ_RTR_OFF = 2;
-  localparam int unsigned MPA_V2_IRD_ORD_RDMA_READ_RTR_SHIFT = 15;
+  localparam int unsigned MPA_V2_IRD_ORD_RDMA_READ_RTR_SHIFT = 14;
   localparam int unsigned MPA_V2_IRD_ORD_RDMA_READ_RTR_W = 1;
-  localparam int unsigned MPA_V2_IRD_ORD_SEND_RTR_OFF = 2;
-  localparam int unsigned MPA_V2_IRD_ORD_SEND_RTR_SHIFT = 14;
-  localparam int unsigned MPA_V2_IRD_ORD_SEND_RTR_W = 1;
   localparam int unsigned MPA_V2_IRD_ORD_ORD_OFF = 2;
   localparam int unsigned MPA_V2_IRD_ORD_ORD_SHIFT = 0;
   localparam int unsigned MPA_V2_IRD_ORD_ORD_W = 14;
   typedef struct packed {
-    logic peer_to_peer;  // byte 0 bit 15: P2P: peer-to-peer mode requested
-    logic zero_len_rdma_write;  // byte 0 bit 14: RTR as a zero-length RDMA Write (in IRD)
+    logic peer_to_peer;  // byte 0 bit 15: P2P: peer-to-peer mode requested (IRD word bit 15)
+    logic send_rtr;  // byte 0 bit 14: RTR as a zero-length FPDU, i.e. a Send (IRD word bit 14)
     logic [13:0] ird;  // byte 0 bit 0: inbound RDMA read queue depth
-    logic rdma_read_rtr;  // byte 2 bit 15: RTR as a zero-length RDMA Read (in ORD)
-    logic send_rtr;  // byte 2 bit 14: RTR as a zero-length Send (in ORD)
+    logic zero_len_rdma_write;  // byte 2 bit 15: RTR as a zero-length RDMA Write (ORD word bit 15)
+    logic rdma_read_rtr;  // byte 2 bit 14: RTR as a zero-length RDMA Read (ORD word bit 14)
     logic [13:0] ord;  // byte 2 bit 0: outbound RDMA read queue depth
   } mpa_v2_ird_ord_t;
   // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
