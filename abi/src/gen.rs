@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0x8c00_c893;
+pub const BUILD_ID: u32 = 0x7026_13f0;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1178,36 +1178,48 @@ impl From<TermEcodeDdpUntagged> for u8 {
     }
 }
 
-/// Terminate error codes of layer LLP (MPA) (RFC 5044 §8).
+/// Terminate error codes of layer LLP (MPA) (RFC 5044 §8, RFC 6581).
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TermEcodeLlp {
+    /// TCP connection closed, terminated or lost.
+    TcpConnectionLost = 0x01,
     /// MPA CRC error.
     CrcError = 0x02,
-    /// MPA marker and ULPDU pointer mismatch.
+    /// MPA marker and ULPDU length field mismatch.
     MarkerError = 0x03,
-    /// MPA FPDU length error.
-    FramingError = 0x04,
-    /// MPA unexpected request/reply frame.
-    UnexpectedRequest = 0x05,
+    /// Invalid or unexpected MPA request or reply frame.
+    UnexpectedRequest = 0x04,
+    /// Local catastrophic error (RFC 6581).
+    LocalCatastrophic = 0x05,
+    /// Insufficient IRD resources (RFC 6581).
+    InsufficientIrd = 0x06,
+    /// No matching RTR option (RFC 6581).
+    NoMatchingRtr = 0x07,
 }
 
 impl TermEcodeLlp {
     /// Every value, in description order.
     pub const ALL: &'static [Self] = &[
+        Self::TcpConnectionLost,
         Self::CrcError,
         Self::MarkerError,
-        Self::FramingError,
         Self::UnexpectedRequest,
+        Self::LocalCatastrophic,
+        Self::InsufficientIrd,
+        Self::NoMatchingRtr,
     ];
 
     /// The value's name as written in the description.
     pub const fn name(self) -> &'static str {
         match self {
+            Self::TcpConnectionLost => "TCP_CONNECTION_LOST",
             Self::CrcError => "CRC_ERROR",
             Self::MarkerError => "MARKER_ERROR",
-            Self::FramingError => "FRAMING_ERROR",
             Self::UnexpectedRequest => "UNEXPECTED_REQUEST",
+            Self::LocalCatastrophic => "LOCAL_CATASTROPHIC",
+            Self::InsufficientIrd => "INSUFFICIENT_IRD",
+            Self::NoMatchingRtr => "NO_MATCHING_RTR",
         }
     }
 }
@@ -1217,10 +1229,13 @@ impl TryFrom<u8> for TermEcodeLlp {
     /// Decodes a value; the error carries the unknown value.
     fn try_from(v: u8) -> Result<Self, u8> {
         match v {
+            0x01 => Ok(Self::TcpConnectionLost),
             0x02 => Ok(Self::CrcError),
             0x03 => Ok(Self::MarkerError),
-            0x04 => Ok(Self::FramingError),
-            0x05 => Ok(Self::UnexpectedRequest),
+            0x04 => Ok(Self::UnexpectedRequest),
+            0x05 => Ok(Self::LocalCatastrophic),
+            0x06 => Ok(Self::InsufficientIrd),
+            0x07 => Ok(Self::NoMatchingRtr),
             other => Err(other),
         }
     }

@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'h8c00_c893;
+  localparam logic [31:0] BUILD_ID = 32'h7026_13f0;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -235,12 +235,15 @@ package wn_abi_pkg;
     TERM_ECODE_DDP_UNTAGGED_INVALID_DDP_VERSION = 8'h06  // invalid DDP version
   } term_ecode_ddp_untagged_e;
 
-  // Terminate error codes of layer LLP (MPA) (RFC 5044 §8)
+  // Terminate error codes of layer LLP (MPA) (RFC 5044 §8, RFC 6581)
   typedef enum logic [7:0] {
+    TERM_ECODE_LLP_TCP_CONNECTION_LOST = 8'h01,  // TCP connection closed, terminated or lost
     TERM_ECODE_LLP_CRC_ERROR = 8'h02,  // MPA CRC error
-    TERM_ECODE_LLP_MARKER_ERROR = 8'h03,  // MPA marker and ULPDU pointer mismatch
-    TERM_ECODE_LLP_FRAMING_ERROR = 8'h04,  // MPA FPDU length error
-    TERM_ECODE_LLP_UNEXPECTED_REQUEST = 8'h05  // MPA unexpected request/reply frame
+    TERM_ECODE_LLP_MARKER_ERROR = 8'h03,  // MPA marker and ULPDU length field mismatch
+    TERM_ECODE_LLP_UNEXPECTED_REQUEST = 8'h04,  // invalid or unexpected MPA request or reply frame
+    TERM_ECODE_LLP_LOCAL_CATASTROPHIC = 8'h05,  // local catastrophic error (RFC 6581)
+    TERM_ECODE_LLP_INSUFFICIENT_IRD = 8'h06,  // insufficient IRD resources (RFC 6581)
+    TERM_ECODE_LLP_NO_MATCHING_RTR = 8'h07  // no matching RTR option (RFC 6581)
   } term_ecode_llp_e;
 
   // ---------------------------------------------------------------- registers
