@@ -439,6 +439,8 @@ impl VfioDevice {
 
     /// Wires every MSI-X vector, or else every MSI vector, to an eventfd.
     fn wire_interrupts(&mut self) -> DeviceResult<()> {
+        // The first failure is reported if no mechanism can be wired.
+        let mut failure = None;
         for (index, kind) in [
             (sys::VFIO_PCI_MSIX_IRQ_INDEX, IrqKind::MsiX),
             (sys::VFIO_PCI_MSI_IRQ_INDEX, IrqKind::Msi),
@@ -456,7 +458,6 @@ impl VfioDevice {
             } else {
                 &[info.count]
             };
-            let mut last = None;
             for &n in tries {
                 let fds = (0..n)
                     .map(|_| EventFd::new())
@@ -469,20 +470,22 @@ impl VfioDevice {
                         self.irq_kind = kind;
                         return Ok(());
                     }
-                    Err(e) => last = Some(e),
+                    Err(e) => {
+                        failure.get_or_insert_with(|| {
+                            io_err(
+                                format!(
+                                    "wiring {n} {kind:?} vectors of {} to eventfds \
+                                     (VFIO_DEVICE_SET_IRQS)",
+                                    self.addr
+                                ),
+                                e,
+                            )
+                        });
+                    }
                 }
             }
-            if let Some(e) = last {
-                return Err(io_err(
-                    format!(
-                        "wiring {kind:?} vectors of {} to eventfds (VFIO_DEVICE_SET_IRQS)",
-                        self.addr
-                    ),
-                    e,
-                ));
-            }
         }
-        Ok(())
+        failure.map_or(Ok(()), Err)
     }
 
     /// The device's PCI address.
