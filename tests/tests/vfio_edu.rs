@@ -46,7 +46,11 @@ fn vfio_edu_guest() {
         "{} succeeded without a RESULT: PASS line; last {TAIL} lines:\n{tail}",
         script.display()
     );
-    if let Some(summary) = lines.iter().rev().find(|l| l.starts_with("[vfio-edu] PASS")) {
+    if let Some(summary) = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("[vfio-edu] PASS"))
+    {
         println!("{summary}");
     }
 }
