@@ -1,8 +1,27 @@
 //! warpnic: the host library for the warpnic iWARP RDMA NIC.
+//!
+//! - [`device`]: the backend trait ([`Device`]) that a board behind VFIO
+//!   ([`vfio`]) or the co-simulation implements;
+//! - [`Nic`]: an opened device (identification, port control, firmware
+//!   mailbox, counters);
+//! - [`mem`]: DMA memory mapped into the device's IOMMU domain;
+//! - [`raw`]: raw Ethernet send and receive queues with completion and
+//!   event queues.
 #![warn(missing_docs)]
 
 pub mod device;
+pub mod error;
+pub mod mem;
+pub mod nic;
+pub mod raw;
 #[cfg(all(target_os = "linux", feature = "vfio"))]
 pub mod vfio;
 
 pub use device::{Device, DeviceError, DeviceResult, DmaPerm};
+pub use error::{Error, Result};
+pub use mem::DmaMem;
+pub use nic::{Nic, NicInfo, Stats};
+pub use raw::{
+    Completion, CompletionKind, CompletionQueue, Event, EventQueue, RawRecv, RawRecvQueue, RawSend,
+    RawSendQueue,
+};

@@ -2,7 +2,8 @@
 //
 // Storage is a simple dual-port memory with a registered read (block-RAM
 // friendly); an output register presents the head entry. Throughput one
-// entry per cycle in and out; latency from a write to the head is 2 cycles.
+// entry per cycle in and out; latency from a write to the head is 1 cycle
+// when the FIFO is empty (the entry bypasses the memory), else 2 cycles.
 // `count_o` counts every entry held (memory and output register), so a
 // producer may reserve space against `Depth - count_o`.
 //
@@ -37,21 +38,25 @@ module wn_fifo #(
   logic [AW:0] wptr_q, rptr_q;
   logic [AW:0] mem_count;
   logic out_valid_q;
-  logic do_write, do_read, out_load;
+  logic do_write, do_read, out_load, bypass, mem_write;
 
   assign mem_count = wptr_q - rptr_q;
   // The output register counts as one slot, so the memory never holds more
   // than Depth - 1 entries: count_o never exceeds Depth.
   assign wready_o = (mem_count + {{AW{1'b0}}, out_valid_q}) < (AW + 1)'(Depth);
   assign do_write = wvalid_i && wready_o;
+  // an entry written into an empty FIFO goes straight to the output register
+  assign bypass = do_write && (mem_count == '0) && (!out_valid_q || rready_i);
+  assign mem_write = do_write && !bypass;
   assign out_load = (mem_count != '0) && (!out_valid_q || rready_i);
   assign do_read = out_load;
   assign rvalid_o = out_valid_q;
   assign count_o = mem_count + {{AW{1'b0}}, out_valid_q};
 
   always_ff @(posedge clk_i) begin
-    if (do_write) mem_q[wptr_q[AW-1:0]] <= wdata_i;
+    if (mem_write) mem_q[wptr_q[AW-1:0]] <= wdata_i;
     if (out_load) rdata_o <= mem_q[rptr_q[AW-1:0]];
+    else if (bypass) rdata_o <= wdata_i;
   end
 
   always_ff @(posedge clk_i) begin
@@ -60,9 +65,9 @@ module wn_fifo #(
       rptr_q <= '0;
       out_valid_q <= 1'b0;
     end else begin
-      if (do_write) wptr_q <= wptr_q + 1'b1;
+      if (mem_write) wptr_q <= wptr_q + 1'b1;
       if (do_read) rptr_q <= rptr_q + 1'b1;
-      if (out_load) out_valid_q <= 1'b1;
+      if (out_load || bypass) out_valid_q <= 1'b1;
       else if (rready_i) out_valid_q <= 1'b0;
     end
   end
