@@ -1,1 +1,216 @@
-fn main() {}
+//! Builds the Verilator runtime (`verilated`, `verilated_threads` and the FST
+//! writer `verilated_fst_c`) into the static library `libwarpnic_vlrt.a`,
+//! with `vl_stop` replaced by `csrc/vlrt_stop.cpp` (a failed assertion is
+//! recorded for the model wrapper instead of aborting the process).
+//!
+//! The runtime depends only on the installed Verilator, never on the RTL, so
+//! this script reruns only when the Verilator installation changes (its
+//! program, its version header or the runtime sources). Dependants read the
+//! `links` metadata (`DEP_WARPNIC_VLRT_*`):
+//!
+//! | key | value |
+//! |---|---|
+//! | `VERILATOR` | path of the `verilator` program used |
+//! | `VERSION` | Verilator version, e.g. `5.006` |
+//! | `ROOT` | `verilator --getenv VERILATOR_ROOT` |
+//! | `INCLUDE` | the runtime include directory (`ROOT/include`) |
+//! | `CXX` | the C++ compiler the runtime was built with |
+//! | `CXXFLAGS` | space-separated flags every model translation unit must share |
+
+use std::env;
+use std::ffi::OsStr;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{exit, Command, Stdio};
+
+/// Runtime sources, relative to `VERILATOR_ROOT/include`.
+const SOURCES: [&str; 3] = [
+    "verilated.cpp",
+    "verilated_threads.cpp",
+    "verilated_fst_c.cpp",
+];
+
+/// Flags that the runtime and every model translation unit must agree on:
+/// the `VM_*` switches of a `--cc --trace-fst` model, and time taken from
+/// each model's own `VerilatedContext` (no global `sc_time_stamp`).
+const SHARED_FLAGS: [&str; 8] = [
+    "-std=gnu++17",
+    "-DVM_COVERAGE=0",
+    "-DVM_SC=0",
+    "-DVM_TRACE=1",
+    "-DVM_TRACE_FST=1",
+    "-DVM_TRACE_VCD=0",
+    "-DVL_TIME_CONTEXT",
+    "-faligned-new",
+];
+
+/// Oldest Verilator major version with the `VerilatedContext` model API.
+const MIN_MAJOR: u32 = 5;
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=csrc");
+    println!("cargo:rerun-if-env-changed=VERILATOR_ROOT");
+
+    let verilator = find_program("verilator").unwrap_or_else(|| {
+        fail("verilator not found: install it with `apt-get install verilator`")
+    });
+    let version = verilator_version(&verilator);
+    let root = PathBuf::from(run(&verilator, &["--getenv", "VERILATOR_ROOT"]).trim());
+    let include = root.join("include");
+    if !include.join("verilated.h").is_file() {
+        fail(&format!(
+            "Verilator {version} reports VERILATOR_ROOT={} but {} has no verilated.h",
+            root.display(),
+            include.display()
+        ));
+    }
+
+    // Rerun only when the Verilator installation changes.
+    println!("cargo:rerun-if-changed={}", verilator.display());
+    for f in ["verilated_config.h", "verilated.h"]
+        .iter()
+        .chain(SOURCES.iter())
+    {
+        println!("cargo:rerun-if-changed={}", include.join(f).display());
+    }
+
+    let mut build = cc::Build::new();
+    build
+        .cpp(true)
+        .include(&include)
+        .include(include.join("vltstd"))
+        .opt_level(2)
+        .debug(false)
+        .warnings(false)
+        .flag("-w")
+        .flag("-pthread");
+    for f in SHARED_FLAGS {
+        build.flag(f);
+    }
+    check_zlib(&build);
+    // verilated.cpp leaves vl_stop to csrc/vlrt_stop.cpp.
+    build.define("VL_USER_STOP", None);
+    for s in SOURCES {
+        build.file(include.join(s));
+    }
+    build.file("csrc/vlrt_stop.cpp");
+    build.compile("warpnic_vlrt");
+    // The FST writer compresses with zlib.
+    println!("cargo:rustc-link-lib=z");
+
+    let cxx = build.get_compiler();
+    println!("cargo:verilator={}", verilator.display());
+    println!("cargo:version={version}");
+    println!("cargo:root={}", root.display());
+    println!("cargo:include={}", include.display());
+    println!("cargo:cxx={}", cxx.path().display());
+    println!("cargo:cxxflags={}", SHARED_FLAGS.join(" "));
+    println!("cargo:rustc-env=WARPNIC_VLRT_VERILATOR_VERSION={version}");
+}
+
+/// Reports `msg` as the build failure and stops.
+fn fail(msg: &str) -> ! {
+    println!("cargo:warning={msg}");
+    eprintln!("error: {msg}");
+    exit(1)
+}
+
+/// Finds `name` on `PATH`, as the shell would.
+fn find_program(name: &str) -> Option<PathBuf> {
+    let path = env::var_os("PATH")?;
+    env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| is_executable(p))
+}
+
+fn is_executable(p: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        p.metadata()
+            .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+            .unwrap_or(false)
+    }
+    #[cfg(not(unix))]
+    {
+        p.is_file()
+    }
+}
+
+/// Runs `prog args` and returns its standard output, failing the build on error.
+fn run(prog: &Path, args: &[&str]) -> String {
+    let out = Command::new(prog)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| fail(&format!("cannot run {}: {e}", prog.display())));
+    if !out.status.success() {
+        fail(&format!(
+            "`{} {}` failed ({}): {}",
+            prog.display(),
+            args.join(" "),
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Returns the version (`5.006`) of `verilator`, failing on versions older
+/// than [`MIN_MAJOR`].
+fn verilator_version(verilator: &Path) -> String {
+    let text = run(verilator, &["--version"]);
+    // "Verilator 5.006 2023-01-22 rev (Debian 5.006-3)"
+    let version = text
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or_else(|| fail(&format!("unexpected `verilator --version` output: {text}")))
+        .to_string();
+    let major: u32 = version
+        .split('.')
+        .next()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| fail(&format!("unexpected Verilator version `{version}`")));
+    if major < MIN_MAJOR {
+        fail(&format!(
+            "Verilator {version} is too old: version {MIN_MAJOR}.x or newer is needed"
+        ));
+    }
+    version
+}
+
+/// Fails the build with an installation hint when `zlib.h` cannot be found.
+fn check_zlib(build: &cc::Build) {
+    let out_dir =
+        PathBuf::from(env::var_os("OUT_DIR").unwrap_or_else(|| fail("OUT_DIR is not set")));
+    let probe_out = out_dir.join("zlib-probe.i");
+    let mut cmd = build.get_compiler().to_command();
+    cmd.args([
+        OsStr::new("-E"),
+        OsStr::new("-x"),
+        OsStr::new("c++"),
+        OsStr::new("-o"),
+    ])
+    .arg(&probe_out)
+    .arg("-")
+    .stdin(Stdio::piped())
+    .stdout(Stdio::null())
+    .stderr(Stdio::piped());
+    let mut child = cmd
+        .spawn()
+        .unwrap_or_else(|e| fail(&format!("cannot run the C++ compiler: {e}")));
+    if let Some(mut stdin) = child.stdin.take() {
+        // A failed write shows up as a failed preprocessor run below.
+        let _ = stdin.write_all(b"#include <zlib.h>\n");
+    }
+    let out = child
+        .wait_with_output()
+        .unwrap_or_else(|e| fail(&format!("cannot run the C++ compiler: {e}")));
+    if !out.status.success() {
+        fail(&format!(
+            "zlib.h not found (the FST wave writer needs zlib): install it with \
+             `apt-get install zlib1g-dev`\n{}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+}
