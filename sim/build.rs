@@ -73,6 +73,11 @@ fn main() {
     let model_stamp = out.join("model.stamp");
     let model_hash = h.hex();
     if !(stamp_matches(&model_stamp, &model_hash) && archive.is_file() && header.is_file()) {
+        // A fresh staging directory holds exactly what this run generates.
+        if stage.exists() {
+            fs::remove_dir_all(&stage)
+                .unwrap_or_else(|e| fail(&format!("cannot clear {}: {e}", stage.display())));
+        }
         verilate(&vlrt, &vargs);
         sync_dir(&stage, &model_dir);
         make(&model_dir, &margs);

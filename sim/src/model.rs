@@ -32,6 +32,35 @@
 //! Verilator wants a model built and evaluated on one thread, so [`Model`] is
 //! neither `Send` nor `Sync`: create it on the thread that runs it (one model
 //! per OS thread scales; Verilator's own threading does not help here).
+//!
+//! ```compile_fail
+//! fn needs_send<T: Send>() {}
+//! needs_send::<warpnic_sim::model::Model>();
+//! ```
+//!
+//! # Example
+//!
+//! ```no_run
+//! use warpnic_sim::model::{ports, Model};
+//!
+//! # fn main() -> Result<(), warpnic_sim::model::ModelError> {
+//! let mut m = Model::new()?;
+//! m.reset(16)?;
+//! let mut beat = [0u8; 64];
+//! beat[0] = 0xff;
+//! m.set_bytes(ports::S_AXIS_RX_TDATA_I, &beat);
+//! m.set(ports::S_AXIS_RX_TKEEP_I, u64::MAX);
+//! m.set(ports::S_AXIS_RX_TLAST_I, 1);
+//! m.set(ports::S_AXIS_RX_TVALID_I, 1);
+//! m.tick()?;
+//! m.set(ports::S_AXIS_RX_TVALID_I, 0);
+//! if m.get(ports::M_AXIS_TX_TVALID_O) == 1 {
+//!     let data: &[u32] = m.wide_words(ports::M_AXIS_TX_TDATA_O);
+//!     println!("tx word 0: {:#010x}", data[0]);
+//! }
+//! # Ok(())
+//! # }
+//! ```
 
 use std::ffi::{c_char, c_int, CStr, CString};
 use std::fmt;
