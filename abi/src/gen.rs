@@ -1587,7 +1587,7 @@ pub mod regs {
             pub const CTRL: u32 = 0x0010;
             /// Reset value of `CTRL`.
             pub const CTRL_RESET: u32 = 0;
-            /// 7:0 queue_state, 15:8 error status; bit 16 ARMED (ro, element offset `0x0014`).
+            /// 7:0 queue_state, 15:8 error status; bit 16 ARMED; bit 17 BUSY: CQE writes in flight (ro, element offset `0x0014`).
             pub const STATE: u32 = 0x0014;
             /// Reset value of `STATE`.
             pub const STATE_RESET: u32 = 0;
@@ -1671,7 +1671,7 @@ pub mod regs {
             pub const PI: u32 = 0x001c;
             /// Reset value of `PI`.
             pub const PI_RESET: u32 = 0;
-            /// 7:0 queue_state, 15:8 error status (ro, element offset `0x0020`).
+            /// 7:0 queue_state, 15:8 error status; bit 16 BUSY: EQE writes in flight (ro, element offset `0x0020`).
             pub const STATE: u32 = 0x0020;
             /// Reset value of `STATE`.
             pub const STATE_RESET: u32 = 0;

@@ -317,7 +317,7 @@ const CQ_REGS: &[Register] = &[
     r("LOG_SIZE", 0x08, Rw, 0, "log2 of the number of entries (1..=15)"),
     r("EQN", 0x0c, Rw, 0, "event queue that receives this CQ's events"),
     r("CTRL", 0x10, Rw, 0, "bit 0 ENABLE; writing 0 resets the CQ"),
-    r("STATE", 0x14, Ro, 0, "7:0 queue_state, 15:8 error status; bit 16 ARMED"),
+    r("STATE", 0x14, Ro, 0, "7:0 queue_state, 15:8 error status; bit 16 ARMED; bit 17 BUSY: CQE writes in flight"),
     r("ARM", 0x18, Wo, 0, "any write arms the CQ: its next CQE posts a CQ_COMPLETION event"),
     r("CI", 0x1c, Rw, 0, "consumer index (15:0) written by the host; the hardware never overwrites an unconsumed CQE"),
     r("PI", 0x20, Ro, 0, "producer index (15:0): CQEs written"),
@@ -368,7 +368,7 @@ const EQ_REGS: &[Register] = &[
         "consumer index (15:0) written by the host",
     ),
     r("PI", 0x1c, Ro, 0, "producer index (15:0): EQEs written"),
-    r("STATE", 0x20, Ro, 0, "7:0 queue_state, 15:8 error status"),
+    r("STATE", 0x20, Ro, 0, "7:0 queue_state, 15:8 error status; bit 16 BUSY: EQE writes in flight"),
 ];
 
 /// The BAR0 size in bytes.

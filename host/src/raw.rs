@@ -44,6 +44,24 @@ fn lock<T>(m: &Mutex<T>) -> Result<MutexGuard<'_, T>> {
         .map_err(|_| Error::InvalidArgument("queue state poisoned by a panic".into()))
 }
 
+/// Bit of a STATE register: DMA of this queue is still in flight.
+const STATE_BUSY_SQ_RQ_EQ: u32 = 1 << 16;
+const STATE_BUSY_CQ: u32 = 1 << 17;
+
+/// After a queue is disabled, waits (up to 100 us of device time) until the
+/// hardware has no DMA of it in flight, so its memory can be unmapped without
+/// the device touching it afterwards.
+fn quiesce(nic: &Nic, state_reg: u32, busy: u32) {
+    let dev = nic.device();
+    let deadline = dev.now_ns().saturating_add(100_000);
+    while let Ok(v) = nic.rd(state_reg) {
+        if v & busy == 0 || dev.now_ns() > deadline {
+            break;
+        }
+        dev.relax();
+    }
+}
+
 fn program_ring(nic: &Nic, elem: u32, mem: &DmaMem, log: u32) -> Result<()> {
     nic.wr(elem, mem.iova() as u32)?;
     nic.wr(elem + 4, (mem.iova() >> 32) as u32)?;
@@ -455,9 +473,9 @@ impl CompletionQueue {
 
 impl Drop for CqShared {
     fn drop(&mut self) {
-        let _ = self
-            .nic
-            .wr(regs::cq::elem(self.n) + regs::cq::elem::CTRL, 0);
+        let e = regs::cq::elem(self.n);
+        let _ = self.nic.wr(e + regs::cq::elem::CTRL, 0);
+        quiesce(&self.nic, e + regs::cq::elem::STATE, STATE_BUSY_CQ);
         self.nic.release_slot(QueueKind::Cq, self.n);
     }
 }
@@ -606,7 +624,9 @@ impl WqShared {
 
 impl Drop for WqShared {
     fn drop(&mut self) {
-        let _ = self.nic.wr(self.elem() + regs::sq::elem::CTRL, 0);
+        let e = self.elem();
+        let _ = self.nic.wr(e + regs::sq::elem::CTRL, 0);
+        quiesce(&self.nic, e + regs::sq::elem::STATE, STATE_BUSY_SQ_RQ_EQ);
         self.nic.release_slot(self.kind, self.n);
     }
 }

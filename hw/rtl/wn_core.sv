@@ -110,12 +110,14 @@ module wn_core #(
   logic [NumSq*4-1:0]   sq_log_size;
   logic [NumSq*8-1:0]   sq_cqn;
   logic [NumSq-1:0]     sq_enable;
-  logic [NumSq*16-1:0]  sq_pi, sq_ci, sq_state;
+  logic [NumSq*16-1:0]  sq_pi, sq_ci;
+  logic [NumSq*32-1:0]  sq_state;
   logic [NumRq*64-1:0]  rq_base;
   logic [NumRq*4-1:0]   rq_log_size;
   logic [NumRq*8-1:0]   rq_cqn;
   logic [NumRq-1:0]     rq_enable;
-  logic [NumRq*16-1:0]  rq_pi, rq_ci, rq_state;
+  logic [NumRq*16-1:0]  rq_pi, rq_ci;
+  logic [NumRq*32-1:0]  rq_state;
   logic [NumCq*64-1:0]  cq_base;
   logic [NumCq*4-1:0]   cq_log_size;
   logic [NumCq*8-1:0]   cq_eqn;
@@ -125,7 +127,8 @@ module wn_core #(
   logic [NumEq*64-1:0]  eq_base;
   logic [NumEq*4-1:0]   eq_log_size;
   logic [NumEq-1:0]     eq_enable, eq_irq_enable;
-  logic [NumEq*16-1:0]  eq_mod_count, eq_mod_usecs, eq_ci, eq_pi, eq_state;
+  logic [NumEq*16-1:0]  eq_mod_count, eq_mod_usecs, eq_ci, eq_pi;
+  logic [NumEq*32-1:0]  eq_state;
   logic [NumCnt*16-1:0] cnt_inc;
 
   // DMA read arbiter

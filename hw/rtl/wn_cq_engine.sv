@@ -61,10 +61,11 @@ module wn_cq_engine #(
   logic [7:0]  state_q [NumCq];
   logic [7:0]  err_q   [NumCq];
   logic        armed_q [NumCq];
+  logic [7:0]  busy_q  [NumCq];   // CQE writes awaiting their done report
 
   for (genvar i = 0; i < NumCq; i++) begin : g_out
     assign cq_pi_o[i*16 +: 16] = pi_q[i];
-    assign cq_state_o[i*32 +: 32] = {15'd0, armed_q[i], err_q[i], state_q[i]};
+    assign cq_state_o[i*32 +: 32] = {14'd0, busy_q[i] != 8'd0, armed_q[i], err_q[i], state_q[i]};
   end
 
   // arbitration
@@ -222,6 +223,14 @@ module wn_cq_engine #(
           err_q[i] <= wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR;
         end
       end
+    end
+  end
+
+  for (genvar i = 0; i < NumCq; i++) begin : g_busy
+    always_ff @(posedge clk_i) begin
+      if (rst_i) busy_q[i] <= '0;
+      else busy_q[i] <= busy_q[i] + ((do_write && c_cqn == CW'(i)) ? 8'd1 : 8'd0)
+                                  - ((wr_done_valid_i && d_rvalid && d_cqn == CW'(i)) ? 8'd1 : 8'd0);
     end
   end
 

@@ -27,7 +27,7 @@ module wn_eq_engine #(
     input  logic [NumEq*16-1:0]   eq_mod_usecs_i,
     input  logic [NumEq*16-1:0]   eq_ci_i,
     output logic [NumEq*16-1:0]   eq_pi_o,
-    output logic [NumEq*16-1:0]   eq_state_o,
+    output logic [NumEq*32-1:0]   eq_state_o,
     input  logic [NumSrc*64-1:0]  ev_i,
     input  logic [NumSrc-1:0]     ev_valid_i,
     output logic [NumSrc-1:0]     ev_ready_o,
@@ -64,10 +64,11 @@ module wn_eq_engine #(
   logic [7:0]  err_q     [NumEq];
   logic [15:0] pending_q [NumEq];
   logic [31:0] age_q     [NumEq];
+  logic [7:0]  busy_q    [NumEq];   // EQE writes awaiting their done report
 
   for (genvar i = 0; i < NumEq; i++) begin : g_out
     assign eq_pi_o[i*16 +: 16] = pi_q[i];
-    assign eq_state_o[i*16 +: 16] = {err_q[i], state_q[i]};
+    assign eq_state_o[i*32 +: 32] = {15'd0, busy_q[i] != 8'd0, err_q[i], state_q[i]};
   end
 
   logic [SrcW-1:0] rr_q, pick;
@@ -190,6 +191,14 @@ module wn_eq_engine #(
   always_ff @(posedge clk_i) begin
     if (rst_i) irq_o <= '0;
     else irq_o <= fire;
+  end
+
+  for (genvar i = 0; i < NumEq; i++) begin : g_busy
+    always_ff @(posedge clk_i) begin
+      if (rst_i) busy_q[i] <= '0;
+      else busy_q[i] <= busy_q[i] + ((do_write && e_eqn == EW'(i)) ? 8'd1 : 8'd0)
+                                  - ((wr_done_valid_i && d_rvalid && d_eqn == EW'(i)) ? 8'd1 : 8'd0);
+    end
   end
 
   assign cnt_event_o = do_write;

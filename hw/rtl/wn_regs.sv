@@ -59,7 +59,7 @@ module wn_regs #(
     output logic [NumSq-1:0]      sq_enable_o,
     output logic [NumSq*16-1:0]   sq_pi_o,
     input  logic [NumSq*16-1:0]   sq_ci_i,
-    input  logic [NumSq*16-1:0]   sq_state_i,
+    input  logic [NumSq*32-1:0]   sq_state_i,
     // receive queues
     output logic [NumRq*64-1:0]   rq_base_o,
     output logic [NumRq*4-1:0]    rq_log_size_o,
@@ -67,7 +67,7 @@ module wn_regs #(
     output logic [NumRq-1:0]      rq_enable_o,
     output logic [NumRq*16-1:0]   rq_pi_o,
     input  logic [NumRq*16-1:0]   rq_ci_i,
-    input  logic [NumRq*16-1:0]   rq_state_i,
+    input  logic [NumRq*32-1:0]   rq_state_i,
     // completion queues
     output logic [NumCq*64-1:0]   cq_base_o,
     output logic [NumCq*4-1:0]    cq_log_size_o,
@@ -86,7 +86,7 @@ module wn_regs #(
     output logic [NumEq*16-1:0]   eq_mod_usecs_o,
     output logic [NumEq*16-1:0]   eq_ci_o,
     input  logic [NumEq*16-1:0]   eq_pi_i,
-    input  logic [NumEq*16-1:0]   eq_state_i,
+    input  logic [NumEq*32-1:0]   eq_state_i,
     // counters: increment amounts, one 16-bit lane per counter
     input  logic [NumCnt*16-1:0]  cnt_inc_i,
     // mailbox to and from the firmware
@@ -352,7 +352,7 @@ module wn_regs #(
               wn_abi_pkg::REG_SQ_E_LOG_SIZE: r_data = {28'd0, sq_log_q[SqIw'(r_el)]};
               wn_abi_pkg::REG_SQ_E_CQN: r_data = {24'd0, sq_cqn_q[SqIw'(r_el)]};
               wn_abi_pkg::REG_SQ_E_CTRL: r_data = {31'd0, sq_en_q[SqIw'(r_el)]};
-              wn_abi_pkg::REG_SQ_E_STATE: r_data = {16'd0, sq_state_i[32'(r_el)*16 +: 16]};
+              wn_abi_pkg::REG_SQ_E_STATE: r_data = sq_state_i[32'(r_el)*32 +: 32];
               wn_abi_pkg::REG_SQ_E_PI: r_data = {16'd0, sq_pi_q[SqIw'(r_el)]};
               wn_abi_pkg::REG_SQ_E_CI: r_data = {16'd0, sq_ci_i[32'(r_el)*16 +: 16]};
               default: r_ok = 1'b0;
@@ -366,7 +366,7 @@ module wn_regs #(
               wn_abi_pkg::REG_RQ_E_LOG_SIZE: r_data = {28'd0, rq_log_q[RqIw'(r_el)]};
               wn_abi_pkg::REG_RQ_E_CQN: r_data = {24'd0, rq_cqn_q[RqIw'(r_el)]};
               wn_abi_pkg::REG_RQ_E_CTRL: r_data = {31'd0, rq_en_q[RqIw'(r_el)]};
-              wn_abi_pkg::REG_RQ_E_STATE: r_data = {16'd0, rq_state_i[32'(r_el)*16 +: 16]};
+              wn_abi_pkg::REG_RQ_E_STATE: r_data = rq_state_i[32'(r_el)*32 +: 32];
               wn_abi_pkg::REG_RQ_E_PI: r_data = {16'd0, rq_pi_q[RqIw'(r_el)]};
               wn_abi_pkg::REG_RQ_E_CI: r_data = {16'd0, rq_ci_i[32'(r_el)*16 +: 16]};
               default: r_ok = 1'b0;
@@ -398,7 +398,7 @@ module wn_regs #(
               wn_abi_pkg::REG_EQ_E_MOD_USECS: r_data = {16'd0, eq_mu_q[EqIw'(r_el)]};
               wn_abi_pkg::REG_EQ_E_CI: r_data = {16'd0, eq_ci_q[EqIw'(r_el)]};
               wn_abi_pkg::REG_EQ_E_PI: r_data = {16'd0, eq_pi_i[32'(r_el)*16 +: 16]};
-              wn_abi_pkg::REG_EQ_E_STATE: r_data = {16'd0, eq_state_i[32'(r_el)*16 +: 16]};
+              wn_abi_pkg::REG_EQ_E_STATE: r_data = eq_state_i[32'(r_el)*32 +: 32];
               default: r_ok = 1'b0;
             endcase
           end

@@ -29,7 +29,7 @@ module wn_rq_engine #(
     parameter int NumRq = 4,
     parameter int NumCq = 8,
     parameter int RxBeats = 512,
-    parameter int CacheDepth = 16
+    parameter int CacheDepth = 128
 ) (
     input  logic                  clk_i,
     input  logic                  rst_i,
@@ -45,7 +45,7 @@ module wn_rq_engine #(
     input  logic [NumRq*16-1:0]   rq_pi_i,
     input  logic [NumCq*8-1:0]    cq_eqn_i,
     output logic [NumRq*16-1:0]   rq_ci_o,
-    output logic [NumRq*16-1:0]   rq_state_o,
+    output logic [NumRq*32-1:0]   rq_state_o,
     // Ethernet RX
     input  logic [511:0]          s_axis_rx_tdata_i,
     input  logic [63:0]           s_axis_rx_tkeep_i,
@@ -246,12 +246,21 @@ module wn_rq_engine #(
   // ==================================================================
   // Per-queue state and WQE prefetch
   // ==================================================================
+  typedef enum logic [1:0] {
+    DIdle,
+    DWrite,
+    DDrain
+  } dstate_e;
+  dstate_e       d_state_q, d_state_d;
+  logic [QW-1:0] d_rq;
   logic [15:0] fetch_ptr_q [NumRq];
   logic [15:0] ci_q        [NumRq];
   logic [7:0]  state_q     [NumRq];
   logic [7:0]  err_q       [NumRq];
   logic        enable_q    [NumRq];
   logic [CBW:0] inflight_q [NumRq];   // WQEs requested, not yet cached
+  logic [7:0]   fq_busy_q  [NumRq];   // WQE fetches outstanding
+  logic [7:0]   wr_busy_q  [NumRq];   // frame writes awaiting their done report
   logic [CBW:0] cache_count [NumRq];
   logic [NumRq-1:0] db_err;
   logic [NumRq-1:0] cand;
@@ -267,7 +276,7 @@ module wn_rq_engine #(
     assign avail = rq_pi_i[i*16 +: 16] - fetch_ptr_q[i];
     assign to_wrap = mask - (fetch_ptr_q[i] & mask) + 16'd1;
     assign room = (CBW + 2)'(CacheDepth) - {1'b0, inflight_q[i]} - {1'b0, cache_count[i]};
-    assign db_err[i] = enable_q[i] && (state_q[i] == StReady) &&
+    assign db_err[i] = enable_q[i] && rq_enable_i[i] && (state_q[i] == StReady) &&
                        ({1'b0, outstanding} > (17'd1 << log_size));
     always_comb begin
       cand_n[i] = 4'd8;
@@ -275,10 +284,13 @@ module wn_rq_engine #(
       if (to_wrap < 16'(cand_n[i])) cand_n[i] = to_wrap[3:0];
       if (room < (CBW + 2)'(cand_n[i])) cand_n[i] = 4'(room);
     end
-    assign cand[i] = enable_q[i] && (state_q[i] == StReady) && !db_err[i] &&
+    assign cand[i] = enable_q[i] && rq_enable_i[i] && (state_q[i] == StReady) && !db_err[i] &&
                      (log_size != 5'd0) && (cand_n[i] != 4'd0);
     assign rq_ci_o[i*16 +: 16] = ci_q[i];
-    assign rq_state_o[i*16 +: 16] = {err_q[i], state_q[i]};
+    // BUSY: WQE fetches or frame writes of this queue still in flight
+    assign rq_state_o[i*32 +: 32] = {15'd0, (fq_busy_q[i] != 8'd0) || (wr_busy_q[i] != 8'd0) ||
+                                     (d_state_q == DWrite && d_rq == QW'(i)),
+                                     err_q[i], state_q[i]};
   end
 
   logic [QW-1:0] rr_q, fetch_rq;
@@ -388,15 +400,8 @@ module wn_rq_engine #(
   // ==================================================================
   // Deliver
   // ==================================================================
-  typedef enum logic [1:0] {
-    DIdle,
-    DWrite,
-    DDrain
-  } dstate_e;
-  dstate_e       d_state_q, d_state_d;
   logic [7:0]    d_beat_q;
   logic [7:0]    d_beats;
-  logic [QW-1:0] d_rq;
   logic          d_rq_ok;
   logic [CEW-1:0] d_wqe;
   logic [15:0]   d_idx;
@@ -426,7 +431,13 @@ module wn_rq_engine #(
   assign wr_len_o = {2'd0, frec_rdata};
   assign wr_data_o = rb_data_q;
   assign wr_last_o = d_last_beat;
-  assign wr_valid_o = (d_state_q == DWrite) && rb_valid_q;
+  // the head frame can go: a buffer is cached, the frame fits, and there is
+  // room to track its completion
+  logic d_go;
+  assign d_go = frec_rvalid && !d_no_buf && d_has_wqe && pend_wready &&
+                ({18'd0, frec_rdata} <= d_buf_len);
+  // the first beat leaves in the cycle of the decision
+  assign wr_valid_o = ((d_state_q == DWrite) || (d_state_q == DIdle && d_go)) && rb_valid_q;
 
   logic len_err_now;
   assign len_err_now = (d_state_q == DIdle) && frec_rvalid && !d_no_buf && d_has_wqe &&
@@ -453,8 +464,15 @@ module wn_rq_engine #(
               pend_wdata[QW+101:QW+94] = wn_abi_pkg::CQE_STATUS_LOC_LEN_ERR;
               cache_pop[d_rq] = 1'b1;
               d_state_d = DDrain;
-            end else begin
-              d_state_d = DWrite;
+            end else if (wr_valid_o && wr_ready_i) begin
+              rb_pop = 1'b1;
+              if (d_last_beat) begin
+                pend_push = 1'b1;
+                cache_pop[d_rq] = 1'b1;
+                frec_pop = 1'b1;
+              end else begin
+                d_state_d = DWrite;
+              end
             end
           end
         end
@@ -495,7 +513,7 @@ module wn_rq_engine #(
 
   assign cnt_drop_no_buf_o = (d_state_q == DIdle) && frec_rvalid && d_no_buf;
   assign cnt_len_err_o = len_err_now;
-  assign cnt_rx_frame_o = (d_state_q == DWrite) && wr_valid_o && wr_ready_i && d_last_beat;
+  assign cnt_rx_frame_o = wr_valid_o && wr_ready_i && d_last_beat;
   assign cnt_rx_bytes_o = frec_rdata;
 
   // pending completions, released in order: a write waits for its done
@@ -642,7 +660,7 @@ module wn_rq_engine #(
         inflight_q[i] <= inflight_q[i]
             + ((fetch_fire && fetch_rq == QW'(i)) ? (CBW + 1)'(fetch_n) : '0)
             - ((cache_push && fm_rq == QW'(i)) ? (CBW + 1)'(1) : '0)
-            - ((fetch_err_take && fm_rq == QW'(i)) ? (CBW + 1)'(fm_n - fm_pos_q) : '0);
+            - ((fetch_err_take && fm_rq == QW'(i)) ? (CBW + 1)'(4'(fm_n - fm_pos_q)) : '0);
         if (pend_pop && p_rq == QW'(i)) ci_q[i] <= ci_q[i] + 16'd1;
         if (take_werr && p_rq == QW'(i)) begin
           state_q[i] <= StError;
@@ -656,6 +674,20 @@ module wn_rq_engine #(
           state_q[i] <= StError;
           err_q[i] <= wn_abi_pkg::CQE_STATUS_DOORBELL_ERR;
         end
+      end
+    end
+  end
+
+  for (genvar i = 0; i < NumRq; i++) begin : g_busy
+    always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        fq_busy_q[i] <= '0;
+        wr_busy_q[i] <= '0;
+      end else begin
+        fq_busy_q[i] <= fq_busy_q[i] + ((fetch_fire && fetch_rq == QW'(i)) ? 8'd1 : 8'd0)
+                                     - ((fmeta_pop && fm_rq == QW'(i)) ? 8'd1 : 8'd0);
+        wr_busy_q[i] <= wr_busy_q[i] + ((pend_push && d_rq == QW'(i)) ? 8'd1 : 8'd0)
+                                     - ((pend_pop && p_rq == QW'(i)) ? 8'd1 : 8'd0);
       end
     end
   end

@@ -34,7 +34,7 @@
 module wn_sq_engine #(
     parameter int NumSq = 4,
     parameter int NumCq = 8,
-    parameter int WqeBeats = 32,
+    parameter int WqeBeats = 64,
     parameter int TxBeats = 512
 ) (
     input  logic                  clk_i,
@@ -49,7 +49,7 @@ module wn_sq_engine #(
     input  logic [NumSq*16-1:0]   sq_pi_i,
     input  logic [NumCq*8-1:0]    cq_eqn_i,
     output logic [NumSq*16-1:0]   sq_ci_o,
-    output logic [NumSq*16-1:0]   sq_state_o,
+    output logic [NumSq*32-1:0]   sq_state_o,
     // DMA read port A: WQE fetch
     output logic [63:0]           wqe_rd_addr_o,
     output logic [15:0]           wqe_rd_len_o,
@@ -119,6 +119,8 @@ module wn_sq_engine #(
   logic [7:0]  err_q       [NumSq];
   logic        stopped_q   [NumSq];
   logic        enable_q    [NumSq];
+  logic [7:0]  fq_busy_q   [NumSq];   // WQE fetches outstanding
+  logic [7:0]  fr_busy_q   [NumSq];   // frame records in the pipeline
 
   // stop requests from the wqe stage and from the doorbell check
   logic              stop_wqe;
@@ -135,10 +137,13 @@ module wn_sq_engine #(
     logic [4:0]  log_size;
     assign log_size = {1'b0, sq_log_size_i[i*4 +: 4]};
     assign outstanding = sq_pi_i[i*16 +: 16] - ci_q[i];
-    assign db_err[i] = enable_q[i] && (state_q[i] == StReady) && !stopped_q[i] &&
+    assign db_err[i] = enable_q[i] && sq_enable_i[i] && (state_q[i] == StReady) && !stopped_q[i] &&
                        ({1'b0, outstanding} > (17'd1 << log_size));
     assign sq_ci_o[i*16 +: 16] = ci_q[i];
-    assign sq_state_o[i*16 +: 16] = {err_q[i], state_q[i]};
+    // BUSY: WQE fetches or frames of this queue still in the pipeline (the
+    // host waits for it to clear before unmapping the ring or buffers)
+    assign sq_state_o[i*32 +: 32] = {15'd0, (fq_busy_q[i] != 8'd0) || (fr_busy_q[i] != 8'd0),
+                                     err_q[i], state_q[i]};
   end
 
   // ------------------------------------------------------------------
@@ -167,7 +172,7 @@ module wn_sq_engine #(
       if (avail < 16'(cand_n[i])) cand_n[i] = avail[3:0];
       if (to_wrap < 16'(cand_n[i])) cand_n[i] = to_wrap[3:0];
     end
-    assign cand[i] = tx_enable_i && enable_q[i] && (state_q[i] == StReady) && !stopped_q[i] &&
+    assign cand[i] = tx_enable_i && enable_q[i] && sq_enable_i[i] && (state_q[i] == StReady) && !stopped_q[i] &&
                      !db_err[i] && (avail != 16'd0) && (log_size != 5'd0);
   end
 
@@ -700,6 +705,21 @@ module wn_sq_engine #(
           state_q[i] <= StError;
           err_q[i] <= wn_abi_pkg::CQE_STATUS_DOORBELL_ERR;
         end
+      end
+    end
+  end
+
+  // busy accounting (cleared by reset only: it outlives a queue reset)
+  for (genvar i = 0; i < NumSq; i++) begin : g_busy
+    always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        fq_busy_q[i] <= '0;
+        fr_busy_q[i] <= '0;
+      end else begin
+        fq_busy_q[i] <= fq_busy_q[i] + ((fetch_fire && fetch_sq == SW'(i)) ? 8'd1 : 8'd0)
+                                     - ((fmeta_pop && fm_sq == SW'(i)) ? 8'd1 : 8'd0);
+        fr_busy_q[i] <= fr_busy_q[i] + ((fr_push && w_sq == SW'(i)) ? 8'd1 : 8'd0)
+                                     - ((fr_pop && o_sq == SW'(i)) ? 8'd1 : 8'd0);
       end
     end
   end

@@ -36,6 +36,28 @@ pub enum SimError {
     /// A DMA access was refused by the simulated IOMMU.
     #[error(transparent)]
     DmaFault(#[from] Fault),
+    /// The Verilated core halted (an RTL assertion, `$stop`, `$finish`) or
+    /// could not be built.
+    #[error("core model: {0}")]
+    Model(#[from] crate::model::ModelError),
+    /// A NIC's firmware failed to start.
+    #[error("firmware of NIC {nic} did not start: {reason}")]
+    Firmware {
+        /// NIC index.
+        nic: usize,
+        /// Why.
+        reason: String,
+    },
+    /// A BAR0 access got no response.
+    #[error("NIC {nic}: BAR0 access at {addr:#06x} got no response in {cycles} cycles")]
+    NoResponse {
+        /// NIC index.
+        nic: usize,
+        /// Register offset.
+        addr: u16,
+        /// Cycles waited.
+        cycles: u64,
+    },
     /// The core broke the protocol of one of its ports (a hardware bug the
     /// simulator caught). The model has recovered as documented at the
     /// port's model; the simulation may continue.

@@ -403,7 +403,7 @@ package wn_abi_pkg;
   localparam int unsigned REG_CQ_E_EQN_RESET = 32'h0000_0000;
   localparam int unsigned REG_CQ_E_CTRL = 32'h0000_0010;  // rw: bit 0 ENABLE; writing 0 resets the CQ
   localparam int unsigned REG_CQ_E_CTRL_RESET = 32'h0000_0000;
-  localparam int unsigned REG_CQ_E_STATE = 32'h0000_0014;  // ro: 7:0 queue_state, 15:8 error status; bit 16 ARMED
+  localparam int unsigned REG_CQ_E_STATE = 32'h0000_0014;  // ro: 7:0 queue_state, 15:8 error status; bit 16 ARMED; bit 17 BUSY: CQE writes in flight
   localparam int unsigned REG_CQ_E_STATE_RESET = 32'h0000_0000;
   localparam int unsigned REG_CQ_E_ARM = 32'h0000_0018;  // wo: any write arms the CQ: its next CQE posts a CQ_COMPLETION event
   localparam int unsigned REG_CQ_E_ARM_RESET = 32'h0000_0000;
@@ -442,7 +442,7 @@ package wn_abi_pkg;
   localparam int unsigned REG_EQ_E_CI_RESET = 32'h0000_0000;
   localparam int unsigned REG_EQ_E_PI = 32'h0000_001c;  // ro: producer index (15:0): EQEs written
   localparam int unsigned REG_EQ_E_PI_RESET = 32'h0000_0000;
-  localparam int unsigned REG_EQ_E_STATE = 32'h0000_0020;  // ro: 7:0 queue_state, 15:8 error status
+  localparam int unsigned REG_EQ_E_STATE = 32'h0000_0020;  // ro: 7:0 queue_state, 15:8 error status; bit 16 BUSY: EQE writes in flight
   localparam int unsigned REG_EQ_E_STATE_RESET = 32'h0000_0000;
 
   // Block STATS at 0x5000: 64-bit counters; each is a LO/HI pair, reading LO latches HI.
