@@ -589,9 +589,32 @@ pub struct DmaModel {
     applies: VecDeque<Apply>,
     dones: VecDeque<WrDone>,
     counters: DmaCounters,
+    /// Writes accepted from the core (first beat seen).
+    writes_started: u64,
+    /// Writes landed in host memory or refused.
+    writes_finished: u64,
 }
 
 impl DmaModel {
+    /// Writes accepted from the core so far (counted at their first beat).
+    pub fn writes_started(&self) -> u64 {
+        self.writes_started
+    }
+
+    /// Writes that have landed in host memory or were refused. A message
+    /// signalled interrupt is a posted write too: it reaches the host only
+    /// after every write the device issued before it, so a simulated
+    /// interrupt raised when `writes_started()` was `n` is delivered once
+    /// this reaches `n`.
+    pub fn writes_finished(&self) -> u64 {
+        self.writes_finished
+    }
+
+    /// Cycles a posted write takes to land after it is sent.
+    pub fn write_latency_cycles(&self) -> u64 {
+        self.cfg.write_latency_cycles
+    }
+
     /// A model with no traffic, its inputs for cycle 0 in their reset state.
     ///
     /// # Errors
@@ -618,6 +641,8 @@ impl DmaModel {
             applies: VecDeque::new(),
             dones: VecDeque::new(),
             counters: DmaCounters::default(),
+            writes_started: 0,
+            writes_finished: 0,
             cfg,
         };
         m.pins = m.outputs();
@@ -692,6 +717,7 @@ impl DmaModel {
                 // A refusal here is logged by the IOMMU; the done report has
                 // already gone out (see the module documentation).
                 let _ = iommu.write(a.addr, &a.data);
+                self.writes_finished += 1;
             }
         }
         while self.services.front().is_some_and(|s| s.at_fs <= edge) {
@@ -798,6 +824,7 @@ impl DmaModel {
             if bad {
                 problem = Some(format!("write of {len} bytes: length must be 1..=16384"));
             }
+            self.writes_started += 1;
             self.writes.push_back(WriteOp {
                 addr: wr.addr,
                 len,
@@ -914,6 +941,7 @@ impl DmaModel {
         let err = op.bad || iommu.check(op.addr, op.len as usize, true).is_err();
         if err {
             self.counters.write_errors += 1;
+            self.writes_finished += 1;
         } else {
             self.counters.write_bytes += u64::from(op.len);
             self.applies.push_back(Apply {

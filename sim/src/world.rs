@@ -122,6 +122,9 @@ struct NicHw {
     fw_out: VecDeque<(u32, bool)>,
     fw_reg: Option<(bool, u8, u32)>,
     irq_count: Vec<u64>,
+    /// Interrupts raised by the core, not yet delivered to the host:
+    /// (vector, writes that must land first, earliest cycle).
+    irq_pending: VecDeque<(usize, u64, u64)>,
     tx_frames: Vec<Vec<u8>>,
     dropped_no_link: u64,
     rd_buf: [u8; 64],
@@ -181,7 +184,11 @@ impl World {
         if cfg.macs.len() < cfg.nics {
             return Err(SimError::config(
                 "macs",
-                format!("{} MAC addresses given for {} NICs", cfg.macs.len(), cfg.nics),
+                format!(
+                    "{} MAC addresses given for {} NICs",
+                    cfg.macs.len(),
+                    cfg.nics
+                ),
             ));
         }
         let mut attach = vec![None; cfg.nics];
@@ -190,7 +197,10 @@ impl World {
             if a >= cfg.nics || b >= cfg.nics || a == b {
                 return Err(SimError::config(
                     "links",
-                    format!("link {i} joins NICs {a} and {b}, but the world has {} NICs", cfg.nics),
+                    format!(
+                        "link {i} joins NICs {a} and {b}, but the world has {} NICs",
+                        cfg.nics
+                    ),
                 ));
             }
             if attach[a].is_some() || attach[b].is_some() {
@@ -250,6 +260,7 @@ impl World {
                 fw_out: VecDeque::new(),
                 fw_reg: None,
                 irq_count: Vec::new(),
+                irq_pending: VecDeque::new(),
                 tx_frames: Vec::new(),
                 dropped_no_link: 0,
                 rd_buf: [0; 64],
@@ -298,9 +309,12 @@ impl World {
 
     fn nic(&mut self, n: usize) -> SimResult<&mut Nic> {
         let count = self.nics.len();
-        self.nics
-            .get_mut(n)
-            .ok_or_else(|| SimError::config("nic", format!("NIC {n} does not exist (the world has {count})")))
+        self.nics.get_mut(n).ok_or_else(|| {
+            SimError::config(
+                "nic",
+                format!("NIC {n} does not exist (the world has {count})"),
+            )
+        })
     }
 
     /// Runs `cycles` clock cycles of every NIC and link.
@@ -374,7 +388,11 @@ impl World {
     /// # Errors
     /// As [`World::step`], or a NIC that does not exist.
     pub fn mmio_write(&mut self, n: usize, addr: u16, data: u32) -> SimResult<Result<(), u8>> {
-        self.nic(n)?.hw.axil = Axil::Write { addr, data, stage: 0 };
+        self.nic(n)?.hw.axil = Axil::Write {
+            addr,
+            data,
+            stage: 0,
+        };
         Ok(self.mmio_wait(n, addr)?.map(|_| ()))
     }
 
@@ -442,10 +460,12 @@ impl World {
     /// A link that does not exist.
     pub fn link_counters(&mut self, l: usize, d: Dir) -> SimResult<LinkCounters> {
         let count = self.links.len();
-        let link = self
-            .links
-            .get_mut(l)
-            .ok_or_else(|| SimError::config("link", format!("link {l} does not exist (the world has {count})")))?;
+        let link = self.links.get_mut(l).ok_or_else(|| {
+            SimError::config(
+                "link",
+                format!("link {l} does not exist (the world has {count})"),
+            )
+        })?;
         Ok(link.dir(d).counters())
     }
 
@@ -505,7 +525,9 @@ impl NicHw {
 
         // BAR0 master
         let (aw, w, bready, ar, rready, addr, wdata) = match self.axil {
-            Axil::Write { addr, data, stage } => (stage == 0, stage == 0, stage == 1, false, false, addr, data),
+            Axil::Write { addr, data, stage } => {
+                (stage == 0, stage == 0, stage == 1, false, false, addr, data)
+            }
             Axil::Read { addr, stage } => (false, false, false, stage == 0, stage == 1, addr, 0),
             _ => (false, false, false, false, false, 0, 0),
         };
@@ -571,9 +593,17 @@ impl NicHw {
 
         // BAR0 handshakes
         self.axil = match self.axil {
-            Axil::Write { addr, data, stage: 0 } => {
+            Axil::Write {
+                addr,
+                data,
+                stage: 0,
+            } => {
                 if m.get(ports::S_AXIL_AWREADY_O) != 0 && m.get(ports::S_AXIL_WREADY_O) != 0 {
-                    Axil::Write { addr, data, stage: 1 }
+                    Axil::Write {
+                        addr,
+                        data,
+                        stage: 1,
+                    }
                 } else {
                     self.axil
                 }
@@ -607,14 +637,24 @@ impl NicHw {
             self.fw_out.pop_front();
         }
 
-        // interrupts
+        // interrupts: an MSI-X message is a posted write, ordered behind
+        // every write the core issued before it
         let irq = m.get(ports::IRQ_O);
         if irq != 0 {
-            for (v, c) in self.irq_count.iter_mut().enumerate() {
+            let after = self.dma.writes_started();
+            let at = now + self.dma.write_latency_cycles();
+            for v in 0..self.irq_count.len() {
                 if irq >> v & 1 != 0 {
-                    *c += 1;
+                    self.irq_pending.push_back((v, after, at));
                 }
             }
+        }
+        while let Some(&(v, after, at)) = self.irq_pending.front() {
+            if self.dma.writes_finished() < after || now < at {
+                break;
+            }
+            self.irq_count[v] += 1;
+            self.irq_pending.pop_front();
         }
 
         // ---- the clock edge
