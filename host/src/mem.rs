@@ -229,7 +229,7 @@ impl Drop for DmaMem {
 /// `dst..dst+src.len()` must be valid for writes.
 unsafe fn volatile_copy_to(dst: *mut u8, src: &[u8]) {
     let mut i = 0;
-    while i < src.len() && (dst as usize + i) % 8 != 0 {
+    while i < src.len() && (dst as usize + i) & 7 != 0 {
         std::ptr::write_volatile(dst.add(i), src[i]);
         i += 1;
     }
@@ -251,7 +251,7 @@ unsafe fn volatile_copy_to(dst: *mut u8, src: &[u8]) {
 /// `src..src+dst.len()` must be valid for reads.
 unsafe fn volatile_copy_from(src: *const u8, dst: &mut [u8]) {
     let mut i = 0;
-    while i < dst.len() && (src as usize + i) % 8 != 0 {
+    while i < dst.len() && (src as usize + i) & 7 != 0 {
         dst[i] = std::ptr::read_volatile(src.add(i));
         i += 1;
     }

@@ -422,6 +422,10 @@ module wn_sq_engine #(
   );
 
   // chunk records: {beats[6:0], last chunk of frame}
+  logic [13:0] chunk_beats14;
+  logic [6:0]  chunk_beats;
+  assign chunk_beats14 = (chunk_len + 14'd63) >> 6;
+  assign chunk_beats = chunk_beats14[6:0];
   logic [7:0] cmeta_rdata;
   logic       cmeta_rvalid, cmeta_pop;
   wn_fifo #(
@@ -430,7 +434,7 @@ module wn_sq_engine #(
   ) u_cmeta (
       .clk_i,
       .rst_i,
-      .wdata_i ({7'((chunk_len + 14'd63) >> 6), chunk_last}),
+      .wdata_i ({chunk_beats, chunk_last}),
       .wvalid_i(pay_fire),
       .wready_o(cmeta_wready),
       .rdata_o (cmeta_rdata),
@@ -732,7 +736,7 @@ module wn_sq_engine #(
   assign cnt_doorbell_err_o = db_take;
 
   logic unused;
-  assign unused = ^{fmeta_count, w.rsvd0, w.rsvd1, w.opcode, fm_total_beats, tx_count};
+  assign unused = ^{fmeta_count, w.rsvd0, w.rsvd1, w.opcode, fm_total_beats, tx_count, chunk_beats14[13:7]};
 
   // FIFO outputs this module does not need
   logic nc_wready_1;

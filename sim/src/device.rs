@@ -69,7 +69,9 @@ impl SimWorld {
     pub fn device(self: &Arc<Self>, n: usize) -> DeviceResult<Arc<SimDevice>> {
         let (nics, vectors) = self.with(|w| (w.num_nics(), w.num_vectors()))?;
         if n >= nics {
-            return Err(DeviceError::Gone(format!("NIC {n} does not exist (the world has {nics})")));
+            return Err(DeviceError::Gone(format!(
+                "NIC {n} does not exist (the world has {nics})"
+            )));
         }
         Ok(Arc::new(SimDevice {
             world: self.clone(),
@@ -105,7 +107,7 @@ impl SimDevice {
 
     fn check(offset: u64) -> DeviceResult<u16> {
         let size = u64::from(gen::BAR0_SIZE);
-        if offset % 4 != 0 || offset >= size {
+        if offset & 3 != 0 || offset >= size {
             return Err(DeviceError::BadOffset { offset, size });
         }
         Ok(offset as u16)
@@ -149,7 +151,13 @@ impl Device for SimDevice {
         }
     }
 
-    unsafe fn dma_map(&self, vaddr: *mut u8, len: usize, iova: u64, perm: DmaPerm) -> DeviceResult<()> {
+    unsafe fn dma_map(
+        &self,
+        vaddr: *mut u8,
+        len: usize,
+        iova: u64,
+        perm: DmaPerm,
+    ) -> DeviceResult<()> {
         let mut g = self.world.lock()?;
         let iommu = g.0.iommu(self.nic).map_err(gone)?;
         // SAFETY: forwarded from this function's contract: the memory stays
@@ -185,7 +193,9 @@ impl Device for SimDevice {
             return Err(DeviceError::BadVector(vector));
         }
         let mut g = self.world.lock()?;
-        let deadline = g.0.cycle().saturating_add(timeout.as_nanos() as u64 / crate::world::CYCLE_NS);
+        let deadline =
+            g.0.cycle()
+                .saturating_add(timeout.as_nanos() as u64 / crate::world::CYCLE_NS);
         loop {
             let count = g.0.irq_count(self.nic, v);
             if count > seen[v] {

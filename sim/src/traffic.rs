@@ -131,7 +131,13 @@ pub fn frame_len(spec: &StreamSpec, seq: u64) -> usize {
 }
 
 /// Writes frame `seq` into `buf` (which must be long enough).
-pub fn build_frame(spec: &StreamSpec, seq: u64, dst: [u8; 6], src: [u8; 6], buf: &mut [u8]) -> usize {
+pub fn build_frame(
+    spec: &StreamSpec,
+    seq: u64,
+    dst: [u8; 6],
+    src: [u8; 6],
+    buf: &mut [u8],
+) -> usize {
     let len = frame_len(spec, seq);
     buf[0..6].copy_from_slice(&dst);
     buf[6..12].copy_from_slice(&src);
@@ -256,7 +262,7 @@ pub fn stream(tx: &Nic, rx: &Nic, spec: &StreamSpec) -> Result<StreamReport, Tra
                 addr: txbuf.iova() + (slot * SLOT) as u64,
                 len: len as u32,
                 wr_id: next_seq,
-                signaled: last || (next_seq + 1) % spec.signal_every == 0,
+                signaled: last || (next_seq + 1).is_multiple_of(spec.signal_every.max(1)),
             });
             next_seq += 1;
         }

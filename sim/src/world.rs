@@ -244,7 +244,7 @@ impl World {
             }
             model.reset(8)?;
             let dma = DmaModel::new(cfg.dma.clone())?;
-            let dma_in = dma.pins_in().clone();
+            let dma_in = *dma.pins_in();
             let hw = NicHw {
                 local: 0,
                 error: None,
