@@ -1659,7 +1659,7 @@ pub mod regs {
             pub const MOD_COUNT: u32 = 0x0010;
             /// Reset value of `MOD_COUNT`.
             pub const MOD_COUNT_RESET: u32 = 1;
-            /// Interrupt moderation: or once the oldest pending event is this many microseconds old (rw, element offset `0x0014`).
+            /// Interrupt moderation: or once the oldest pending event is this many microseconds old (0: no timer) (rw, element offset `0x0014`).
             pub const MOD_USECS: u32 = 0x0014;
             /// Reset value of `MOD_USECS`.
             pub const MOD_USECS_RESET: u32 = 0;

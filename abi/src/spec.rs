@@ -358,7 +358,7 @@ const EQ_REGS: &[Register] = &[
         0x14,
         Rw,
         0,
-        "interrupt moderation: or once the oldest pending event is this many microseconds old",
+        "interrupt moderation: or once the oldest pending event is this many microseconds old (0: no timer)",
     ),
     r(
         "CI",
@@ -368,7 +368,13 @@ const EQ_REGS: &[Register] = &[
         "consumer index (15:0) written by the host",
     ),
     r("PI", 0x1c, Ro, 0, "producer index (15:0): EQEs written"),
-    r("STATE", 0x20, Ro, 0, "7:0 queue_state, 15:8 error status; bit 16 BUSY: EQE writes in flight"),
+    r(
+        "STATE",
+        0x20,
+        Ro,
+        0,
+        "7:0 queue_state, 15:8 error status; bit 16 BUSY: EQE writes in flight",
+    ),
 ];
 
 /// The BAR0 size in bytes.

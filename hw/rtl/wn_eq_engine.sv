@@ -8,8 +8,9 @@
 // Interrupts: an event counts as pending once the host has taken its EQE
 // write (done report), so the interrupt never overtakes the entry it
 // announces. EQ n with IRQ_ENABLE raises irq_o[n] (one cycle) when
-// MOD_COUNT events are pending or the oldest pending event is MOD_USECS
-// microseconds old, then starts counting afresh.
+// MOD_COUNT events are pending (0 counts as 1) or, with MOD_USECS non-zero,
+// the oldest pending event is MOD_USECS microseconds old; then it starts
+// counting afresh. MOD_USECS = 0 turns the timer off.
 // Throughput: one EQE per cycle. Reset or CTRL.ENABLE=0 clears an EQ.
 module wn_eq_engine #(
     parameter int NumEq = 4,
@@ -158,7 +159,8 @@ module wn_eq_engine #(
     assign mod_cycles = {16'd0, eq_mod_usecs_i[i*16 +: 16]} * 32'(ClockMhz);
     assign arrive = d_ok && d_eqn == EW'(i);
     assign fire[i] = eq_irq_enable_i[i] && (state_q[i] == StReady) && (pending_q[i] != 16'd0) &&
-                     ((pending_q[i] >= mod_count) || (age_q[i] >= mod_cycles));
+                     ((pending_q[i] >= mod_count) ||
+                      (eq_mod_usecs_i[i*16 +: 16] != 16'd0 && age_q[i] >= mod_cycles));
     always_ff @(posedge clk_i) begin
       if (rst_i || !eq_enable_i[i]) begin
         pi_q[i] <= '0;

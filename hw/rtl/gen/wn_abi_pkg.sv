@@ -436,7 +436,7 @@ package wn_abi_pkg;
   localparam int unsigned REG_EQ_E_CTRL_RESET = 32'h0000_0000;
   localparam int unsigned REG_EQ_E_MOD_COUNT = 32'h0000_0010;  // rw: interrupt moderation: raise the interrupt once this many events are pending (0 acts as 1)
   localparam int unsigned REG_EQ_E_MOD_COUNT_RESET = 32'h0000_0001;
-  localparam int unsigned REG_EQ_E_MOD_USECS = 32'h0000_0014;  // rw: interrupt moderation: or once the oldest pending event is this many microseconds old
+  localparam int unsigned REG_EQ_E_MOD_USECS = 32'h0000_0014;  // rw: interrupt moderation: or once the oldest pending event is this many microseconds old (0: no timer)
   localparam int unsigned REG_EQ_E_MOD_USECS_RESET = 32'h0000_0000;
   localparam int unsigned REG_EQ_E_CI = 32'h0000_0018;  // rw: consumer index (15:0) written by the host
   localparam int unsigned REG_EQ_E_CI_RESET = 32'h0000_0000;
