@@ -27,7 +27,16 @@ pub fn raw(frames: Option<u64>, sizes: &[usize], completion_bytes: u32) -> AnyRe
     );
     println!(
         "{:>6} {:>8} {:>10} {:>9} {:>9} {:>9} {:>9} {:>7} {:>11} {:>11}",
-        "size", "frames", "cycles", "Mframe/s", "Gb/s", "line Mf/s", "line Gb/s", "% line", "PCIe Mf/s", "(64B cpl)"
+        "size",
+        "frames",
+        "cycles",
+        "Mframe/s",
+        "Gb/s",
+        "line Mf/s",
+        "line Gb/s",
+        "% line",
+        "PCIe Mf/s",
+        "(64B cpl)"
     );
     let mut sim_cycles = 0u64;
     let wall = Instant::now();

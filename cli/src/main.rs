@@ -21,7 +21,11 @@ use warpnic_sim::{SimWorld, WorldConfig};
 mod bench;
 
 #[derive(Parser)]
-#[command(name = "warpnic", version, about = "warpnic: an open iWARP RDMA NIC for FPGA SmartNICs")]
+#[command(
+    name = "warpnic",
+    version,
+    about = "warpnic: an open iWARP RDMA NIC for FPGA SmartNICs"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -135,7 +139,11 @@ fn demo(
         va,
         ba
     );
-    println!("  NIC B {} MAC {}", p.b.device().name(), fmt_mac(p.b.mac()?));
+    println!(
+        "  NIC B {} MAC {}",
+        p.b.device().name(),
+        fmt_mac(p.b.mac()?)
+    );
     let spec = StreamSpec {
         frames,
         sizes: Sizes::Uniform(60, 9014),
@@ -197,7 +205,10 @@ fn demo(
 }
 
 fn fmt_mac(m: [u8; 6]) -> String {
-    m.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(":")
+    m.iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(":")
 }
 
 fn info(pci: Option<String>) -> AnyResult<()> {
@@ -215,12 +226,24 @@ fn info(pci: Option<String>) -> AnyResult<()> {
     let i = nic.info();
     println!("device      {}", nic.device().name());
     println!("build id    {:#010x} (matches this library)", i.build_id);
-    println!("abi         {}.{}", i.abi_version >> 16, i.abi_version & 0xffff);
-    println!("queues      {} SQ, {} RQ, {} CQ, {} EQ", i.num_sq, i.num_rq, i.num_cq, i.num_eq);
+    println!(
+        "abi         {}.{}",
+        i.abi_version >> 16,
+        i.abi_version & 0xffff
+    );
+    println!(
+        "queues      {} SQ, {} RQ, {} CQ, {} EQ",
+        i.num_sq, i.num_rq, i.num_cq, i.num_eq
+    );
     println!("datapath    {} bits at {} MHz", i.data_width, i.clock_mhz);
     println!("mac         {}", fmt_mac(nic.mac()?));
     let (v, b) = nic.fw_version()?;
-    println!("firmware    interface {}.{}, sees build {:#010x}", v >> 16, v & 0xffff, b);
+    println!(
+        "firmware    interface {}.{}, sees build {:#010x}",
+        v >> 16,
+        v & 0xffff,
+        b
+    );
     for (t, base) in &i.blocks {
         println!("block       {base:#06x}: type {t:#010x}");
     }
