@@ -1245,6 +1245,15 @@ mod tests {
         (buf, io)
     }
 
+    /// The configuration these timing tests were worked out for: one
+    /// completion per 64-byte cache line.
+    fn cache_line_completions() -> DmaConfig {
+        DmaConfig {
+            completion_bytes: 64,
+            ..DmaConfig::default()
+        }
+    }
+
     #[test]
     fn default_link_numbers() {
         // one completion per cache line
@@ -1332,7 +1341,7 @@ mod tests {
     #[test]
     fn stream_of_4k_reads_runs_at_the_completion_limited_rate() {
         let (buf, mut io) = mapped(16, 0, DmaPerm::READ);
-        let mut dma = DmaModel::new(DmaConfig::default()).unwrap();
+        let mut dma = DmaModel::new(cache_line_completions()).unwrap();
         let mut c = Client::new();
         let n = 200u64;
         for i in 0..n {
@@ -1350,7 +1359,7 @@ mod tests {
         // Bytes after the first beat, over the cycles from it to the last.
         let cycles = (rsp[rsp.len() - 1].3 - c.beats[0].0) as f64;
         let rate = (n * 4096 - 64) as f64 / cycles;
-        let bound = DmaConfig::default().read_goodput_bytes_per_cycle(4096);
+        let bound = cache_line_completions().read_goodput_bytes_per_cycle(4096);
         assert!(
             rate <= bound * 1.001,
             "{rate} B/cycle above the bound {bound}"
@@ -1569,7 +1578,7 @@ mod tests {
     #[test]
     fn reads_and_writes_share_the_upstream_direction() {
         let (_buf, mut io) = mapped(32, 0, DmaPerm::RW);
-        let mut dma = DmaModel::new(DmaConfig::default()).unwrap();
+        let mut dma = DmaModel::new(cache_line_completions()).unwrap();
         let mut c = Client::new();
         let n = 100u64;
         for i in 0..n {
@@ -1579,7 +1588,7 @@ mod tests {
         let cycles = c.run(&mut dma, &mut io);
         assert_eq!(c.responses().len(), n as usize);
         assert_eq!(c.dones.len(), n as usize);
-        let cfg = DmaConfig::default();
+        let cfg = cache_line_completions();
         let k = dma.counters();
         // Upstream carries the write TLPs and the read requests; downstream
         // the completions. Neither may exceed the link rate.

@@ -22,4 +22,4 @@ pub mod world;
 
 pub use device::{SimDevice, SimWorld};
 pub use error::{SimError, SimResult};
-pub use world::{World, WorldConfig};
+pub use world::{PortBridge, World, WorldConfig};

@@ -85,12 +85,40 @@ impl WorldConfig {
     }
 }
 
-/// Which link a NIC port is attached to.
+/// What a NIC port is attached to.
 #[derive(Clone, Copy, Debug)]
-struct Attach {
-    link: usize,
-    /// Direction this NIC sends in.
-    tx: Dir,
+enum Attach {
+    /// A simulated link, sending in direction `tx`.
+    Link { link: usize, tx: Dir },
+    /// A bridge to a real peer (index into the world's bridges).
+    Bridge(usize),
+}
+
+/// A bridge from a NIC port to something outside the simulation (a TAP
+/// device in a network namespace, a QEMU guest's socket netdev).
+///
+/// The world calls it once per simulated cycle of the NIC it is attached
+/// to. A bridge to a real peer must keep simulated time from running ahead
+/// of the peer's wall-clock time (see [`PortBridge::pace`]), so that
+/// neither side's timers fire spuriously.
+pub trait PortBridge: Send {
+    /// A frame the NIC's MAC transmitted (without FCS) at `now_ns` of
+    /// simulated time.
+    ///
+    /// # Errors
+    /// An I/O error towards the peer.
+    fn send(&mut self, now_ns: u64, frame: &[u8]) -> SimResult<()>;
+
+    /// A frame from the peer to deliver to the NIC now (without FCS), if one
+    /// is waiting. Frames are delivered to the MAC with a good FCS.
+    ///
+    /// # Errors
+    /// An I/O error from the peer.
+    fn recv(&mut self, now_ns: u64) -> SimResult<Option<Vec<u8>>>;
+
+    /// Called every cycle: a bridge to a real peer may block here until
+    /// wall-clock time catches up with `now_ns`.
+    fn pace(&mut self, now_ns: u64);
 }
 
 /// AXI4-Lite master state for one register access.
@@ -157,6 +185,7 @@ pub struct World {
     cycle: u64,
     nics: Vec<Nic>,
     links: Vec<Link>,
+    bridges: Vec<Box<dyn PortBridge>>,
     num_eq: usize,
 }
 
@@ -218,11 +247,11 @@ impl World {
                 }
             }
             links.push(link);
-            attach[a] = Some(Attach {
+            attach[a] = Some(Attach::Link {
                 link: i,
                 tx: Dir::AToB,
             });
-            attach[b] = Some(Attach {
+            attach[b] = Some(Attach::Link {
                 link: i,
                 tx: Dir::BToA,
             });
@@ -274,6 +303,7 @@ impl World {
             cycle: 0,
             nics,
             links,
+            bridges: Vec::new(),
             num_eq: 0,
         };
         w.num_eq = ports::IRQ_O.width() as usize;
@@ -331,16 +361,27 @@ impl World {
 
     fn step_one(&mut self) -> SimResult<()> {
         let now = self.cycle;
+        let now_ns = now * CYCLE_NS;
         for n in 0..self.nics.len() {
-            // frames arriving from the link
-            if let Some(at) = self.nics[n].hw.attach {
-                let rx_dir = match at.tx {
-                    Dir::AToB => Dir::BToA,
-                    Dir::BToA => Dir::AToB,
-                };
-                while let Some((frame, ok)) = self.links[at.link].deliver(rx_dir, now) {
-                    self.nics[n].hw.mac_rx.push_frame(frame, ok);
+            // frames arriving at the port
+            match self.nics[n].hw.attach {
+                Some(Attach::Link { link, tx }) => {
+                    let rx_dir = match tx {
+                        Dir::AToB => Dir::BToA,
+                        Dir::BToA => Dir::AToB,
+                    };
+                    while let Some((frame, ok)) = self.links[link].deliver(rx_dir, now) {
+                        self.nics[n].hw.mac_rx.push_frame(frame, ok);
+                    }
                 }
+                Some(Attach::Bridge(b)) => {
+                    let bridge = &mut self.bridges[b];
+                    bridge.pace(now_ns);
+                    while let Some(frame) = bridge.recv(now_ns)? {
+                        self.nics[n].hw.mac_rx.push_frame(frame, true);
+                    }
+                }
+                None => {}
             }
             let nic = &mut self.nics[n];
             if nic.hw.local <= now {
@@ -350,7 +391,8 @@ impl World {
             let frames = std::mem::take(&mut nic.hw.tx_frames);
             for f in frames {
                 match nic.hw.attach {
-                    Some(at) => self.links[at.link].send(at.tx, now + 1, f)?,
+                    Some(Attach::Link { link, tx }) => self.links[link].send(tx, now + 1, f)?,
+                    Some(Attach::Bridge(b)) => self.bridges[b].send(now_ns, &f)?,
                     None => nic.hw.dropped_no_link += 1,
                 }
             }
@@ -365,6 +407,25 @@ impl World {
             }
         }
         self.cycle += 1;
+        Ok(())
+    }
+
+    /// Attaches NIC `n`'s port to a bridge instead of a simulated link.
+    ///
+    /// # Errors
+    /// [`SimError::InvalidConfig`] when the NIC does not exist or its port
+    /// is already attached.
+    pub fn attach_bridge(&mut self, n: usize, bridge: Box<dyn PortBridge>) -> SimResult<()> {
+        let idx = self.bridges.len();
+        let nic = self.nic(n)?;
+        if nic.hw.attach.is_some() {
+            return Err(SimError::config(
+                "bridge",
+                format!("NIC {n}'s port is already attached; build the world without a link on it"),
+            ));
+        }
+        nic.hw.attach = Some(Attach::Bridge(idx));
+        self.bridges.push(bridge);
         Ok(())
     }
 
