@@ -3,8 +3,7 @@
 
 use std::time::Duration;
 use warpnic::{
-    CompletionQueue, Device, DmaPerm, Error, EventQueue, RawRecv, RawRecvQueue, RawSend,
-    RawSendQueue,
+    CompletionQueue, DmaPerm, Error, EventQueue, RawRecv, RawRecvQueue, RawSend, RawSendQueue,
 };
 use warpnic_abi::gen::{self, regs, rx_filter, EqeType, FwMsgHdr, FwStatus};
 use warpnic_tests::{frame, macs, pair, run_for, wait_completions};
