@@ -3,11 +3,14 @@
 //! - [`model`]: the Verilated `wn_core` (our own small Verilator bridge);
 //! - [`world`]: N NICs with their hosts, MACs, firmware and links on one
 //!   simulated clock;
+//! - [`bridge`]: a NIC port bridged to a real peer (a Linux TAP in a
+//!   network namespace), paced so simulated time never runs ahead;
 //! - [`device`]: the host library's device backend on a simulated NIC;
 //! - [`dma`], [`iommu`], [`mac`], [`link`], [`pcap`], [`rng`]: the parts
 //!   around the core.
 #![warn(missing_docs)]
 
+pub mod bridge;
 pub mod device;
 pub mod dma;
 pub mod error;
