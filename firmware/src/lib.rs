@@ -86,6 +86,7 @@ mod fw;
 pub mod hal;
 mod mac;
 pub mod mmio;
+pub mod net;
 
 pub use fw::{
     Counters, Firmware, FwConfig, InitError, PollResult, MSG_MAX_WORDS, POLL_BUDGET_WORDS,
