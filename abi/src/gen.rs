@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0x7026_13f0;
+pub const BUILD_ID: u32 = 0x5a6c_7f6b;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +118,18 @@ pub const FW_REG_SCRATCH: u32 = 20;
 
 /// Firmware window: the core's BUILD_ID.
 pub const FW_REG_BUILD_ID: u32 = 24;
+
+/// Bytes of the common CPL message header.
+pub const CPL_HDR_SIZE: u32 = 8;
+
+/// A connection, active-open or server id that names nothing.
+pub const CPL_TID_NONE: u32 = 0xffff_ffff;
+
+/// Largest CPL message in bytes (header, body and payload; a multiple of 8).
+pub const CPL_MAX_LEN: u32 = 65528;
+
+/// Send credits of a new connection, bytes.
+pub const CPL_TX_CREDITS: u32 = 0x0004_0000;
 
 /// Send-queue work request operation (warpnic).
 #[repr(u8)]
@@ -1247,6 +1259,629 @@ impl From<TermEcodeLlp> for u8 {
     }
 }
 
+/// CPL control message opcode (byte 0 of the CPL header) (warpnic (docs/cpl.md)).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CplOpcode {
+    /// Control plane to hardware: open a connection (send SYN); id = atid.
+    ActOpenReq = 0x01,
+    /// Hardware to control plane: the active open failed; id = atid.
+    ActOpenRpl = 0x02,
+    /// Hardware to control plane: the active open completed (SYN-ACK answered); id = tid.
+    ActEstablish = 0x03,
+    /// Control plane to hardware: start a listener; id = stid.
+    PassOpenReq = 0x04,
+    /// Hardware to control plane: the listener is (or is not) running; id = stid.
+    PassOpenRpl = 0x05,
+    /// Hardware to control plane: a SYN arrived for a listener; id = tid of the embryonic connection.
+    PassAcceptReq = 0x06,
+    /// Control plane to hardware: accept (send SYN-ACK) or refuse the SYN; id = tid.
+    PassAcceptRpl = 0x07,
+    /// Hardware to control plane: the final ACK of a passive open arrived; id = tid.
+    PassEstablish = 0x08,
+    /// Control plane to hardware: stop a listener (no body); id = stid.
+    CloseListsrvReq = 0x09,
+    /// Hardware to control plane: the listener is stopped; id = stid.
+    CloseListsrvRpl = 0x0a,
+    /// Control plane to hardware: send streaming data; id = tid.
+    TxData = 0x10,
+    /// Hardware to control plane: the peer acknowledged sent data, credits return; id = tid.
+    TxDataAck = 0x11,
+    /// Hardware to control plane: streaming data received in order; id = tid.
+    RxData = 0x12,
+    /// Control plane to hardware: received data consumed, reopen the window; id = tid.
+    RxDataAck = 0x13,
+    /// Control plane to hardware: send FIN after the queued data (no body); id = tid.
+    CloseConReq = 0x18,
+    /// Hardware to control plane: our FIN was acknowledged; id = tid.
+    CloseConRpl = 0x19,
+    /// Hardware to control plane: the peer sent FIN; id = tid.
+    PeerClose = 0x1a,
+    /// Either direction: reset the connection (to hardware) or it was reset (to control plane); id = tid.
+    AbortReq = 0x1b,
+    /// Either direction: answer to ABORT_REQ; the tid is free afterwards; id = tid.
+    AbortRpl = 0x1c,
+    /// Control plane to hardware: read-modify-write one TCB field; id = tid.
+    SetTcbField = 0x20,
+    /// Hardware to control plane: answer to SET_TCB_FIELD; id = tid.
+    SetTcbRpl = 0x21,
+    /// Either direction: an RDMAP Terminate was received (to control plane) or must be sent (to hardware); id = tid.
+    RdmaTerminate = 0x28,
+}
+
+impl CplOpcode {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::ActOpenReq,
+        Self::ActOpenRpl,
+        Self::ActEstablish,
+        Self::PassOpenReq,
+        Self::PassOpenRpl,
+        Self::PassAcceptReq,
+        Self::PassAcceptRpl,
+        Self::PassEstablish,
+        Self::CloseListsrvReq,
+        Self::CloseListsrvRpl,
+        Self::TxData,
+        Self::TxDataAck,
+        Self::RxData,
+        Self::RxDataAck,
+        Self::CloseConReq,
+        Self::CloseConRpl,
+        Self::PeerClose,
+        Self::AbortReq,
+        Self::AbortRpl,
+        Self::SetTcbField,
+        Self::SetTcbRpl,
+        Self::RdmaTerminate,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::ActOpenReq => "ACT_OPEN_REQ",
+            Self::ActOpenRpl => "ACT_OPEN_RPL",
+            Self::ActEstablish => "ACT_ESTABLISH",
+            Self::PassOpenReq => "PASS_OPEN_REQ",
+            Self::PassOpenRpl => "PASS_OPEN_RPL",
+            Self::PassAcceptReq => "PASS_ACCEPT_REQ",
+            Self::PassAcceptRpl => "PASS_ACCEPT_RPL",
+            Self::PassEstablish => "PASS_ESTABLISH",
+            Self::CloseListsrvReq => "CLOSE_LISTSRV_REQ",
+            Self::CloseListsrvRpl => "CLOSE_LISTSRV_RPL",
+            Self::TxData => "TX_DATA",
+            Self::TxDataAck => "TX_DATA_ACK",
+            Self::RxData => "RX_DATA",
+            Self::RxDataAck => "RX_DATA_ACK",
+            Self::CloseConReq => "CLOSE_CON_REQ",
+            Self::CloseConRpl => "CLOSE_CON_RPL",
+            Self::PeerClose => "PEER_CLOSE",
+            Self::AbortReq => "ABORT_REQ",
+            Self::AbortRpl => "ABORT_RPL",
+            Self::SetTcbField => "SET_TCB_FIELD",
+            Self::SetTcbRpl => "SET_TCB_RPL",
+            Self::RdmaTerminate => "RDMA_TERMINATE",
+        }
+    }
+}
+
+impl TryFrom<u8> for CplOpcode {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x01 => Ok(Self::ActOpenReq),
+            0x02 => Ok(Self::ActOpenRpl),
+            0x03 => Ok(Self::ActEstablish),
+            0x04 => Ok(Self::PassOpenReq),
+            0x05 => Ok(Self::PassOpenRpl),
+            0x06 => Ok(Self::PassAcceptReq),
+            0x07 => Ok(Self::PassAcceptRpl),
+            0x08 => Ok(Self::PassEstablish),
+            0x09 => Ok(Self::CloseListsrvReq),
+            0x0a => Ok(Self::CloseListsrvRpl),
+            0x10 => Ok(Self::TxData),
+            0x11 => Ok(Self::TxDataAck),
+            0x12 => Ok(Self::RxData),
+            0x13 => Ok(Self::RxDataAck),
+            0x18 => Ok(Self::CloseConReq),
+            0x19 => Ok(Self::CloseConRpl),
+            0x1a => Ok(Self::PeerClose),
+            0x1b => Ok(Self::AbortReq),
+            0x1c => Ok(Self::AbortRpl),
+            0x20 => Ok(Self::SetTcbField),
+            0x21 => Ok(Self::SetTcbRpl),
+            0x28 => Ok(Self::RdmaTerminate),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<CplOpcode> for u8 {
+    fn from(v: CplOpcode) -> u8 {
+        v as u8
+    }
+}
+
+/// Flags of the CPL header (warpnic (docs/cpl.md)).
+pub mod cpl_flags {
+    /// The receiver sends no reply message (SET_TCB_FIELD, RX_DATA_ACK, ABORT_REQ).
+    pub const NO_REPLY: u8 = 0x01;
+}
+
+/// Status of a CPL reply, or reason of an abort (warpnic (docs/cpl.md)).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CplStatus {
+    /// Done.
+    Success = 0x00,
+    /// The peer answered the SYN with RST (or the control plane refused a SYN).
+    ConnRefused = 0x01,
+    /// SYN or data retransmissions exhausted without an answer.
+    Timeout = 0x02,
+    /// No free connection, listener or TCB entry.
+    NoResources = 0x03,
+    /// The 4-tuple or the listening address and port is already in use.
+    AddrInUse = 0x04,
+    /// A field is out of range, or a read-only TCB field was written.
+    BadArgument = 0x05,
+    /// The peer reset an established connection.
+    ConnReset = 0x06,
+    /// Keepalive probes went unanswered.
+    KeepaliveTimeout = 0x07,
+    /// The message's id names no connection or listener.
+    BadId = 0x08,
+    /// The connection is in a state that does not accept the message.
+    BadState = 0x09,
+    /// Unknown opcode, or a message sent in the wrong direction.
+    BadOpcode = 0x0a,
+    /// The header's len does not match the opcode's body and payload.
+    BadLength = 0x0b,
+    /// The operation was cancelled by an ABORT_REQ on the same id.
+    Aborted = 0x0c,
+}
+
+impl CplStatus {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::Success,
+        Self::ConnRefused,
+        Self::Timeout,
+        Self::NoResources,
+        Self::AddrInUse,
+        Self::BadArgument,
+        Self::ConnReset,
+        Self::KeepaliveTimeout,
+        Self::BadId,
+        Self::BadState,
+        Self::BadOpcode,
+        Self::BadLength,
+        Self::Aborted,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Success => "SUCCESS",
+            Self::ConnRefused => "CONN_REFUSED",
+            Self::Timeout => "TIMEOUT",
+            Self::NoResources => "NO_RESOURCES",
+            Self::AddrInUse => "ADDR_IN_USE",
+            Self::BadArgument => "BAD_ARGUMENT",
+            Self::ConnReset => "CONN_RESET",
+            Self::KeepaliveTimeout => "KEEPALIVE_TIMEOUT",
+            Self::BadId => "BAD_ID",
+            Self::BadState => "BAD_STATE",
+            Self::BadOpcode => "BAD_OPCODE",
+            Self::BadLength => "BAD_LENGTH",
+            Self::Aborted => "ABORTED",
+        }
+    }
+}
+
+impl TryFrom<u8> for CplStatus {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Success),
+            0x01 => Ok(Self::ConnRefused),
+            0x02 => Ok(Self::Timeout),
+            0x03 => Ok(Self::NoResources),
+            0x04 => Ok(Self::AddrInUse),
+            0x05 => Ok(Self::BadArgument),
+            0x06 => Ok(Self::ConnReset),
+            0x07 => Ok(Self::KeepaliveTimeout),
+            0x08 => Ok(Self::BadId),
+            0x09 => Ok(Self::BadState),
+            0x0a => Ok(Self::BadOpcode),
+            0x0b => Ok(Self::BadLength),
+            0x0c => Ok(Self::Aborted),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<CplStatus> for u8 {
+    fn from(v: CplStatus) -> u8 {
+        v as u8
+    }
+}
+
+/// TCP options and behaviours requested (open messages) or negotiated (establish messages) (RFC 7323, RFC 2018, RFC 9293 §3.7.4, RFC 1122 §4.2.3.6).
+pub mod cpl_tcp_opt {
+    /// Window scale option (RFC 7323 §2).
+    pub const WSCALE: u8 = 0x01;
+    /// SACK permitted (RFC 2018).
+    pub const SACK: u8 = 0x02;
+    /// Timestamps option (RFC 7323 §3).
+    pub const TIMESTAMPS: u8 = 0x04;
+    /// No Nagle algorithm: send small segments at once (RFC 9293 §3.7.4).
+    pub const NODELAY: u8 = 0x08;
+    /// Send keepalive probes on an idle connection (RFC 1122 §4.2.3.6).
+    pub const KEEPALIVE: u8 = 0x10;
+    /// Explicit congestion notification (RFC 3168).
+    pub const ECN: u8 = 0x20;
+}
+
+/// What the hardware does with a connection's byte stream (warpnic (docs/cpl.md)).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CplUlpMode {
+    /// Plain TCP: data travels in TX_DATA and RX_DATA (MPA negotiation runs here).
+    Streaming = 0x00,
+    /// FPDU mode: MPA framing, DDP placement and RDMAP run in hardware on the bound QP.
+    Rdma = 0x01,
+}
+
+impl CplUlpMode {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[Self::Streaming, Self::Rdma];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Streaming => "STREAMING",
+            Self::Rdma => "RDMA",
+        }
+    }
+}
+
+impl TryFrom<u8> for CplUlpMode {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Streaming),
+            0x01 => Ok(Self::Rdma),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<CplUlpMode> for u8 {
+    fn from(v: CplUlpMode) -> u8 {
+        v as u8
+    }
+}
+
+/// Flags of a TX_DATA message (warpnic (docs/cpl.md)).
+pub mod cpl_tx_flags {
+    /// Send now, ignoring Nagle, and set PSH on the last segment.
+    pub const PUSH: u8 = 0x01;
+    /// More data follows at once: hold a partial last segment.
+    pub const MORE: u8 = 0x02;
+    /// Send FIN after this data (as CLOSE_CON_REQ).
+    pub const SHUTDOWN: u8 = 0x04;
+    /// The payload follows the body in the message; addr is ignored.
+    pub const INLINE: u8 = 0x08;
+}
+
+/// Flags of an RX_DATA_ACK message (warpnic (docs/cpl.md)).
+pub mod cpl_rx_ack_flags {
+    /// Send a window update now instead of with the next segment.
+    pub const FORCE_ACK: u8 = 0x01;
+}
+
+/// Flags of an ABORT_REQ message (warpnic (docs/cpl.md)).
+pub mod cpl_abort_flags {
+    /// Free the connection without sending RST (to hardware), or no RST was sent (to control plane).
+    pub const NO_RST: u8 = 0x01;
+}
+
+/// Where an RDMA_TERMINATE's Terminate message comes from (warpnic (docs/cpl.md)).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CplTermOrigin {
+    /// Received from the peer.
+    Peer = 0x01,
+    /// Built and sent by the hardware after an error it detected.
+    Hardware = 0x02,
+    /// Requested by the control plane (to hardware).
+    Control = 0x03,
+}
+
+impl CplTermOrigin {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[Self::Peer, Self::Hardware, Self::Control];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Peer => "PEER",
+            Self::Hardware => "HARDWARE",
+            Self::Control => "CONTROL",
+        }
+    }
+}
+
+impl TryFrom<u8> for CplTermOrigin {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x01 => Ok(Self::Peer),
+            0x02 => Ok(Self::Hardware),
+            0x03 => Ok(Self::Control),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<CplTermOrigin> for u8 {
+    fn from(v: CplTermOrigin) -> u8 {
+        v as u8
+    }
+}
+
+/// TCP connection state (RFC 9293 §3.3.2).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TcpState {
+    /// No connection.
+    Closed = 0x00,
+    /// Waiting for a SYN.
+    Listen = 0x01,
+    /// SYN sent, waiting for SYN-ACK.
+    SynSent = 0x02,
+    /// SYN received and SYN-ACK sent, waiting for ACK.
+    SynReceived = 0x03,
+    /// Open; data flows both ways.
+    Established = 0x04,
+    /// FIN sent, not yet acknowledged.
+    FinWait1 = 0x05,
+    /// FIN acknowledged, waiting for the peer's FIN.
+    FinWait2 = 0x06,
+    /// Peer's FIN received, ours not yet sent.
+    CloseWait = 0x07,
+    /// Both FINs sent, ours not yet acknowledged.
+    Closing = 0x08,
+    /// Our FIN sent after the peer's, waiting for its ACK.
+    LastAck = 0x09,
+    /// Both FINs acknowledged, waiting 2*MSL.
+    TimeWait = 0x0a,
+}
+
+impl TcpState {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::Closed,
+        Self::Listen,
+        Self::SynSent,
+        Self::SynReceived,
+        Self::Established,
+        Self::FinWait1,
+        Self::FinWait2,
+        Self::CloseWait,
+        Self::Closing,
+        Self::LastAck,
+        Self::TimeWait,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Closed => "CLOSED",
+            Self::Listen => "LISTEN",
+            Self::SynSent => "SYN_SENT",
+            Self::SynReceived => "SYN_RECEIVED",
+            Self::Established => "ESTABLISHED",
+            Self::FinWait1 => "FIN_WAIT_1",
+            Self::FinWait2 => "FIN_WAIT_2",
+            Self::CloseWait => "CLOSE_WAIT",
+            Self::Closing => "CLOSING",
+            Self::LastAck => "LAST_ACK",
+            Self::TimeWait => "TIME_WAIT",
+        }
+    }
+}
+
+impl TryFrom<u8> for TcpState {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Closed),
+            0x01 => Ok(Self::Listen),
+            0x02 => Ok(Self::SynSent),
+            0x03 => Ok(Self::SynReceived),
+            0x04 => Ok(Self::Established),
+            0x05 => Ok(Self::FinWait1),
+            0x06 => Ok(Self::FinWait2),
+            0x07 => Ok(Self::CloseWait),
+            0x08 => Ok(Self::Closing),
+            0x09 => Ok(Self::LastAck),
+            0x0a => Ok(Self::TimeWait),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<TcpState> for u8 {
+    fn from(v: TcpState) -> u8 {
+        v as u8
+    }
+}
+
+/// TCB field addressed by SET_TCB_FIELD; values are right-aligned in the 64-bit value and mask (warpnic (docs/cpl.md)).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TcbField {
+    /// tcp_state (read-only).
+    State = 0x00,
+    /// cpl_ulp_mode; STREAMING to RDMA once the last streaming byte is queued.
+    UlpMode = 0x01,
+    /// cpl_tcp_opt bits; NODELAY and KEEPALIVE are writable, the negotiated options read-only.
+    TcpOpt = 0x02,
+    /// Effective maximum segment size, bytes.
+    Mss = 0x03,
+    /// Receive window offered to the peer, bytes.
+    RcvWnd = 0x04,
+    /// Window scale shifts: 3:0 send, 7:4 receive (read-only).
+    Wscale = 0x05,
+    /// Idle time before the first keepalive probe, milliseconds.
+    KeepaliveIdle = 0x06,
+    /// Time between keepalive probes, milliseconds.
+    KeepaliveIntvl = 0x07,
+    /// Unanswered probes before the connection aborts with KEEPALIVE_TIMEOUT.
+    KeepaliveCnt = 0x08,
+    /// Lower bound of the retransmission timeout, milliseconds (RFC 6298).
+    RtoMin = 0x09,
+    /// Upper bound of the retransmission timeout, milliseconds.
+    RtoMax = 0x0a,
+    /// Retransmissions of one segment before the connection aborts with TIMEOUT.
+    RetxMax = 0x0b,
+    /// Delayed ACK timeout, milliseconds (0: ACK every segment).
+    Delack = 0x0c,
+    /// IPv4 DSCP and ECN byte of sent segments.
+    Tos = 0x0d,
+    /// IPv4 time to live of sent segments.
+    Ttl = 0x0e,
+    /// Oldest unacknowledged sequence number (read-only).
+    SndUna = 0x0f,
+    /// Next sequence number to send (read-only).
+    SndNxt = 0x10,
+    /// Next sequence number expected (read-only).
+    RcvNxt = 0x11,
+    /// Peer's window, bytes, scaled (read-only).
+    SndWnd = 0x12,
+    /// Congestion window, bytes (read-only).
+    Cwnd = 0x13,
+    /// Smoothed round-trip time, microseconds (read-only).
+    Srtt = 0x14,
+    /// Queue pair bound to the connection for RDMA mode.
+    Qpid = 0x15,
+    /// Next-hop MAC address, 47:0.
+    PeerMac = 0x16,
+    /// 802.1Q tag control information of sent frames (0: untagged).
+    Vlan = 0x17,
+    /// Send credits: TX_DATA bytes that may await acknowledgment (starts at CPL_TX_CREDITS).
+    TxCredits = 0x18,
+}
+
+impl TcbField {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::State,
+        Self::UlpMode,
+        Self::TcpOpt,
+        Self::Mss,
+        Self::RcvWnd,
+        Self::Wscale,
+        Self::KeepaliveIdle,
+        Self::KeepaliveIntvl,
+        Self::KeepaliveCnt,
+        Self::RtoMin,
+        Self::RtoMax,
+        Self::RetxMax,
+        Self::Delack,
+        Self::Tos,
+        Self::Ttl,
+        Self::SndUna,
+        Self::SndNxt,
+        Self::RcvNxt,
+        Self::SndWnd,
+        Self::Cwnd,
+        Self::Srtt,
+        Self::Qpid,
+        Self::PeerMac,
+        Self::Vlan,
+        Self::TxCredits,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::State => "STATE",
+            Self::UlpMode => "ULP_MODE",
+            Self::TcpOpt => "TCP_OPT",
+            Self::Mss => "MSS",
+            Self::RcvWnd => "RCV_WND",
+            Self::Wscale => "WSCALE",
+            Self::KeepaliveIdle => "KEEPALIVE_IDLE",
+            Self::KeepaliveIntvl => "KEEPALIVE_INTVL",
+            Self::KeepaliveCnt => "KEEPALIVE_CNT",
+            Self::RtoMin => "RTO_MIN",
+            Self::RtoMax => "RTO_MAX",
+            Self::RetxMax => "RETX_MAX",
+            Self::Delack => "DELACK",
+            Self::Tos => "TOS",
+            Self::Ttl => "TTL",
+            Self::SndUna => "SND_UNA",
+            Self::SndNxt => "SND_NXT",
+            Self::RcvNxt => "RCV_NXT",
+            Self::SndWnd => "SND_WND",
+            Self::Cwnd => "CWND",
+            Self::Srtt => "SRTT",
+            Self::Qpid => "QPID",
+            Self::PeerMac => "PEER_MAC",
+            Self::Vlan => "VLAN",
+            Self::TxCredits => "TX_CREDITS",
+        }
+    }
+}
+
+impl TryFrom<u8> for TcbField {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::State),
+            0x01 => Ok(Self::UlpMode),
+            0x02 => Ok(Self::TcpOpt),
+            0x03 => Ok(Self::Mss),
+            0x04 => Ok(Self::RcvWnd),
+            0x05 => Ok(Self::Wscale),
+            0x06 => Ok(Self::KeepaliveIdle),
+            0x07 => Ok(Self::KeepaliveIntvl),
+            0x08 => Ok(Self::KeepaliveCnt),
+            0x09 => Ok(Self::RtoMin),
+            0x0a => Ok(Self::RtoMax),
+            0x0b => Ok(Self::RetxMax),
+            0x0c => Ok(Self::Delack),
+            0x0d => Ok(Self::Tos),
+            0x0e => Ok(Self::Ttl),
+            0x0f => Ok(Self::SndUna),
+            0x10 => Ok(Self::SndNxt),
+            0x11 => Ok(Self::RcvNxt),
+            0x12 => Ok(Self::SndWnd),
+            0x13 => Ok(Self::Cwnd),
+            0x14 => Ok(Self::Srtt),
+            0x15 => Ok(Self::Qpid),
+            0x16 => Ok(Self::PeerMac),
+            0x17 => Ok(Self::Vlan),
+            0x18 => Ok(Self::TxCredits),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<TcbField> for u8 {
+    fn from(v: TcbField) -> u8 {
+        v as u8
+    }
+}
+
 /// The BAR0 register map. Every register is 32 bits.
 pub mod regs {
     // Common block header, offsets relative to the block base.
@@ -2049,6 +2684,1206 @@ impl FwMsgHdr {
             seq: u8::from_le_bytes(bytes_at(b, 1)),
             status: u8::from_le_bytes(bytes_at(b, 2)),
             len: u8::from_le_bytes(bytes_at(b, 3)),
+        }
+    }
+}
+
+/// Common header of every CPL control message; the opcode's body (if any) and payload follow (warpnic (docs/cpl.md)), 8 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplHdr {
+    /// Byte 0: a [`CplOpcode`] code.
+    pub opcode: u8,
+    /// Byte 1: `cpl_flags` bits, see [`cpl_flags`].
+    pub flags: u8,
+    /// Byte 2: message length in bytes: header, body and payload, padded to a multiple of 8.
+    pub len: u16,
+    /// Byte 4: connection id (tid), or atid for ACT_OPEN_REQ/RPL, or stid for PASS_OPEN_*/CLOSE_LISTSRV_*.
+    pub id: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplHdr>() == 8);
+const _: () = assert!(core::mem::offset_of!(CplHdr, opcode) == 0);
+const _: () = assert!(core::mem::offset_of!(CplHdr, flags) == 1);
+const _: () = assert!(core::mem::offset_of!(CplHdr, len) == 2);
+const _: () = assert!(core::mem::offset_of!(CplHdr, id) == 4);
+
+impl CplHdr {
+    /// Size in bytes.
+    pub const SIZE: usize = 8;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.opcode.to_le_bytes());
+        b[1..2].copy_from_slice(&self.flags.to_le_bytes());
+        b[2..4].copy_from_slice(&self.len.to_le_bytes());
+        b[4..8].copy_from_slice(&self.id.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            opcode: u8::from_le_bytes(bytes_at(b, 0)),
+            flags: u8::from_le_bytes(bytes_at(b, 1)),
+            len: u16::from_le_bytes(bytes_at(b, 2)),
+            id: u32::from_le_bytes(bytes_at(b, 4)),
+        }
+    }
+}
+
+/// ACT_OPEN_REQ body: open a connection; the hardware sends SYN (warpnic (docs/cpl.md)), 40 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplActOpenReq {
+    /// Byte 0: local IPv4 address (192.0.2.1 is 0xc0000201).
+    pub local_ip: u32,
+    /// Byte 4: peer IPv4 address.
+    pub peer_ip: u32,
+    /// Byte 8: local TCP port.
+    pub local_port: u16,
+    /// Byte 10: peer TCP port.
+    pub peer_port: u16,
+    /// Byte 12: MSS option to send, bytes (0: the port's MAX_FRAME less 54).
+    pub mss: u16,
+    /// Byte 14: `cpl_tcp_opt` bits, see [`cpl_tcp_opt`].
+    pub tcp_opt: u8,
+    /// Byte 15: window scale shift to offer, 0..=14 (with WSCALE).
+    pub rcv_wscale: u8,
+    /// Byte 16: initial receive window, bytes.
+    pub rcv_wnd: u32,
+    /// Byte 20: initial send sequence number, chosen by the control plane (RFC 9293 §3.4.1).
+    pub iss: u32,
+    /// Byte 24: next-hop MAC address, in wire order.
+    pub peer_mac: [u8; 6],
+    /// Byte 30: 802.1Q tag control information (0: untagged).
+    pub vlan: u16,
+    /// Byte 32: IPv4 DSCP and ECN byte.
+    pub tos: u8,
+    /// Byte 33: IPv4 time to live (0: 64).
+    pub ttl: u8,
+    /// Byte 34: a [`CplUlpMode`] code.
+    pub ulp_mode: u8,
+    /// Byte 35: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 36: reserved, zero.
+    pub rsvd1: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplActOpenReq>() == 40);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, local_ip) == 0);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, peer_ip) == 4);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, local_port) == 8);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, peer_port) == 10);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, mss) == 12);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, tcp_opt) == 14);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, rcv_wscale) == 15);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, rcv_wnd) == 16);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, iss) == 20);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, peer_mac) == 24);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, vlan) == 30);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, tos) == 32);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, ttl) == 33);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, ulp_mode) == 34);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, rsvd0) == 35);
+const _: () = assert!(core::mem::offset_of!(CplActOpenReq, rsvd1) == 36);
+
+impl CplActOpenReq {
+    /// Size in bytes.
+    pub const SIZE: usize = 40;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..4].copy_from_slice(&self.local_ip.to_le_bytes());
+        b[4..8].copy_from_slice(&self.peer_ip.to_le_bytes());
+        b[8..10].copy_from_slice(&self.local_port.to_le_bytes());
+        b[10..12].copy_from_slice(&self.peer_port.to_le_bytes());
+        b[12..14].copy_from_slice(&self.mss.to_le_bytes());
+        b[14..15].copy_from_slice(&self.tcp_opt.to_le_bytes());
+        b[15..16].copy_from_slice(&self.rcv_wscale.to_le_bytes());
+        b[16..20].copy_from_slice(&self.rcv_wnd.to_le_bytes());
+        b[20..24].copy_from_slice(&self.iss.to_le_bytes());
+        b[24..30].copy_from_slice(&self.peer_mac);
+        b[30..32].copy_from_slice(&self.vlan.to_le_bytes());
+        b[32..33].copy_from_slice(&self.tos.to_le_bytes());
+        b[33..34].copy_from_slice(&self.ttl.to_le_bytes());
+        b[34..35].copy_from_slice(&self.ulp_mode.to_le_bytes());
+        b[35..36].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[36..40].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            local_ip: u32::from_le_bytes(bytes_at(b, 0)),
+            peer_ip: u32::from_le_bytes(bytes_at(b, 4)),
+            local_port: u16::from_le_bytes(bytes_at(b, 8)),
+            peer_port: u16::from_le_bytes(bytes_at(b, 10)),
+            mss: u16::from_le_bytes(bytes_at(b, 12)),
+            tcp_opt: u8::from_le_bytes(bytes_at(b, 14)),
+            rcv_wscale: u8::from_le_bytes(bytes_at(b, 15)),
+            rcv_wnd: u32::from_le_bytes(bytes_at(b, 16)),
+            iss: u32::from_le_bytes(bytes_at(b, 20)),
+            peer_mac: bytes_at(b, 24),
+            vlan: u16::from_le_bytes(bytes_at(b, 30)),
+            tos: u8::from_le_bytes(bytes_at(b, 32)),
+            ttl: u8::from_le_bytes(bytes_at(b, 33)),
+            ulp_mode: u8::from_le_bytes(bytes_at(b, 34)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 35)),
+            rsvd1: u32::from_le_bytes(bytes_at(b, 36)),
+        }
+    }
+}
+
+/// ACT_OPEN_RPL body: the active open failed (success is reported by ACT_ESTABLISH); the atid is free (warpnic (docs/cpl.md)), 8 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplActOpenRpl {
+    /// Byte 0: a [`CplStatus`] code.
+    pub status: u8,
+    /// Byte 1: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 2: reserved, zero.
+    pub rsvd1: u16,
+    /// Byte 4: connection id the open had used, now free (CPL_TID_NONE if none).
+    pub tid: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplActOpenRpl>() == 8);
+const _: () = assert!(core::mem::offset_of!(CplActOpenRpl, status) == 0);
+const _: () = assert!(core::mem::offset_of!(CplActOpenRpl, rsvd0) == 1);
+const _: () = assert!(core::mem::offset_of!(CplActOpenRpl, rsvd1) == 2);
+const _: () = assert!(core::mem::offset_of!(CplActOpenRpl, tid) == 4);
+
+impl CplActOpenRpl {
+    /// Size in bytes.
+    pub const SIZE: usize = 8;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.status.to_le_bytes());
+        b[1..2].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[2..4].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b[4..8].copy_from_slice(&self.tid.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            status: u8::from_le_bytes(bytes_at(b, 0)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 1)),
+            rsvd1: u16::from_le_bytes(bytes_at(b, 2)),
+            tid: u32::from_le_bytes(bytes_at(b, 4)),
+        }
+    }
+}
+
+/// ACT_ESTABLISH body: the SYN-ACK arrived and was acknowledged; the connection is ESTABLISHED under the header's tid (warpnic (docs/cpl.md)), 24 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplActEstablish {
+    /// Byte 0: active open id of the ACT_OPEN_REQ, now free.
+    pub atid: u32,
+    /// Byte 4: our initial sequence number.
+    pub snd_isn: u32,
+    /// Byte 8: the peer's initial sequence number.
+    pub rcv_isn: u32,
+    /// Byte 12: the peer's window, bytes, scaled.
+    pub snd_wnd: u32,
+    /// Byte 16: effective MSS, bytes: the smaller of ours and the peer's.
+    pub mss: u16,
+    /// Byte 18: `cpl_tcp_opt` bits, see [`cpl_tcp_opt`].
+    pub tcp_opt: u8,
+    /// Byte 19: the peer's window scale shift.
+    pub snd_wscale: u8,
+    /// Byte 20: our window scale shift.
+    pub rcv_wscale: u8,
+    /// Byte 21: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 22: reserved, zero.
+    pub rsvd1: u16,
+}
+
+const _: () = assert!(core::mem::size_of::<CplActEstablish>() == 24);
+const _: () = assert!(core::mem::offset_of!(CplActEstablish, atid) == 0);
+const _: () = assert!(core::mem::offset_of!(CplActEstablish, snd_isn) == 4);
+const _: () = assert!(core::mem::offset_of!(CplActEstablish, rcv_isn) == 8);
+const _: () = assert!(core::mem::offset_of!(CplActEstablish, snd_wnd) == 12);
+const _: () = assert!(core::mem::offset_of!(CplActEstablish, mss) == 16);
+const _: () = assert!(core::mem::offset_of!(CplActEstablish, tcp_opt) == 18);
+const _: () = assert!(core::mem::offset_of!(CplActEstablish, snd_wscale) == 19);
+const _: () = assert!(core::mem::offset_of!(CplActEstablish, rcv_wscale) == 20);
+const _: () = assert!(core::mem::offset_of!(CplActEstablish, rsvd0) == 21);
+const _: () = assert!(core::mem::offset_of!(CplActEstablish, rsvd1) == 22);
+
+impl CplActEstablish {
+    /// Size in bytes.
+    pub const SIZE: usize = 24;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..4].copy_from_slice(&self.atid.to_le_bytes());
+        b[4..8].copy_from_slice(&self.snd_isn.to_le_bytes());
+        b[8..12].copy_from_slice(&self.rcv_isn.to_le_bytes());
+        b[12..16].copy_from_slice(&self.snd_wnd.to_le_bytes());
+        b[16..18].copy_from_slice(&self.mss.to_le_bytes());
+        b[18..19].copy_from_slice(&self.tcp_opt.to_le_bytes());
+        b[19..20].copy_from_slice(&self.snd_wscale.to_le_bytes());
+        b[20..21].copy_from_slice(&self.rcv_wscale.to_le_bytes());
+        b[21..22].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[22..24].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            atid: u32::from_le_bytes(bytes_at(b, 0)),
+            snd_isn: u32::from_le_bytes(bytes_at(b, 4)),
+            rcv_isn: u32::from_le_bytes(bytes_at(b, 8)),
+            snd_wnd: u32::from_le_bytes(bytes_at(b, 12)),
+            mss: u16::from_le_bytes(bytes_at(b, 16)),
+            tcp_opt: u8::from_le_bytes(bytes_at(b, 18)),
+            snd_wscale: u8::from_le_bytes(bytes_at(b, 19)),
+            rcv_wscale: u8::from_le_bytes(bytes_at(b, 20)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 21)),
+            rsvd1: u16::from_le_bytes(bytes_at(b, 22)),
+        }
+    }
+}
+
+/// PASS_OPEN_REQ body: listen; SYNs that match become PASS_ACCEPT_REQ (warpnic (docs/cpl.md)), 24 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplPassOpenReq {
+    /// Byte 0: local IPv4 address to listen on (0: any).
+    pub local_ip: u32,
+    /// Byte 4: accept SYNs from this address only (0: any).
+    pub peer_ip: u32,
+    /// Byte 8: local TCP port.
+    pub local_port: u16,
+    /// Byte 10: accept SYNs from this port only (0: any).
+    pub peer_port: u16,
+    /// Byte 12: MSS option for SYN-ACKs, bytes (0: the port's MAX_FRAME less 54).
+    pub mss: u16,
+    /// Byte 14: `cpl_tcp_opt` bits, see [`cpl_tcp_opt`].
+    pub tcp_opt: u8,
+    /// Byte 15: window scale shift to offer, 0..=14.
+    pub rcv_wscale: u8,
+    /// Byte 16: initial receive window of accepted connections, bytes.
+    pub rcv_wnd: u32,
+    /// Byte 20: reserved, zero.
+    pub rsvd0: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplPassOpenReq>() == 24);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenReq, local_ip) == 0);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenReq, peer_ip) == 4);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenReq, local_port) == 8);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenReq, peer_port) == 10);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenReq, mss) == 12);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenReq, tcp_opt) == 14);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenReq, rcv_wscale) == 15);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenReq, rcv_wnd) == 16);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenReq, rsvd0) == 20);
+
+impl CplPassOpenReq {
+    /// Size in bytes.
+    pub const SIZE: usize = 24;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..4].copy_from_slice(&self.local_ip.to_le_bytes());
+        b[4..8].copy_from_slice(&self.peer_ip.to_le_bytes());
+        b[8..10].copy_from_slice(&self.local_port.to_le_bytes());
+        b[10..12].copy_from_slice(&self.peer_port.to_le_bytes());
+        b[12..14].copy_from_slice(&self.mss.to_le_bytes());
+        b[14..15].copy_from_slice(&self.tcp_opt.to_le_bytes());
+        b[15..16].copy_from_slice(&self.rcv_wscale.to_le_bytes());
+        b[16..20].copy_from_slice(&self.rcv_wnd.to_le_bytes());
+        b[20..24].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            local_ip: u32::from_le_bytes(bytes_at(b, 0)),
+            peer_ip: u32::from_le_bytes(bytes_at(b, 4)),
+            local_port: u16::from_le_bytes(bytes_at(b, 8)),
+            peer_port: u16::from_le_bytes(bytes_at(b, 10)),
+            mss: u16::from_le_bytes(bytes_at(b, 12)),
+            tcp_opt: u8::from_le_bytes(bytes_at(b, 14)),
+            rcv_wscale: u8::from_le_bytes(bytes_at(b, 15)),
+            rcv_wnd: u32::from_le_bytes(bytes_at(b, 16)),
+            rsvd0: u32::from_le_bytes(bytes_at(b, 20)),
+        }
+    }
+}
+
+/// PASS_OPEN_RPL body: the listener runs (SUCCESS) or the stid is free again (warpnic (docs/cpl.md)), 8 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplPassOpenRpl {
+    /// Byte 0: a [`CplStatus`] code.
+    pub status: u8,
+    /// Byte 1: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 2: the listening port, as requested.
+    pub local_port: u16,
+    /// Byte 4: reserved, zero.
+    pub rsvd1: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplPassOpenRpl>() == 8);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenRpl, status) == 0);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenRpl, rsvd0) == 1);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenRpl, local_port) == 2);
+const _: () = assert!(core::mem::offset_of!(CplPassOpenRpl, rsvd1) == 4);
+
+impl CplPassOpenRpl {
+    /// Size in bytes.
+    pub const SIZE: usize = 8;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.status.to_le_bytes());
+        b[1..2].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[2..4].copy_from_slice(&self.local_port.to_le_bytes());
+        b[4..8].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            status: u8::from_le_bytes(bytes_at(b, 0)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 1)),
+            local_port: u16::from_le_bytes(bytes_at(b, 2)),
+            rsvd1: u32::from_le_bytes(bytes_at(b, 4)),
+        }
+    }
+}
+
+/// PASS_ACCEPT_REQ body: a SYN for a listener; the header's tid names the embryonic connection (warpnic (docs/cpl.md)), 40 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplPassAcceptReq {
+    /// Byte 0: listener that matched.
+    pub stid: u32,
+    /// Byte 4: local IPv4 address (the SYN's destination).
+    pub local_ip: u32,
+    /// Byte 8: peer IPv4 address (the SYN's source).
+    pub peer_ip: u32,
+    /// Byte 12: local TCP port.
+    pub local_port: u16,
+    /// Byte 14: peer TCP port.
+    pub peer_port: u16,
+    /// Byte 16: the peer's initial sequence number.
+    pub rcv_isn: u32,
+    /// Byte 20: window field of the SYN (never scaled).
+    pub peer_wnd: u16,
+    /// Byte 22: MSS option of the SYN, bytes (0: absent, RFC 9293 §3.7.1 default 536).
+    pub peer_mss: u16,
+    /// Byte 24: `cpl_tcp_opt` bits, see [`cpl_tcp_opt`].
+    pub tcp_opt: u8,
+    /// Byte 25: window scale shift the SYN offered (with WSCALE).
+    pub snd_wscale: u8,
+    /// Byte 26: IPv4 DSCP and ECN byte of the SYN.
+    pub tos: u8,
+    /// Byte 27: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 28: source MAC address of the SYN, in wire order.
+    pub peer_mac: [u8; 6],
+    /// Byte 34: 802.1Q tag control information of the SYN (0: untagged).
+    pub vlan: u16,
+    /// Byte 36: reserved, zero.
+    pub rsvd1: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplPassAcceptReq>() == 40);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, stid) == 0);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, local_ip) == 4);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, peer_ip) == 8);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, local_port) == 12);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, peer_port) == 14);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, rcv_isn) == 16);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, peer_wnd) == 20);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, peer_mss) == 22);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, tcp_opt) == 24);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, snd_wscale) == 25);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, tos) == 26);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, rsvd0) == 27);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, peer_mac) == 28);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, vlan) == 34);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptReq, rsvd1) == 36);
+
+impl CplPassAcceptReq {
+    /// Size in bytes.
+    pub const SIZE: usize = 40;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..4].copy_from_slice(&self.stid.to_le_bytes());
+        b[4..8].copy_from_slice(&self.local_ip.to_le_bytes());
+        b[8..12].copy_from_slice(&self.peer_ip.to_le_bytes());
+        b[12..14].copy_from_slice(&self.local_port.to_le_bytes());
+        b[14..16].copy_from_slice(&self.peer_port.to_le_bytes());
+        b[16..20].copy_from_slice(&self.rcv_isn.to_le_bytes());
+        b[20..22].copy_from_slice(&self.peer_wnd.to_le_bytes());
+        b[22..24].copy_from_slice(&self.peer_mss.to_le_bytes());
+        b[24..25].copy_from_slice(&self.tcp_opt.to_le_bytes());
+        b[25..26].copy_from_slice(&self.snd_wscale.to_le_bytes());
+        b[26..27].copy_from_slice(&self.tos.to_le_bytes());
+        b[27..28].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[28..34].copy_from_slice(&self.peer_mac);
+        b[34..36].copy_from_slice(&self.vlan.to_le_bytes());
+        b[36..40].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            stid: u32::from_le_bytes(bytes_at(b, 0)),
+            local_ip: u32::from_le_bytes(bytes_at(b, 4)),
+            peer_ip: u32::from_le_bytes(bytes_at(b, 8)),
+            local_port: u16::from_le_bytes(bytes_at(b, 12)),
+            peer_port: u16::from_le_bytes(bytes_at(b, 14)),
+            rcv_isn: u32::from_le_bytes(bytes_at(b, 16)),
+            peer_wnd: u16::from_le_bytes(bytes_at(b, 20)),
+            peer_mss: u16::from_le_bytes(bytes_at(b, 22)),
+            tcp_opt: u8::from_le_bytes(bytes_at(b, 24)),
+            snd_wscale: u8::from_le_bytes(bytes_at(b, 25)),
+            tos: u8::from_le_bytes(bytes_at(b, 26)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 27)),
+            peer_mac: bytes_at(b, 28),
+            vlan: u16::from_le_bytes(bytes_at(b, 34)),
+            rsvd1: u32::from_le_bytes(bytes_at(b, 36)),
+        }
+    }
+}
+
+/// PASS_ACCEPT_RPL body: SUCCESS sends SYN-ACK; CONN_REFUSED sends RST; any other status drops the SYN; refusals free the tid (warpnic (docs/cpl.md)), 16 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplPassAcceptRpl {
+    /// Byte 0: a [`CplStatus`] code.
+    pub status: u8,
+    /// Byte 1: `cpl_tcp_opt` bits, see [`cpl_tcp_opt`].
+    pub tcp_opt: u8,
+    /// Byte 2: our window scale shift, 0..=14 (with WSCALE).
+    pub rcv_wscale: u8,
+    /// Byte 3: IPv4 DSCP and ECN byte of the connection.
+    pub tos: u8,
+    /// Byte 4: initial send sequence number, chosen by the control plane.
+    pub iss: u32,
+    /// Byte 8: MSS option to send, bytes (0: the listener's).
+    pub mss: u16,
+    /// Byte 10: reserved, zero.
+    pub rsvd0: u16,
+    /// Byte 12: initial receive window, bytes (0: the listener's).
+    pub rcv_wnd: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplPassAcceptRpl>() == 16);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptRpl, status) == 0);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptRpl, tcp_opt) == 1);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptRpl, rcv_wscale) == 2);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptRpl, tos) == 3);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptRpl, iss) == 4);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptRpl, mss) == 8);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptRpl, rsvd0) == 10);
+const _: () = assert!(core::mem::offset_of!(CplPassAcceptRpl, rcv_wnd) == 12);
+
+impl CplPassAcceptRpl {
+    /// Size in bytes.
+    pub const SIZE: usize = 16;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.status.to_le_bytes());
+        b[1..2].copy_from_slice(&self.tcp_opt.to_le_bytes());
+        b[2..3].copy_from_slice(&self.rcv_wscale.to_le_bytes());
+        b[3..4].copy_from_slice(&self.tos.to_le_bytes());
+        b[4..8].copy_from_slice(&self.iss.to_le_bytes());
+        b[8..10].copy_from_slice(&self.mss.to_le_bytes());
+        b[10..12].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[12..16].copy_from_slice(&self.rcv_wnd.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            status: u8::from_le_bytes(bytes_at(b, 0)),
+            tcp_opt: u8::from_le_bytes(bytes_at(b, 1)),
+            rcv_wscale: u8::from_le_bytes(bytes_at(b, 2)),
+            tos: u8::from_le_bytes(bytes_at(b, 3)),
+            iss: u32::from_le_bytes(bytes_at(b, 4)),
+            mss: u16::from_le_bytes(bytes_at(b, 8)),
+            rsvd0: u16::from_le_bytes(bytes_at(b, 10)),
+            rcv_wnd: u32::from_le_bytes(bytes_at(b, 12)),
+        }
+    }
+}
+
+/// PASS_ESTABLISH body: the ACK of our SYN-ACK arrived; the connection is ESTABLISHED under the header's tid (warpnic (docs/cpl.md)), 24 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplPassEstablish {
+    /// Byte 0: listener that accepted the connection.
+    pub stid: u32,
+    /// Byte 4: our initial sequence number.
+    pub snd_isn: u32,
+    /// Byte 8: the peer's initial sequence number.
+    pub rcv_isn: u32,
+    /// Byte 12: the peer's window, bytes, scaled.
+    pub snd_wnd: u32,
+    /// Byte 16: effective MSS, bytes.
+    pub mss: u16,
+    /// Byte 18: `cpl_tcp_opt` bits, see [`cpl_tcp_opt`].
+    pub tcp_opt: u8,
+    /// Byte 19: the peer's window scale shift.
+    pub snd_wscale: u8,
+    /// Byte 20: our window scale shift.
+    pub rcv_wscale: u8,
+    /// Byte 21: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 22: reserved, zero.
+    pub rsvd1: u16,
+}
+
+const _: () = assert!(core::mem::size_of::<CplPassEstablish>() == 24);
+const _: () = assert!(core::mem::offset_of!(CplPassEstablish, stid) == 0);
+const _: () = assert!(core::mem::offset_of!(CplPassEstablish, snd_isn) == 4);
+const _: () = assert!(core::mem::offset_of!(CplPassEstablish, rcv_isn) == 8);
+const _: () = assert!(core::mem::offset_of!(CplPassEstablish, snd_wnd) == 12);
+const _: () = assert!(core::mem::offset_of!(CplPassEstablish, mss) == 16);
+const _: () = assert!(core::mem::offset_of!(CplPassEstablish, tcp_opt) == 18);
+const _: () = assert!(core::mem::offset_of!(CplPassEstablish, snd_wscale) == 19);
+const _: () = assert!(core::mem::offset_of!(CplPassEstablish, rcv_wscale) == 20);
+const _: () = assert!(core::mem::offset_of!(CplPassEstablish, rsvd0) == 21);
+const _: () = assert!(core::mem::offset_of!(CplPassEstablish, rsvd1) == 22);
+
+impl CplPassEstablish {
+    /// Size in bytes.
+    pub const SIZE: usize = 24;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..4].copy_from_slice(&self.stid.to_le_bytes());
+        b[4..8].copy_from_slice(&self.snd_isn.to_le_bytes());
+        b[8..12].copy_from_slice(&self.rcv_isn.to_le_bytes());
+        b[12..16].copy_from_slice(&self.snd_wnd.to_le_bytes());
+        b[16..18].copy_from_slice(&self.mss.to_le_bytes());
+        b[18..19].copy_from_slice(&self.tcp_opt.to_le_bytes());
+        b[19..20].copy_from_slice(&self.snd_wscale.to_le_bytes());
+        b[20..21].copy_from_slice(&self.rcv_wscale.to_le_bytes());
+        b[21..22].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[22..24].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            stid: u32::from_le_bytes(bytes_at(b, 0)),
+            snd_isn: u32::from_le_bytes(bytes_at(b, 4)),
+            rcv_isn: u32::from_le_bytes(bytes_at(b, 8)),
+            snd_wnd: u32::from_le_bytes(bytes_at(b, 12)),
+            mss: u16::from_le_bytes(bytes_at(b, 16)),
+            tcp_opt: u8::from_le_bytes(bytes_at(b, 18)),
+            snd_wscale: u8::from_le_bytes(bytes_at(b, 19)),
+            rcv_wscale: u8::from_le_bytes(bytes_at(b, 20)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 21)),
+            rsvd1: u16::from_le_bytes(bytes_at(b, 22)),
+        }
+    }
+}
+
+/// CLOSE_LISTSRV_RPL body: the listener is stopped and its stid free; embryonic connections were reset (warpnic (docs/cpl.md)), 8 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplCloseListsrvRpl {
+    /// Byte 0: a [`CplStatus`] code.
+    pub status: u8,
+    /// Byte 1: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 2: reserved, zero.
+    pub rsvd1: u16,
+    /// Byte 4: embryonic connections (SYN_RECEIVED) reset with the listener.
+    pub dropped: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplCloseListsrvRpl>() == 8);
+const _: () = assert!(core::mem::offset_of!(CplCloseListsrvRpl, status) == 0);
+const _: () = assert!(core::mem::offset_of!(CplCloseListsrvRpl, rsvd0) == 1);
+const _: () = assert!(core::mem::offset_of!(CplCloseListsrvRpl, rsvd1) == 2);
+const _: () = assert!(core::mem::offset_of!(CplCloseListsrvRpl, dropped) == 4);
+
+impl CplCloseListsrvRpl {
+    /// Size in bytes.
+    pub const SIZE: usize = 8;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.status.to_le_bytes());
+        b[1..2].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[2..4].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b[4..8].copy_from_slice(&self.dropped.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            status: u8::from_le_bytes(bytes_at(b, 0)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 1)),
+            rsvd1: u16::from_le_bytes(bytes_at(b, 2)),
+            dropped: u32::from_le_bytes(bytes_at(b, 4)),
+        }
+    }
+}
+
+/// TX_DATA body: queue data_len bytes for sending; they take data_len send credits until TX_DATA_ACK returns them (warpnic (docs/cpl.md)), 16 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplTxData {
+    /// Byte 0: payload bytes.
+    pub data_len: u32,
+    /// Byte 4: `cpl_tx_flags` bits, see [`cpl_tx_flags`].
+    pub tx_flags: u8,
+    /// Byte 5: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 6: reserved, zero.
+    pub rsvd1: u16,
+    /// Byte 8: IOVA of the payload, kept until its credits return (ignored with INLINE).
+    pub addr: u64,
+}
+
+const _: () = assert!(core::mem::size_of::<CplTxData>() == 16);
+const _: () = assert!(core::mem::offset_of!(CplTxData, data_len) == 0);
+const _: () = assert!(core::mem::offset_of!(CplTxData, tx_flags) == 4);
+const _: () = assert!(core::mem::offset_of!(CplTxData, rsvd0) == 5);
+const _: () = assert!(core::mem::offset_of!(CplTxData, rsvd1) == 6);
+const _: () = assert!(core::mem::offset_of!(CplTxData, addr) == 8);
+
+impl CplTxData {
+    /// Size in bytes.
+    pub const SIZE: usize = 16;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..4].copy_from_slice(&self.data_len.to_le_bytes());
+        b[4..5].copy_from_slice(&self.tx_flags.to_le_bytes());
+        b[5..6].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[6..8].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b[8..16].copy_from_slice(&self.addr.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            data_len: u32::from_le_bytes(bytes_at(b, 0)),
+            tx_flags: u8::from_le_bytes(bytes_at(b, 4)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 5)),
+            rsvd1: u16::from_le_bytes(bytes_at(b, 6)),
+            addr: u64::from_le_bytes(bytes_at(b, 8)),
+        }
+    }
+}
+
+/// TX_DATA_ACK body: the peer acknowledged sent data; its credits (and host buffers) are free (warpnic (docs/cpl.md)), 8 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplTxDataAck {
+    /// Byte 0: bytes newly acknowledged.
+    pub credits: u32,
+    /// Byte 4: oldest unacknowledged sequence number after this acknowledgment.
+    pub snd_una: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplTxDataAck>() == 8);
+const _: () = assert!(core::mem::offset_of!(CplTxDataAck, credits) == 0);
+const _: () = assert!(core::mem::offset_of!(CplTxDataAck, snd_una) == 4);
+
+impl CplTxDataAck {
+    /// Size in bytes.
+    pub const SIZE: usize = 8;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..4].copy_from_slice(&self.credits.to_le_bytes());
+        b[4..8].copy_from_slice(&self.snd_una.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            credits: u32::from_le_bytes(bytes_at(b, 0)),
+            snd_una: u32::from_le_bytes(bytes_at(b, 4)),
+        }
+    }
+}
+
+/// RX_DATA body: data_len bytes of in-order stream data follow; they close the receive window until RX_DATA_ACK (warpnic (docs/cpl.md)), 16 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplRxData {
+    /// Byte 0: payload bytes.
+    pub data_len: u32,
+    /// Byte 4: sequence number of the first payload byte.
+    pub seq: u32,
+    /// Byte 8: `tcp_flags` bits, see [`tcp_flags`].
+    pub tcp_flags: u8,
+    /// Byte 9: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 10: reserved, zero.
+    pub rsvd1: u16,
+    /// Byte 12: receive window still open after this data, bytes.
+    pub rcv_wnd: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplRxData>() == 16);
+const _: () = assert!(core::mem::offset_of!(CplRxData, data_len) == 0);
+const _: () = assert!(core::mem::offset_of!(CplRxData, seq) == 4);
+const _: () = assert!(core::mem::offset_of!(CplRxData, tcp_flags) == 8);
+const _: () = assert!(core::mem::offset_of!(CplRxData, rsvd0) == 9);
+const _: () = assert!(core::mem::offset_of!(CplRxData, rsvd1) == 10);
+const _: () = assert!(core::mem::offset_of!(CplRxData, rcv_wnd) == 12);
+
+impl CplRxData {
+    /// Size in bytes.
+    pub const SIZE: usize = 16;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..4].copy_from_slice(&self.data_len.to_le_bytes());
+        b[4..8].copy_from_slice(&self.seq.to_le_bytes());
+        b[8..9].copy_from_slice(&self.tcp_flags.to_le_bytes());
+        b[9..10].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[10..12].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b[12..16].copy_from_slice(&self.rcv_wnd.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            data_len: u32::from_le_bytes(bytes_at(b, 0)),
+            seq: u32::from_le_bytes(bytes_at(b, 4)),
+            tcp_flags: u8::from_le_bytes(bytes_at(b, 8)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 9)),
+            rsvd1: u16::from_le_bytes(bytes_at(b, 10)),
+            rcv_wnd: u32::from_le_bytes(bytes_at(b, 12)),
+        }
+    }
+}
+
+/// RX_DATA_ACK body: the control plane consumed received data; the window grows by credits (warpnic (docs/cpl.md)), 8 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplRxDataAck {
+    /// Byte 0: bytes consumed.
+    pub credits: u32,
+    /// Byte 4: `cpl_rx_ack_flags` bits, see [`cpl_rx_ack_flags`].
+    pub ack_flags: u8,
+    /// Byte 5: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 6: reserved, zero.
+    pub rsvd1: u16,
+}
+
+const _: () = assert!(core::mem::size_of::<CplRxDataAck>() == 8);
+const _: () = assert!(core::mem::offset_of!(CplRxDataAck, credits) == 0);
+const _: () = assert!(core::mem::offset_of!(CplRxDataAck, ack_flags) == 4);
+const _: () = assert!(core::mem::offset_of!(CplRxDataAck, rsvd0) == 5);
+const _: () = assert!(core::mem::offset_of!(CplRxDataAck, rsvd1) == 6);
+
+impl CplRxDataAck {
+    /// Size in bytes.
+    pub const SIZE: usize = 8;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..4].copy_from_slice(&self.credits.to_le_bytes());
+        b[4..5].copy_from_slice(&self.ack_flags.to_le_bytes());
+        b[5..6].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[6..8].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            credits: u32::from_le_bytes(bytes_at(b, 0)),
+            ack_flags: u8::from_le_bytes(bytes_at(b, 4)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 5)),
+            rsvd1: u16::from_le_bytes(bytes_at(b, 6)),
+        }
+    }
+}
+
+/// CLOSE_CON_RPL body: our FIN was acknowledged; in TIME_WAIT or CLOSED the tid is free (warpnic (docs/cpl.md)), 16 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplCloseConRpl {
+    /// Byte 0: a [`CplStatus`] code.
+    pub status: u8,
+    /// Byte 1: a [`TcpState`] code.
+    pub state: u8,
+    /// Byte 2: reserved, zero.
+    pub rsvd0: u16,
+    /// Byte 4: sequence number after our FIN.
+    pub snd_nxt: u32,
+    /// Byte 8: next sequence number expected from the peer.
+    pub rcv_nxt: u32,
+    /// Byte 12: reserved, zero.
+    pub rsvd1: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplCloseConRpl>() == 16);
+const _: () = assert!(core::mem::offset_of!(CplCloseConRpl, status) == 0);
+const _: () = assert!(core::mem::offset_of!(CplCloseConRpl, state) == 1);
+const _: () = assert!(core::mem::offset_of!(CplCloseConRpl, rsvd0) == 2);
+const _: () = assert!(core::mem::offset_of!(CplCloseConRpl, snd_nxt) == 4);
+const _: () = assert!(core::mem::offset_of!(CplCloseConRpl, rcv_nxt) == 8);
+const _: () = assert!(core::mem::offset_of!(CplCloseConRpl, rsvd1) == 12);
+
+impl CplCloseConRpl {
+    /// Size in bytes.
+    pub const SIZE: usize = 16;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.status.to_le_bytes());
+        b[1..2].copy_from_slice(&self.state.to_le_bytes());
+        b[2..4].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[4..8].copy_from_slice(&self.snd_nxt.to_le_bytes());
+        b[8..12].copy_from_slice(&self.rcv_nxt.to_le_bytes());
+        b[12..16].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            status: u8::from_le_bytes(bytes_at(b, 0)),
+            state: u8::from_le_bytes(bytes_at(b, 1)),
+            rsvd0: u16::from_le_bytes(bytes_at(b, 2)),
+            snd_nxt: u32::from_le_bytes(bytes_at(b, 4)),
+            rcv_nxt: u32::from_le_bytes(bytes_at(b, 8)),
+            rsvd1: u32::from_le_bytes(bytes_at(b, 12)),
+        }
+    }
+}
+
+/// PEER_CLOSE body: the peer's FIN arrived after all its data (warpnic (docs/cpl.md)), 8 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplPeerClose {
+    /// Byte 0: sequence number after the peer's FIN.
+    pub rcv_nxt: u32,
+    /// Byte 4: a [`TcpState`] code.
+    pub state: u8,
+    /// Byte 5: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 6: reserved, zero.
+    pub rsvd1: u16,
+}
+
+const _: () = assert!(core::mem::size_of::<CplPeerClose>() == 8);
+const _: () = assert!(core::mem::offset_of!(CplPeerClose, rcv_nxt) == 0);
+const _: () = assert!(core::mem::offset_of!(CplPeerClose, state) == 4);
+const _: () = assert!(core::mem::offset_of!(CplPeerClose, rsvd0) == 5);
+const _: () = assert!(core::mem::offset_of!(CplPeerClose, rsvd1) == 6);
+
+impl CplPeerClose {
+    /// Size in bytes.
+    pub const SIZE: usize = 8;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..4].copy_from_slice(&self.rcv_nxt.to_le_bytes());
+        b[4..5].copy_from_slice(&self.state.to_le_bytes());
+        b[5..6].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[6..8].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            rcv_nxt: u32::from_le_bytes(bytes_at(b, 0)),
+            state: u8::from_le_bytes(bytes_at(b, 4)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 5)),
+            rsvd1: u16::from_le_bytes(bytes_at(b, 6)),
+        }
+    }
+}
+
+/// ABORT_REQ body: to hardware, reset the connection; to the control plane, the connection was reset or timed out (warpnic (docs/cpl.md)), 8 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplAbortReq {
+    /// Byte 0: a [`CplStatus`] code.
+    pub status: u8,
+    /// Byte 1: `cpl_abort_flags` bits, see [`cpl_abort_flags`].
+    pub abort_flags: u8,
+    /// Byte 2: reserved, zero.
+    pub rsvd0: u16,
+    /// Byte 4: sequence number of the RST (sent or to send).
+    pub snd_nxt: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplAbortReq>() == 8);
+const _: () = assert!(core::mem::offset_of!(CplAbortReq, status) == 0);
+const _: () = assert!(core::mem::offset_of!(CplAbortReq, abort_flags) == 1);
+const _: () = assert!(core::mem::offset_of!(CplAbortReq, rsvd0) == 2);
+const _: () = assert!(core::mem::offset_of!(CplAbortReq, snd_nxt) == 4);
+
+impl CplAbortReq {
+    /// Size in bytes.
+    pub const SIZE: usize = 8;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.status.to_le_bytes());
+        b[1..2].copy_from_slice(&self.abort_flags.to_le_bytes());
+        b[2..4].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[4..8].copy_from_slice(&self.snd_nxt.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            status: u8::from_le_bytes(bytes_at(b, 0)),
+            abort_flags: u8::from_le_bytes(bytes_at(b, 1)),
+            rsvd0: u16::from_le_bytes(bytes_at(b, 2)),
+            snd_nxt: u32::from_le_bytes(bytes_at(b, 4)),
+        }
+    }
+}
+
+/// ABORT_RPL body: the abort is done and the tid is free (warpnic (docs/cpl.md)), 8 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplAbortRpl {
+    /// Byte 0: a [`CplStatus`] code.
+    pub status: u8,
+    /// Byte 1: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 2: reserved, zero.
+    pub rsvd1: u16,
+    /// Byte 4: reserved, zero.
+    pub rsvd2: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplAbortRpl>() == 8);
+const _: () = assert!(core::mem::offset_of!(CplAbortRpl, status) == 0);
+const _: () = assert!(core::mem::offset_of!(CplAbortRpl, rsvd0) == 1);
+const _: () = assert!(core::mem::offset_of!(CplAbortRpl, rsvd1) == 2);
+const _: () = assert!(core::mem::offset_of!(CplAbortRpl, rsvd2) == 4);
+
+impl CplAbortRpl {
+    /// Size in bytes.
+    pub const SIZE: usize = 8;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.status.to_le_bytes());
+        b[1..2].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[2..4].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b[4..8].copy_from_slice(&self.rsvd2.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            status: u8::from_le_bytes(bytes_at(b, 0)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 1)),
+            rsvd1: u16::from_le_bytes(bytes_at(b, 2)),
+            rsvd2: u32::from_le_bytes(bytes_at(b, 4)),
+        }
+    }
+}
+
+/// SET_TCB_FIELD body: field = (field & !mask) | (value & mask); a zero mask reads the field (warpnic (docs/cpl.md)), 24 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplSetTcbField {
+    /// Byte 0: a [`TcbField`] code.
+    pub field: u8,
+    /// Byte 1: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 2: opaque, returned in SET_TCB_RPL.
+    pub cookie: u16,
+    /// Byte 4: reserved, zero.
+    pub rsvd1: u32,
+    /// Byte 8: bits of the field to write.
+    pub mask: u64,
+    /// Byte 16: new bits, right-aligned.
+    pub value: u64,
+}
+
+const _: () = assert!(core::mem::size_of::<CplSetTcbField>() == 24);
+const _: () = assert!(core::mem::offset_of!(CplSetTcbField, field) == 0);
+const _: () = assert!(core::mem::offset_of!(CplSetTcbField, rsvd0) == 1);
+const _: () = assert!(core::mem::offset_of!(CplSetTcbField, cookie) == 2);
+const _: () = assert!(core::mem::offset_of!(CplSetTcbField, rsvd1) == 4);
+const _: () = assert!(core::mem::offset_of!(CplSetTcbField, mask) == 8);
+const _: () = assert!(core::mem::offset_of!(CplSetTcbField, value) == 16);
+
+impl CplSetTcbField {
+    /// Size in bytes.
+    pub const SIZE: usize = 24;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.field.to_le_bytes());
+        b[1..2].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[2..4].copy_from_slice(&self.cookie.to_le_bytes());
+        b[4..8].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b[8..16].copy_from_slice(&self.mask.to_le_bytes());
+        b[16..24].copy_from_slice(&self.value.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            field: u8::from_le_bytes(bytes_at(b, 0)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 1)),
+            cookie: u16::from_le_bytes(bytes_at(b, 2)),
+            rsvd1: u32::from_le_bytes(bytes_at(b, 4)),
+            mask: u64::from_le_bytes(bytes_at(b, 8)),
+            value: u64::from_le_bytes(bytes_at(b, 16)),
+        }
+    }
+}
+
+/// SET_TCB_RPL body: the result of a SET_TCB_FIELD (warpnic (docs/cpl.md)), 16 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplSetTcbRpl {
+    /// Byte 0: a [`CplStatus`] code.
+    pub status: u8,
+    /// Byte 1: a [`TcbField`] code.
+    pub field: u8,
+    /// Byte 2: cookie of the request.
+    pub cookie: u16,
+    /// Byte 4: reserved, zero.
+    pub rsvd0: u32,
+    /// Byte 8: the field's value after the write.
+    pub value: u64,
+}
+
+const _: () = assert!(core::mem::size_of::<CplSetTcbRpl>() == 16);
+const _: () = assert!(core::mem::offset_of!(CplSetTcbRpl, status) == 0);
+const _: () = assert!(core::mem::offset_of!(CplSetTcbRpl, field) == 1);
+const _: () = assert!(core::mem::offset_of!(CplSetTcbRpl, cookie) == 2);
+const _: () = assert!(core::mem::offset_of!(CplSetTcbRpl, rsvd0) == 4);
+const _: () = assert!(core::mem::offset_of!(CplSetTcbRpl, value) == 8);
+
+impl CplSetTcbRpl {
+    /// Size in bytes.
+    pub const SIZE: usize = 16;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.status.to_le_bytes());
+        b[1..2].copy_from_slice(&self.field.to_le_bytes());
+        b[2..4].copy_from_slice(&self.cookie.to_le_bytes());
+        b[4..8].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[8..16].copy_from_slice(&self.value.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            status: u8::from_le_bytes(bytes_at(b, 0)),
+            field: u8::from_le_bytes(bytes_at(b, 1)),
+            cookie: u16::from_le_bytes(bytes_at(b, 2)),
+            rsvd0: u32::from_le_bytes(bytes_at(b, 4)),
+            value: u64::from_le_bytes(bytes_at(b, 8)),
+        }
+    }
+}
+
+/// RDMA_TERMINATE body: the Terminate's codes; data_len bytes of its DDP/RDMAP headers and the faulting headers follow (warpnic (docs/cpl.md), RFC 5040 §4.8), 8 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CplRdmaTerminate {
+    /// Byte 0: a [`TermLayer`] code.
+    pub layer: u8,
+    /// Byte 1: error type of that layer (term_etype_*).
+    pub etype: u8,
+    /// Byte 2: error code (term_ecode_*).
+    pub ecode: u8,
+    /// Byte 3: a [`CplTermOrigin`] code.
+    pub origin: u8,
+    /// Byte 4: payload bytes.
+    pub data_len: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<CplRdmaTerminate>() == 8);
+const _: () = assert!(core::mem::offset_of!(CplRdmaTerminate, layer) == 0);
+const _: () = assert!(core::mem::offset_of!(CplRdmaTerminate, etype) == 1);
+const _: () = assert!(core::mem::offset_of!(CplRdmaTerminate, ecode) == 2);
+const _: () = assert!(core::mem::offset_of!(CplRdmaTerminate, origin) == 3);
+const _: () = assert!(core::mem::offset_of!(CplRdmaTerminate, data_len) == 4);
+
+impl CplRdmaTerminate {
+    /// Size in bytes.
+    pub const SIZE: usize = 8;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.layer.to_le_bytes());
+        b[1..2].copy_from_slice(&self.etype.to_le_bytes());
+        b[2..3].copy_from_slice(&self.ecode.to_le_bytes());
+        b[3..4].copy_from_slice(&self.origin.to_le_bytes());
+        b[4..8].copy_from_slice(&self.data_len.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            layer: u8::from_le_bytes(bytes_at(b, 0)),
+            etype: u8::from_le_bytes(bytes_at(b, 1)),
+            ecode: u8::from_le_bytes(bytes_at(b, 2)),
+            origin: u8::from_le_bytes(bytes_at(b, 3)),
+            data_len: u32::from_le_bytes(bytes_at(b, 4)),
         }
     }
 }

@@ -134,6 +134,351 @@ pub const GOLDEN: &[Golden] = &[
             ("len", Int(5)),
         ],
     },
+    // CPL header of a SET_TCB_FIELD without reply: 32 bytes, tid 0x30a2b.
+    Golden {
+        layout: "cpl_hdr",
+        bytes: &[0x20, 0x01, 0x20, 0x00, 0x2b, 0x0a, 0x03, 0x00],
+        fields: &[
+            ("opcode", Int(0x20)),
+            ("flags", Int(0x01)),
+            ("len", Int(32)),
+            ("id", Int(0x0003_0a2b)),
+        ],
+    },
+    // Active open 192.168.1.10:50000 -> 192.168.1.20:20001, MSS 1460,
+    // WSCALE|SACK|TIMESTAMPS|NODELAY, shift 7, 1 MiB window, VLAN 100 with
+    // priority 1, DSCP EF, TTL 64, streaming mode.
+    Golden {
+        layout: "cpl_act_open_req",
+        bytes: &[
+            0x0a, 0x01, 0xa8, 0xc0, // local_ip
+            0x14, 0x01, 0xa8, 0xc0, // peer_ip
+            0x50, 0xc3, 0x21, 0x4e, // local_port, peer_port
+            0xb4, 0x05, 0x0f, 0x07, // mss, tcp_opt, rcv_wscale
+            0x00, 0x00, 0x10, 0x00, // rcv_wnd
+            0xf0, 0xde, 0xbc, 0x9a, // iss
+            0x52, 0x54, 0x00, 0x12, 0x34, 0x56, // peer_mac
+            0x64, 0x20, // vlan
+            0xb8, 0x40, 0x00, 0xa5, // tos, ttl, ulp_mode STREAMING, rsvd0
+            0xa4, 0xa3, 0xa2, 0xa1, // rsvd1
+        ],
+        fields: &[
+            ("local_ip", Int(0xc0a8_010a)),
+            ("peer_ip", Int(0xc0a8_0114)),
+            ("local_port", Int(50000)),
+            ("peer_port", Int(20001)),
+            ("mss", Int(1460)),
+            ("tcp_opt", Int(0x0f)),
+            ("rcv_wscale", Int(7)),
+            ("rcv_wnd", Int(0x0010_0000)),
+            ("iss", Int(0x9abc_def0)),
+            ("peer_mac", Bytes(&[0x52, 0x54, 0x00, 0x12, 0x34, 0x56])),
+            ("vlan", Int(0x2064)),
+            ("tos", Int(0xb8)),
+            ("ttl", Int(64)),
+            ("ulp_mode", Int(0x00)),
+            ("rsvd0", Int(0xa5)),
+            ("rsvd1", Int(0xa1a2_a3a4)),
+        ],
+    },
+    // The peer answered RST: CONN_REFUSED, tid 0x1234 freed.
+    Golden {
+        layout: "cpl_act_open_rpl",
+        bytes: &[0x01, 0xee, 0xef, 0xbe, 0x34, 0x12, 0x00, 0x00],
+        fields: &[
+            ("status", Int(0x01)),
+            ("rsvd0", Int(0xee)),
+            ("rsvd1", Int(0xbeef)),
+            ("tid", Int(0x1234)),
+        ],
+    },
+    Golden {
+        layout: "cpl_act_establish",
+        bytes: &[
+            0x07, 0x00, 0x00, 0x00, // atid
+            0xf0, 0xde, 0xbc, 0x9a, // snd_isn
+            0x78, 0x56, 0x34, 0x12, // rcv_isn
+            0x00, 0xfc, 0x03, 0x00, // snd_wnd
+            0xa8, 0x05, 0x07, 0x09, // mss 1448, tcp_opt, snd_wscale
+            0x08, 0x5a, 0xd2, 0xc3, // rcv_wscale, rsvd0, rsvd1
+        ],
+        fields: &[
+            ("atid", Int(7)),
+            ("snd_isn", Int(0x9abc_def0)),
+            ("rcv_isn", Int(0x1234_5678)),
+            ("snd_wnd", Int(0x0003_fc00)),
+            ("mss", Int(1448)),
+            ("tcp_opt", Int(0x07)),
+            ("snd_wscale", Int(9)),
+            ("rcv_wscale", Int(8)),
+            ("rsvd0", Int(0x5a)),
+            ("rsvd1", Int(0xc3d2)),
+        ],
+    },
+    // Listen on 10.0.0.1:20001 for 10.0.0.2:8080 only, MSS 8960,
+    // WSCALE|KEEPALIVE, shift 10, 256 KiB window.
+    Golden {
+        layout: "cpl_pass_open_req",
+        bytes: &[
+            0x01, 0x00, 0x00, 0x0a, // local_ip
+            0x02, 0x00, 0x00, 0x0a, // peer_ip
+            0x21, 0x4e, 0x90, 0x1f, // local_port, peer_port
+            0x00, 0x23, 0x11, 0x0a, // mss, tcp_opt, rcv_wscale
+            0x00, 0x00, 0x04, 0x00, // rcv_wnd
+            0x0d, 0xf0, 0xad, 0x0b, // rsvd0
+        ],
+        fields: &[
+            ("local_ip", Int(0x0a00_0001)),
+            ("peer_ip", Int(0x0a00_0002)),
+            ("local_port", Int(20001)),
+            ("peer_port", Int(8080)),
+            ("mss", Int(8960)),
+            ("tcp_opt", Int(0x11)),
+            ("rcv_wscale", Int(10)),
+            ("rcv_wnd", Int(0x0004_0000)),
+            ("rsvd0", Int(0x0bad_f00d)),
+        ],
+    },
+    Golden {
+        layout: "cpl_pass_open_rpl",
+        bytes: &[0x04, 0x77, 0x21, 0x4e, 0x04, 0x03, 0x02, 0x01],
+        fields: &[
+            ("status", Int(0x04)),
+            ("rsvd0", Int(0x77)),
+            ("local_port", Int(20001)),
+            ("rsvd1", Int(0x0102_0304)),
+        ],
+    },
+    // A SYN from 10.0.0.2:50000 (02:1b:21:aa:bb:cc, VLAN 100, DSCP AF21)
+    // with MSS 1460, window scale 7 and timestamps, for listener 3.
+    Golden {
+        layout: "cpl_pass_accept_req",
+        bytes: &[
+            0x03, 0x00, 0x00, 0x00, // stid
+            0x01, 0x00, 0x00, 0x0a, // local_ip
+            0x02, 0x00, 0x00, 0x0a, // peer_ip
+            0x21, 0x4e, 0x50, 0xc3, // local_port, peer_port
+            0x78, 0x56, 0x34, 0x12, // rcv_isn
+            0xff, 0xff, 0xb4, 0x05, // peer_wnd, peer_mss
+            0x05, 0x07, 0x48, 0xc5, // tcp_opt, snd_wscale, tos, rsvd0
+            0x02, 0x1b, 0x21, 0xaa, 0xbb, 0xcc, // peer_mac
+            0x64, 0x00, // vlan
+            0xd4, 0xd3, 0xd2, 0xd1, // rsvd1
+        ],
+        fields: &[
+            ("stid", Int(3)),
+            ("local_ip", Int(0x0a00_0001)),
+            ("peer_ip", Int(0x0a00_0002)),
+            ("local_port", Int(20001)),
+            ("peer_port", Int(50000)),
+            ("rcv_isn", Int(0x1234_5678)),
+            ("peer_wnd", Int(0xffff)),
+            ("peer_mss", Int(1460)),
+            ("tcp_opt", Int(0x05)),
+            ("snd_wscale", Int(7)),
+            ("tos", Int(0x48)),
+            ("rsvd0", Int(0xc5)),
+            ("peer_mac", Bytes(&[0x02, 0x1b, 0x21, 0xaa, 0xbb, 0xcc])),
+            ("vlan", Int(100)),
+            ("rsvd1", Int(0xd1d2_d3d4)),
+        ],
+    },
+    // Accept with WSCALE|TIMESTAMPS, shift 8, ISS 0xcafe0001, 128 KiB.
+    Golden {
+        layout: "cpl_pass_accept_rpl",
+        bytes: &[
+            0x00, 0x05, 0x08, 0x48, // status SUCCESS, tcp_opt, rcv_wscale, tos
+            0x01, 0x00, 0xfe, 0xca, // iss
+            0xb4, 0x05, 0x96, 0x69, // mss, rsvd0
+            0x00, 0x00, 0x02, 0x00, // rcv_wnd
+        ],
+        fields: &[
+            ("status", Int(0x00)),
+            ("tcp_opt", Int(0x05)),
+            ("rcv_wscale", Int(8)),
+            ("tos", Int(0x48)),
+            ("iss", Int(0xcafe_0001)),
+            ("mss", Int(1460)),
+            ("rsvd0", Int(0x6996)),
+            ("rcv_wnd", Int(0x0002_0000)),
+        ],
+    },
+    Golden {
+        layout: "cpl_pass_establish",
+        bytes: &[
+            0x03, 0x00, 0x00, 0x00, // stid
+            0x01, 0x00, 0xfe, 0xca, // snd_isn
+            0x78, 0x56, 0x34, 0x12, // rcv_isn
+            0x80, 0xff, 0x1f, 0x00, // snd_wnd
+            0xa8, 0x05, 0x05, 0x07, // mss, tcp_opt, snd_wscale
+            0x08, 0x3c, 0x7f, 0x7e, // rcv_wscale, rsvd0, rsvd1
+        ],
+        fields: &[
+            ("stid", Int(3)),
+            ("snd_isn", Int(0xcafe_0001)),
+            ("rcv_isn", Int(0x1234_5678)),
+            ("snd_wnd", Int(0x001f_ff80)),
+            ("mss", Int(1448)),
+            ("tcp_opt", Int(0x05)),
+            ("snd_wscale", Int(7)),
+            ("rcv_wscale", Int(8)),
+            ("rsvd0", Int(0x3c)),
+            ("rsvd1", Int(0x7e7f)),
+        ],
+    },
+    Golden {
+        layout: "cpl_close_listsrv_rpl",
+        bytes: &[0x08, 0x99, 0x57, 0x13, 0x02, 0x00, 0x00, 0x00],
+        fields: &[
+            ("status", Int(0x08)),
+            ("rsvd0", Int(0x99)),
+            ("rsvd1", Int(0x1357)),
+            ("dropped", Int(2)),
+        ],
+    },
+    // 1024 bytes from host memory, PUSH|SHUTDOWN.
+    Golden {
+        layout: "cpl_tx_data",
+        bytes: &[
+            0x00, 0x04, 0x00, 0x00, // data_len
+            0x05, 0xe1, 0x0f, 0xf0, // tx_flags, rsvd0, rsvd1
+            0x00, 0x80, 0x56, 0x34, 0x12, 0x7f, 0x00, 0x00, // addr
+        ],
+        fields: &[
+            ("data_len", Int(1024)),
+            ("tx_flags", Int(0x05)),
+            ("rsvd0", Int(0xe1)),
+            ("rsvd1", Int(0xf00f)),
+            ("addr", Int(0x0000_7f12_3456_8000)),
+        ],
+    },
+    Golden {
+        layout: "cpl_tx_data_ack",
+        bytes: &[0x00, 0x04, 0x00, 0x00, 0xf1, 0xe2, 0xbc, 0x9a],
+        fields: &[("credits", Int(1024)), ("snd_una", Int(0x9abc_e2f1))],
+    },
+    // An MPA reply with 8 bytes of private data, PSH|ACK.
+    Golden {
+        layout: "cpl_rx_data",
+        bytes: &[
+            0x1c, 0x00, 0x00, 0x00, // data_len
+            0x79, 0x56, 0x34, 0x12, // seq
+            0x18, 0x81, 0x42, 0x42, // tcp_flags, rsvd0, rsvd1
+            0xe4, 0xff, 0x0f, 0x00, // rcv_wnd
+        ],
+        fields: &[
+            ("data_len", Int(28)),
+            ("seq", Int(0x1234_5679)),
+            ("tcp_flags", Int(0x18)),
+            ("rsvd0", Int(0x81)),
+            ("rsvd1", Int(0x4242)),
+            ("rcv_wnd", Int(0x000f_ffe4)),
+        ],
+    },
+    Golden {
+        layout: "cpl_rx_data_ack",
+        bytes: &[0x1c, 0x00, 0x00, 0x00, 0x01, 0xb7, 0x21, 0x84],
+        fields: &[
+            ("credits", Int(28)),
+            ("ack_flags", Int(0x01)),
+            ("rsvd0", Int(0xb7)),
+            ("rsvd1", Int(0x8421)),
+        ],
+    },
+    Golden {
+        layout: "cpl_close_con_rpl",
+        bytes: &[
+            0x00, 0x0a, 0x2e, 0x1f, // status, state TIME_WAIT, rsvd0
+            0xf2, 0xe2, 0xbc, 0x9a, // snd_nxt
+            0x96, 0x56, 0x34, 0x12, // rcv_nxt
+            0xaa, 0x55, 0xaa, 0x55, // rsvd1
+        ],
+        fields: &[
+            ("status", Int(0x00)),
+            ("state", Int(0x0a)),
+            ("rsvd0", Int(0x1f2e)),
+            ("snd_nxt", Int(0x9abc_e2f2)),
+            ("rcv_nxt", Int(0x1234_5696)),
+            ("rsvd1", Int(0x55aa_55aa)),
+        ],
+    },
+    Golden {
+        layout: "cpl_peer_close",
+        bytes: &[0x96, 0x56, 0x34, 0x12, 0x07, 0xd9, 0x6f, 0x6e],
+        fields: &[
+            ("rcv_nxt", Int(0x1234_5696)),
+            ("state", Int(0x07)),
+            ("rsvd0", Int(0xd9)),
+            ("rsvd1", Int(0x6e6f)),
+        ],
+    },
+    // The peer reset the connection; no RST was sent in answer.
+    Golden {
+        layout: "cpl_abort_req",
+        bytes: &[0x06, 0x01, 0x77, 0x33, 0xf1, 0xe2, 0xbc, 0x9a],
+        fields: &[
+            ("status", Int(0x06)),
+            ("abort_flags", Int(0x01)),
+            ("rsvd0", Int(0x3377)),
+            ("snd_nxt", Int(0x9abc_e2f1)),
+        ],
+    },
+    Golden {
+        layout: "cpl_abort_rpl",
+        bytes: &[0x09, 0x4b, 0x5a, 0xa5, 0x3c, 0x2d, 0x1e, 0x0f],
+        fields: &[
+            ("status", Int(0x09)),
+            ("rsvd0", Int(0x4b)),
+            ("rsvd1", Int(0xa55a)),
+            ("rsvd2", Int(0x0f1e_2d3c)),
+        ],
+    },
+    // Write PEER_MAC = 52:54:00:12:34:56 (all 48 bits).
+    Golden {
+        layout: "cpl_set_tcb_field",
+        bytes: &[
+            0x16, 0xc1, 0xef, 0xbe, // field, rsvd0, cookie
+            0x44, 0x33, 0x22, 0x11, // rsvd1
+            0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00, // mask
+            0x56, 0x34, 0x12, 0x00, 0x54, 0x52, 0x00, 0x00, // value
+        ],
+        fields: &[
+            ("field", Int(0x16)),
+            ("rsvd0", Int(0xc1)),
+            ("cookie", Int(0xbeef)),
+            ("rsvd1", Int(0x1122_3344)),
+            ("mask", Int(0x0000_ffff_ffff_ffff)),
+            ("value", Int(0x0000_5254_0012_3456)),
+        ],
+    },
+    Golden {
+        layout: "cpl_set_tcb_rpl",
+        bytes: &[
+            0x00, 0x16, 0xef, 0xbe, // status, field, cookie
+            0x66, 0x77, 0x88, 0x99, // rsvd0
+            0x56, 0x34, 0x12, 0x00, 0x54, 0x52, 0x00, 0x00, // value
+        ],
+        fields: &[
+            ("status", Int(0x00)),
+            ("field", Int(0x16)),
+            ("cookie", Int(0xbeef)),
+            ("rsvd0", Int(0x9988_7766)),
+            ("value", Int(0x0000_5254_0012_3456)),
+        ],
+    },
+    // The control plane asks for a Terminate: DDP, untagged buffer error,
+    // message too long, with 40 bytes of headers.
+    Golden {
+        layout: "cpl_rdma_terminate",
+        bytes: &[0x01, 0x02, 0x05, 0x03, 0x28, 0x00, 0x00, 0x00],
+        fields: &[
+            ("layer", Int(1)),
+            ("etype", Int(2)),
+            ("ecode", Int(5)),
+            ("origin", Int(3)),
+            ("data_len", Int(40)),
+        ],
+    },
     // IEEE 802.3 / Ethernet II: dst, src, EtherType IPv4.
     Golden {
         layout: "ethernet_hdr",

@@ -152,6 +152,133 @@ descriptor!(
     "fw_msg_hdr",
     [opcode, seq, status, len]
 );
+descriptor!(cpl_hdr, CplHdr, "cpl_hdr", [opcode, flags, len, id]);
+descriptor!(
+    cpl_act_open_req,
+    CplActOpenReq,
+    "cpl_act_open_req",
+    [
+        local_ip, peer_ip, local_port, peer_port, mss, tcp_opt, rcv_wscale, rcv_wnd, iss, peer_mac,
+        vlan, tos, ttl, ulp_mode, rsvd0, rsvd1
+    ]
+);
+descriptor!(
+    cpl_act_open_rpl,
+    CplActOpenRpl,
+    "cpl_act_open_rpl",
+    [status, rsvd0, rsvd1, tid]
+);
+descriptor!(
+    cpl_act_establish,
+    CplActEstablish,
+    "cpl_act_establish",
+    [atid, snd_isn, rcv_isn, snd_wnd, mss, tcp_opt, snd_wscale, rcv_wscale, rsvd0, rsvd1]
+);
+descriptor!(
+    cpl_pass_open_req,
+    CplPassOpenReq,
+    "cpl_pass_open_req",
+    [local_ip, peer_ip, local_port, peer_port, mss, tcp_opt, rcv_wscale, rcv_wnd, rsvd0]
+);
+descriptor!(
+    cpl_pass_open_rpl,
+    CplPassOpenRpl,
+    "cpl_pass_open_rpl",
+    [status, rsvd0, local_port, rsvd1]
+);
+descriptor!(
+    cpl_pass_accept_req,
+    CplPassAcceptReq,
+    "cpl_pass_accept_req",
+    [
+        stid, local_ip, peer_ip, local_port, peer_port, rcv_isn, peer_wnd, peer_mss, tcp_opt,
+        snd_wscale, tos, rsvd0, peer_mac, vlan, rsvd1
+    ]
+);
+descriptor!(
+    cpl_pass_accept_rpl,
+    CplPassAcceptRpl,
+    "cpl_pass_accept_rpl",
+    [status, tcp_opt, rcv_wscale, tos, iss, mss, rsvd0, rcv_wnd]
+);
+descriptor!(
+    cpl_pass_establish,
+    CplPassEstablish,
+    "cpl_pass_establish",
+    [stid, snd_isn, rcv_isn, snd_wnd, mss, tcp_opt, snd_wscale, rcv_wscale, rsvd0, rsvd1]
+);
+descriptor!(
+    cpl_close_listsrv_rpl,
+    CplCloseListsrvRpl,
+    "cpl_close_listsrv_rpl",
+    [status, rsvd0, rsvd1, dropped]
+);
+descriptor!(
+    cpl_tx_data,
+    CplTxData,
+    "cpl_tx_data",
+    [data_len, tx_flags, rsvd0, rsvd1, addr]
+);
+descriptor!(
+    cpl_tx_data_ack,
+    CplTxDataAck,
+    "cpl_tx_data_ack",
+    [credits, snd_una]
+);
+descriptor!(
+    cpl_rx_data,
+    CplRxData,
+    "cpl_rx_data",
+    [data_len, seq, tcp_flags, rsvd0, rsvd1, rcv_wnd]
+);
+descriptor!(
+    cpl_rx_data_ack,
+    CplRxDataAck,
+    "cpl_rx_data_ack",
+    [credits, ack_flags, rsvd0, rsvd1]
+);
+descriptor!(
+    cpl_close_con_rpl,
+    CplCloseConRpl,
+    "cpl_close_con_rpl",
+    [status, state, rsvd0, snd_nxt, rcv_nxt, rsvd1]
+);
+descriptor!(
+    cpl_peer_close,
+    CplPeerClose,
+    "cpl_peer_close",
+    [rcv_nxt, state, rsvd0, rsvd1]
+);
+descriptor!(
+    cpl_abort_req,
+    CplAbortReq,
+    "cpl_abort_req",
+    [status, abort_flags, rsvd0, snd_nxt]
+);
+descriptor!(
+    cpl_abort_rpl,
+    CplAbortRpl,
+    "cpl_abort_rpl",
+    [status, rsvd0, rsvd1, rsvd2]
+);
+descriptor!(
+    cpl_set_tcb_field,
+    CplSetTcbField,
+    "cpl_set_tcb_field",
+    [field, rsvd0, cookie, rsvd1, mask, value]
+);
+descriptor!(
+    cpl_set_tcb_rpl,
+    CplSetTcbRpl,
+    "cpl_set_tcb_rpl",
+    [status, field, cookie, rsvd0, value]
+);
+descriptor!(
+    cpl_rdma_terminate,
+    CplRdmaTerminate,
+    "cpl_rdma_terminate",
+    [layer, etype, ecode, origin, data_len]
+);
 
 header!(
     ethernet_hdr,

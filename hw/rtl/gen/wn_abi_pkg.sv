@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'h7026_13f0;
+  localparam logic [31:0] BUILD_ID = 32'h5a6c_7f6b;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -47,6 +47,10 @@ package wn_abi_pkg;
   localparam int unsigned FW_REG_CYCLES_HI = 32'h0000_0010;  // firmware window: cycle counter bits 63:32, as latched
   localparam int unsigned FW_REG_SCRATCH = 32'h0000_0014;  // firmware window: scratch register
   localparam int unsigned FW_REG_BUILD_ID = 32'h0000_0018;  // firmware window: the core's BUILD_ID
+  localparam int unsigned CPL_HDR_SIZE = 32'h0000_0008;  // bytes of the common CPL message header
+  localparam int unsigned CPL_TID_NONE = 32'hffff_ffff;  // a connection, active-open or server id that names nothing
+  localparam int unsigned CPL_MAX_LEN = 32'h0000_fff8;  // largest CPL message in bytes (header, body and payload; a multiple of 8)
+  localparam int unsigned CPL_TX_CREDITS = 32'h0004_0000;  // send credits of a new connection, bytes
 
   // ---------------------------------------------------------------- enums
 
@@ -245,6 +249,129 @@ package wn_abi_pkg;
     TERM_ECODE_LLP_INSUFFICIENT_IRD = 8'h06,  // insufficient IRD resources (RFC 6581)
     TERM_ECODE_LLP_NO_MATCHING_RTR = 8'h07  // no matching RTR option (RFC 6581)
   } term_ecode_llp_e;
+
+  // CPL control message opcode (byte 0 of the CPL header) (warpnic (docs/cpl.md))
+  typedef enum logic [7:0] {
+    CPL_OPCODE_ACT_OPEN_REQ = 8'h01,  // control plane to hardware: open a connection (send SYN); id = atid
+    CPL_OPCODE_ACT_OPEN_RPL = 8'h02,  // hardware to control plane: the active open failed; id = atid
+    CPL_OPCODE_ACT_ESTABLISH = 8'h03,  // hardware to control plane: the active open completed (SYN-ACK answered); id = tid
+    CPL_OPCODE_PASS_OPEN_REQ = 8'h04,  // control plane to hardware: start a listener; id = stid
+    CPL_OPCODE_PASS_OPEN_RPL = 8'h05,  // hardware to control plane: the listener is (or is not) running; id = stid
+    CPL_OPCODE_PASS_ACCEPT_REQ = 8'h06,  // hardware to control plane: a SYN arrived for a listener; id = tid of the embryonic connection
+    CPL_OPCODE_PASS_ACCEPT_RPL = 8'h07,  // control plane to hardware: accept (send SYN-ACK) or refuse the SYN; id = tid
+    CPL_OPCODE_PASS_ESTABLISH = 8'h08,  // hardware to control plane: the final ACK of a passive open arrived; id = tid
+    CPL_OPCODE_CLOSE_LISTSRV_REQ = 8'h09,  // control plane to hardware: stop a listener (no body); id = stid
+    CPL_OPCODE_CLOSE_LISTSRV_RPL = 8'h0a,  // hardware to control plane: the listener is stopped; id = stid
+    CPL_OPCODE_TX_DATA = 8'h10,  // control plane to hardware: send streaming data; id = tid
+    CPL_OPCODE_TX_DATA_ACK = 8'h11,  // hardware to control plane: the peer acknowledged sent data, credits return; id = tid
+    CPL_OPCODE_RX_DATA = 8'h12,  // hardware to control plane: streaming data received in order; id = tid
+    CPL_OPCODE_RX_DATA_ACK = 8'h13,  // control plane to hardware: received data consumed, reopen the window; id = tid
+    CPL_OPCODE_CLOSE_CON_REQ = 8'h18,  // control plane to hardware: send FIN after the queued data (no body); id = tid
+    CPL_OPCODE_CLOSE_CON_RPL = 8'h19,  // hardware to control plane: our FIN was acknowledged; id = tid
+    CPL_OPCODE_PEER_CLOSE = 8'h1a,  // hardware to control plane: the peer sent FIN; id = tid
+    CPL_OPCODE_ABORT_REQ = 8'h1b,  // either direction: reset the connection (to hardware) or it was reset (to control plane); id = tid
+    CPL_OPCODE_ABORT_RPL = 8'h1c,  // either direction: answer to ABORT_REQ; the tid is free afterwards; id = tid
+    CPL_OPCODE_SET_TCB_FIELD = 8'h20,  // control plane to hardware: read-modify-write one TCB field; id = tid
+    CPL_OPCODE_SET_TCB_RPL = 8'h21,  // hardware to control plane: answer to SET_TCB_FIELD; id = tid
+    CPL_OPCODE_RDMA_TERMINATE = 8'h28  // either direction: an RDMAP Terminate was received (to control plane) or must be sent (to hardware); id = tid
+  } cpl_opcode_e;
+
+  // Flags of the CPL header (warpnic (docs/cpl.md))
+  localparam logic [7:0] CPL_FLAGS_NO_REPLY = 8'h01;  // the receiver sends no reply message (SET_TCB_FIELD, RX_DATA_ACK, ABORT_REQ)
+
+  // Status of a CPL reply, or reason of an abort (warpnic (docs/cpl.md))
+  typedef enum logic [7:0] {
+    CPL_STATUS_SUCCESS = 8'h00,  // done
+    CPL_STATUS_CONN_REFUSED = 8'h01,  // the peer answered the SYN with RST (or the control plane refused a SYN)
+    CPL_STATUS_TIMEOUT = 8'h02,  // SYN or data retransmissions exhausted without an answer
+    CPL_STATUS_NO_RESOURCES = 8'h03,  // no free connection, listener or TCB entry
+    CPL_STATUS_ADDR_IN_USE = 8'h04,  // the 4-tuple or the listening address and port is already in use
+    CPL_STATUS_BAD_ARGUMENT = 8'h05,  // a field is out of range, or a read-only TCB field was written
+    CPL_STATUS_CONN_RESET = 8'h06,  // the peer reset an established connection
+    CPL_STATUS_KEEPALIVE_TIMEOUT = 8'h07,  // keepalive probes went unanswered
+    CPL_STATUS_BAD_ID = 8'h08,  // the message's id names no connection or listener
+    CPL_STATUS_BAD_STATE = 8'h09,  // the connection is in a state that does not accept the message
+    CPL_STATUS_BAD_OPCODE = 8'h0a,  // unknown opcode, or a message sent in the wrong direction
+    CPL_STATUS_BAD_LENGTH = 8'h0b,  // the header's len does not match the opcode's body and payload
+    CPL_STATUS_ABORTED = 8'h0c  // the operation was cancelled by an ABORT_REQ on the same id
+  } cpl_status_e;
+
+  // TCP options and behaviours requested (open messages) or negotiated (establish messages) (RFC 7323, RFC 2018, RFC 9293 §3.7.4, RFC 1122 §4.2.3.6)
+  localparam logic [7:0] CPL_TCP_OPT_WSCALE = 8'h01;  // window scale option (RFC 7323 §2)
+  localparam logic [7:0] CPL_TCP_OPT_SACK = 8'h02;  // SACK permitted (RFC 2018)
+  localparam logic [7:0] CPL_TCP_OPT_TIMESTAMPS = 8'h04;  // timestamps option (RFC 7323 §3)
+  localparam logic [7:0] CPL_TCP_OPT_NODELAY = 8'h08;  // no Nagle algorithm: send small segments at once (RFC 9293 §3.7.4)
+  localparam logic [7:0] CPL_TCP_OPT_KEEPALIVE = 8'h10;  // send keepalive probes on an idle connection (RFC 1122 §4.2.3.6)
+  localparam logic [7:0] CPL_TCP_OPT_ECN = 8'h20;  // explicit congestion notification (RFC 3168)
+
+  // What the hardware does with a connection's byte stream (warpnic (docs/cpl.md))
+  typedef enum logic [7:0] {
+    CPL_ULP_MODE_STREAMING = 8'h00,  // plain TCP: data travels in TX_DATA and RX_DATA (MPA negotiation runs here)
+    CPL_ULP_MODE_RDMA = 8'h01  // FPDU mode: MPA framing, DDP placement and RDMAP run in hardware on the bound QP
+  } cpl_ulp_mode_e;
+
+  // Flags of a TX_DATA message (warpnic (docs/cpl.md))
+  localparam logic [7:0] CPL_TX_FLAGS_PUSH = 8'h01;  // send now, ignoring Nagle, and set PSH on the last segment
+  localparam logic [7:0] CPL_TX_FLAGS_MORE = 8'h02;  // more data follows at once: hold a partial last segment
+  localparam logic [7:0] CPL_TX_FLAGS_SHUTDOWN = 8'h04;  // send FIN after this data (as CLOSE_CON_REQ)
+  localparam logic [7:0] CPL_TX_FLAGS_INLINE = 8'h08;  // the payload follows the body in the message; addr is ignored
+
+  // Flags of an RX_DATA_ACK message (warpnic (docs/cpl.md))
+  localparam logic [7:0] CPL_RX_ACK_FLAGS_FORCE_ACK = 8'h01;  // send a window update now instead of with the next segment
+
+  // Flags of an ABORT_REQ message (warpnic (docs/cpl.md))
+  localparam logic [7:0] CPL_ABORT_FLAGS_NO_RST = 8'h01;  // free the connection without sending RST (to hardware), or no RST was sent (to control plane)
+
+  // Where an RDMA_TERMINATE's Terminate message comes from (warpnic (docs/cpl.md))
+  typedef enum logic [7:0] {
+    CPL_TERM_ORIGIN_PEER = 8'h01,  // received from the peer
+    CPL_TERM_ORIGIN_HARDWARE = 8'h02,  // built and sent by the hardware after an error it detected
+    CPL_TERM_ORIGIN_CONTROL = 8'h03  // requested by the control plane (to hardware)
+  } cpl_term_origin_e;
+
+  // TCP connection state (RFC 9293 §3.3.2)
+  typedef enum logic [7:0] {
+    TCP_STATE_CLOSED = 8'h00,  // no connection
+    TCP_STATE_LISTEN = 8'h01,  // waiting for a SYN
+    TCP_STATE_SYN_SENT = 8'h02,  // SYN sent, waiting for SYN-ACK
+    TCP_STATE_SYN_RECEIVED = 8'h03,  // SYN received and SYN-ACK sent, waiting for ACK
+    TCP_STATE_ESTABLISHED = 8'h04,  // open; data flows both ways
+    TCP_STATE_FIN_WAIT_1 = 8'h05,  // FIN sent, not yet acknowledged
+    TCP_STATE_FIN_WAIT_2 = 8'h06,  // FIN acknowledged, waiting for the peer's FIN
+    TCP_STATE_CLOSE_WAIT = 8'h07,  // peer's FIN received, ours not yet sent
+    TCP_STATE_CLOSING = 8'h08,  // both FINs sent, ours not yet acknowledged
+    TCP_STATE_LAST_ACK = 8'h09,  // our FIN sent after the peer's, waiting for its ACK
+    TCP_STATE_TIME_WAIT = 8'h0a  // both FINs acknowledged, waiting 2*MSL
+  } tcp_state_e;
+
+  // TCB field addressed by SET_TCB_FIELD; values are right-aligned in the 64-bit value and mask (warpnic (docs/cpl.md))
+  typedef enum logic [7:0] {
+    TCB_FIELD_STATE = 8'h00,  // tcp_state (read-only)
+    TCB_FIELD_ULP_MODE = 8'h01,  // cpl_ulp_mode; STREAMING to RDMA once the last streaming byte is queued
+    TCB_FIELD_TCP_OPT = 8'h02,  // cpl_tcp_opt bits; NODELAY and KEEPALIVE are writable, the negotiated options read-only
+    TCB_FIELD_MSS = 8'h03,  // effective maximum segment size, bytes
+    TCB_FIELD_RCV_WND = 8'h04,  // receive window offered to the peer, bytes
+    TCB_FIELD_WSCALE = 8'h05,  // window scale shifts: 3:0 send, 7:4 receive (read-only)
+    TCB_FIELD_KEEPALIVE_IDLE = 8'h06,  // idle time before the first keepalive probe, milliseconds
+    TCB_FIELD_KEEPALIVE_INTVL = 8'h07,  // time between keepalive probes, milliseconds
+    TCB_FIELD_KEEPALIVE_CNT = 8'h08,  // unanswered probes before the connection aborts with KEEPALIVE_TIMEOUT
+    TCB_FIELD_RTO_MIN = 8'h09,  // lower bound of the retransmission timeout, milliseconds (RFC 6298)
+    TCB_FIELD_RTO_MAX = 8'h0a,  // upper bound of the retransmission timeout, milliseconds
+    TCB_FIELD_RETX_MAX = 8'h0b,  // retransmissions of one segment before the connection aborts with TIMEOUT
+    TCB_FIELD_DELACK = 8'h0c,  // delayed ACK timeout, milliseconds (0: ACK every segment)
+    TCB_FIELD_TOS = 8'h0d,  // IPv4 DSCP and ECN byte of sent segments
+    TCB_FIELD_TTL = 8'h0e,  // IPv4 time to live of sent segments
+    TCB_FIELD_SND_UNA = 8'h0f,  // oldest unacknowledged sequence number (read-only)
+    TCB_FIELD_SND_NXT = 8'h10,  // next sequence number to send (read-only)
+    TCB_FIELD_RCV_NXT = 8'h11,  // next sequence number expected (read-only)
+    TCB_FIELD_SND_WND = 8'h12,  // peer's window, bytes, scaled (read-only)
+    TCB_FIELD_CWND = 8'h13,  // congestion window, bytes (read-only)
+    TCB_FIELD_SRTT = 8'h14,  // smoothed round-trip time, microseconds (read-only)
+    TCB_FIELD_QPID = 8'h15,  // queue pair bound to the connection for RDMA mode
+    TCB_FIELD_PEER_MAC = 8'h16,  // next-hop MAC address, 47:0
+    TCB_FIELD_VLAN = 8'h17,  // 802.1Q tag control information of sent frames (0: untagged)
+    TCB_FIELD_TX_CREDITS = 8'h18  // send credits: TX_DATA bytes that may await acknowledgment (starts at CPL_TX_CREDITS)
+  } tcb_field_e;
 
   // ---------------------------------------------------------------- registers
   // Common block header, offsets relative to the block base.
@@ -609,6 +736,515 @@ package wn_abi_pkg;
     logic [7:0] seq;  // byte 1: request sequence number, echoed in the response
     logic [7:0] opcode;  // byte 0: fw_opcode
   } fw_msg_hdr_t;
+
+  // Common header of every CPL control message; the opcode's body (if any) and payload follow (warpnic (docs/cpl.md)), 8 bytes
+  localparam int unsigned CPL_HDR_OPCODE_LSB = 0;
+  localparam int unsigned CPL_HDR_OPCODE_W = 8;
+  localparam int unsigned CPL_HDR_FLAGS_LSB = 8;
+  localparam int unsigned CPL_HDR_FLAGS_W = 8;
+  localparam int unsigned CPL_HDR_LEN_LSB = 16;
+  localparam int unsigned CPL_HDR_LEN_W = 16;
+  localparam int unsigned CPL_HDR_ID_LSB = 32;
+  localparam int unsigned CPL_HDR_ID_W = 32;
+  typedef struct packed {
+    logic [31:0] id;  // byte 4: connection id (tid), or atid for ACT_OPEN_REQ/RPL, or stid for PASS_OPEN_*/CLOSE_LISTSRV_*
+    logic [15:0] len;  // byte 2: message length in bytes: header, body and payload, padded to a multiple of 8
+    logic [7:0] flags;  // byte 1: cpl_flags
+    logic [7:0] opcode;  // byte 0: cpl_opcode
+  } cpl_hdr_t;
+
+  // ACT_OPEN_REQ body: open a connection; the hardware sends SYN (warpnic (docs/cpl.md)), 40 bytes
+  localparam int unsigned CPL_ACT_OPEN_REQ_SIZE = 40;
+  localparam int unsigned CPL_ACT_OPEN_REQ_LOCAL_IP_LSB = 0;
+  localparam int unsigned CPL_ACT_OPEN_REQ_LOCAL_IP_W = 32;
+  localparam int unsigned CPL_ACT_OPEN_REQ_PEER_IP_LSB = 32;
+  localparam int unsigned CPL_ACT_OPEN_REQ_PEER_IP_W = 32;
+  localparam int unsigned CPL_ACT_OPEN_REQ_LOCAL_PORT_LSB = 64;
+  localparam int unsigned CPL_ACT_OPEN_REQ_LOCAL_PORT_W = 16;
+  localparam int unsigned CPL_ACT_OPEN_REQ_PEER_PORT_LSB = 80;
+  localparam int unsigned CPL_ACT_OPEN_REQ_PEER_PORT_W = 16;
+  localparam int unsigned CPL_ACT_OPEN_REQ_MSS_LSB = 96;
+  localparam int unsigned CPL_ACT_OPEN_REQ_MSS_W = 16;
+  localparam int unsigned CPL_ACT_OPEN_REQ_TCP_OPT_LSB = 112;
+  localparam int unsigned CPL_ACT_OPEN_REQ_TCP_OPT_W = 8;
+  localparam int unsigned CPL_ACT_OPEN_REQ_RCV_WSCALE_LSB = 120;
+  localparam int unsigned CPL_ACT_OPEN_REQ_RCV_WSCALE_W = 8;
+  localparam int unsigned CPL_ACT_OPEN_REQ_RCV_WND_LSB = 128;
+  localparam int unsigned CPL_ACT_OPEN_REQ_RCV_WND_W = 32;
+  localparam int unsigned CPL_ACT_OPEN_REQ_ISS_LSB = 160;
+  localparam int unsigned CPL_ACT_OPEN_REQ_ISS_W = 32;
+  localparam int unsigned CPL_ACT_OPEN_REQ_PEER_MAC_LSB = 192;
+  localparam int unsigned CPL_ACT_OPEN_REQ_PEER_MAC_W = 48;
+  localparam int unsigned CPL_ACT_OPEN_REQ_VLAN_LSB = 240;
+  localparam int unsigned CPL_ACT_OPEN_REQ_VLAN_W = 16;
+  localparam int unsigned CPL_ACT_OPEN_REQ_TOS_LSB = 256;
+  localparam int unsigned CPL_ACT_OPEN_REQ_TOS_W = 8;
+  localparam int unsigned CPL_ACT_OPEN_REQ_TTL_LSB = 264;
+  localparam int unsigned CPL_ACT_OPEN_REQ_TTL_W = 8;
+  localparam int unsigned CPL_ACT_OPEN_REQ_ULP_MODE_LSB = 272;
+  localparam int unsigned CPL_ACT_OPEN_REQ_ULP_MODE_W = 8;
+  localparam int unsigned CPL_ACT_OPEN_REQ_RSVD0_LSB = 280;
+  localparam int unsigned CPL_ACT_OPEN_REQ_RSVD0_W = 8;
+  localparam int unsigned CPL_ACT_OPEN_REQ_RSVD1_LSB = 288;
+  localparam int unsigned CPL_ACT_OPEN_REQ_RSVD1_W = 32;
+  typedef struct packed {
+    logic [31:0] rsvd1;  // byte 36: reserved, zero
+    logic [7:0] rsvd0;  // byte 35: reserved, zero
+    logic [7:0] ulp_mode;  // byte 34: cpl_ulp_mode
+    logic [7:0] ttl;  // byte 33: IPv4 time to live (0: 64)
+    logic [7:0] tos;  // byte 32: IPv4 DSCP and ECN byte
+    logic [15:0] vlan;  // byte 30: 802.1Q tag control information (0: untagged)
+    logic [47:0] peer_mac;  // byte 24: next-hop MAC address, in wire order
+    logic [31:0] iss;  // byte 20: initial send sequence number, chosen by the control plane (RFC 9293 §3.4.1)
+    logic [31:0] rcv_wnd;  // byte 16: initial receive window, bytes
+    logic [7:0] rcv_wscale;  // byte 15: window scale shift to offer, 0..=14 (with WSCALE)
+    logic [7:0] tcp_opt;  // byte 14: cpl_tcp_opt
+    logic [15:0] mss;  // byte 12: MSS option to send, bytes (0: the port's MAX_FRAME less 54)
+    logic [15:0] peer_port;  // byte 10: peer TCP port
+    logic [15:0] local_port;  // byte 8: local TCP port
+    logic [31:0] peer_ip;  // byte 4: peer IPv4 address
+    logic [31:0] local_ip;  // byte 0: local IPv4 address (192.0.2.1 is 0xc0000201)
+  } cpl_act_open_req_t;
+
+  // ACT_OPEN_RPL body: the active open failed (success is reported by ACT_ESTABLISH); the atid is free (warpnic (docs/cpl.md)), 8 bytes
+  localparam int unsigned CPL_ACT_OPEN_RPL_SIZE = 8;
+  localparam int unsigned CPL_ACT_OPEN_RPL_STATUS_LSB = 0;
+  localparam int unsigned CPL_ACT_OPEN_RPL_STATUS_W = 8;
+  localparam int unsigned CPL_ACT_OPEN_RPL_RSVD0_LSB = 8;
+  localparam int unsigned CPL_ACT_OPEN_RPL_RSVD0_W = 8;
+  localparam int unsigned CPL_ACT_OPEN_RPL_RSVD1_LSB = 16;
+  localparam int unsigned CPL_ACT_OPEN_RPL_RSVD1_W = 16;
+  localparam int unsigned CPL_ACT_OPEN_RPL_TID_LSB = 32;
+  localparam int unsigned CPL_ACT_OPEN_RPL_TID_W = 32;
+  typedef struct packed {
+    logic [31:0] tid;  // byte 4: connection id the open had used, now free (CPL_TID_NONE if none)
+    logic [15:0] rsvd1;  // byte 2: reserved, zero
+    logic [7:0] rsvd0;  // byte 1: reserved, zero
+    logic [7:0] status;  // byte 0: cpl_status
+  } cpl_act_open_rpl_t;
+
+  // ACT_ESTABLISH body: the SYN-ACK arrived and was acknowledged; the connection is ESTABLISHED under the header's tid (warpnic (docs/cpl.md)), 24 bytes
+  localparam int unsigned CPL_ACT_ESTABLISH_SIZE = 24;
+  localparam int unsigned CPL_ACT_ESTABLISH_ATID_LSB = 0;
+  localparam int unsigned CPL_ACT_ESTABLISH_ATID_W = 32;
+  localparam int unsigned CPL_ACT_ESTABLISH_SND_ISN_LSB = 32;
+  localparam int unsigned CPL_ACT_ESTABLISH_SND_ISN_W = 32;
+  localparam int unsigned CPL_ACT_ESTABLISH_RCV_ISN_LSB = 64;
+  localparam int unsigned CPL_ACT_ESTABLISH_RCV_ISN_W = 32;
+  localparam int unsigned CPL_ACT_ESTABLISH_SND_WND_LSB = 96;
+  localparam int unsigned CPL_ACT_ESTABLISH_SND_WND_W = 32;
+  localparam int unsigned CPL_ACT_ESTABLISH_MSS_LSB = 128;
+  localparam int unsigned CPL_ACT_ESTABLISH_MSS_W = 16;
+  localparam int unsigned CPL_ACT_ESTABLISH_TCP_OPT_LSB = 144;
+  localparam int unsigned CPL_ACT_ESTABLISH_TCP_OPT_W = 8;
+  localparam int unsigned CPL_ACT_ESTABLISH_SND_WSCALE_LSB = 152;
+  localparam int unsigned CPL_ACT_ESTABLISH_SND_WSCALE_W = 8;
+  localparam int unsigned CPL_ACT_ESTABLISH_RCV_WSCALE_LSB = 160;
+  localparam int unsigned CPL_ACT_ESTABLISH_RCV_WSCALE_W = 8;
+  localparam int unsigned CPL_ACT_ESTABLISH_RSVD0_LSB = 168;
+  localparam int unsigned CPL_ACT_ESTABLISH_RSVD0_W = 8;
+  localparam int unsigned CPL_ACT_ESTABLISH_RSVD1_LSB = 176;
+  localparam int unsigned CPL_ACT_ESTABLISH_RSVD1_W = 16;
+  typedef struct packed {
+    logic [15:0] rsvd1;  // byte 22: reserved, zero
+    logic [7:0] rsvd0;  // byte 21: reserved, zero
+    logic [7:0] rcv_wscale;  // byte 20: our window scale shift
+    logic [7:0] snd_wscale;  // byte 19: the peer's window scale shift
+    logic [7:0] tcp_opt;  // byte 18: cpl_tcp_opt
+    logic [15:0] mss;  // byte 16: effective MSS, bytes: the smaller of ours and the peer's
+    logic [31:0] snd_wnd;  // byte 12: the peer's window, bytes, scaled
+    logic [31:0] rcv_isn;  // byte 8: the peer's initial sequence number
+    logic [31:0] snd_isn;  // byte 4: our initial sequence number
+    logic [31:0] atid;  // byte 0: active open id of the ACT_OPEN_REQ, now free
+  } cpl_act_establish_t;
+
+  // PASS_OPEN_REQ body: listen; SYNs that match become PASS_ACCEPT_REQ (warpnic (docs/cpl.md)), 24 bytes
+  localparam int unsigned CPL_PASS_OPEN_REQ_SIZE = 24;
+  localparam int unsigned CPL_PASS_OPEN_REQ_LOCAL_IP_LSB = 0;
+  localparam int unsigned CPL_PASS_OPEN_REQ_LOCAL_IP_W = 32;
+  localparam int unsigned CPL_PASS_OPEN_REQ_PEER_IP_LSB = 32;
+  localparam int unsigned CPL_PASS_OPEN_REQ_PEER_IP_W = 32;
+  localparam int unsigned CPL_PASS_OPEN_REQ_LOCAL_PORT_LSB = 64;
+  localparam int unsigned CPL_PASS_OPEN_REQ_LOCAL_PORT_W = 16;
+  localparam int unsigned CPL_PASS_OPEN_REQ_PEER_PORT_LSB = 80;
+  localparam int unsigned CPL_PASS_OPEN_REQ_PEER_PORT_W = 16;
+  localparam int unsigned CPL_PASS_OPEN_REQ_MSS_LSB = 96;
+  localparam int unsigned CPL_PASS_OPEN_REQ_MSS_W = 16;
+  localparam int unsigned CPL_PASS_OPEN_REQ_TCP_OPT_LSB = 112;
+  localparam int unsigned CPL_PASS_OPEN_REQ_TCP_OPT_W = 8;
+  localparam int unsigned CPL_PASS_OPEN_REQ_RCV_WSCALE_LSB = 120;
+  localparam int unsigned CPL_PASS_OPEN_REQ_RCV_WSCALE_W = 8;
+  localparam int unsigned CPL_PASS_OPEN_REQ_RCV_WND_LSB = 128;
+  localparam int unsigned CPL_PASS_OPEN_REQ_RCV_WND_W = 32;
+  localparam int unsigned CPL_PASS_OPEN_REQ_RSVD0_LSB = 160;
+  localparam int unsigned CPL_PASS_OPEN_REQ_RSVD0_W = 32;
+  typedef struct packed {
+    logic [31:0] rsvd0;  // byte 20: reserved, zero
+    logic [31:0] rcv_wnd;  // byte 16: initial receive window of accepted connections, bytes
+    logic [7:0] rcv_wscale;  // byte 15: window scale shift to offer, 0..=14
+    logic [7:0] tcp_opt;  // byte 14: cpl_tcp_opt
+    logic [15:0] mss;  // byte 12: MSS option for SYN-ACKs, bytes (0: the port's MAX_FRAME less 54)
+    logic [15:0] peer_port;  // byte 10: accept SYNs from this port only (0: any)
+    logic [15:0] local_port;  // byte 8: local TCP port
+    logic [31:0] peer_ip;  // byte 4: accept SYNs from this address only (0: any)
+    logic [31:0] local_ip;  // byte 0: local IPv4 address to listen on (0: any)
+  } cpl_pass_open_req_t;
+
+  // PASS_OPEN_RPL body: the listener runs (SUCCESS) or the stid is free again (warpnic (docs/cpl.md)), 8 bytes
+  localparam int unsigned CPL_PASS_OPEN_RPL_SIZE = 8;
+  localparam int unsigned CPL_PASS_OPEN_RPL_STATUS_LSB = 0;
+  localparam int unsigned CPL_PASS_OPEN_RPL_STATUS_W = 8;
+  localparam int unsigned CPL_PASS_OPEN_RPL_RSVD0_LSB = 8;
+  localparam int unsigned CPL_PASS_OPEN_RPL_RSVD0_W = 8;
+  localparam int unsigned CPL_PASS_OPEN_RPL_LOCAL_PORT_LSB = 16;
+  localparam int unsigned CPL_PASS_OPEN_RPL_LOCAL_PORT_W = 16;
+  localparam int unsigned CPL_PASS_OPEN_RPL_RSVD1_LSB = 32;
+  localparam int unsigned CPL_PASS_OPEN_RPL_RSVD1_W = 32;
+  typedef struct packed {
+    logic [31:0] rsvd1;  // byte 4: reserved, zero
+    logic [15:0] local_port;  // byte 2: the listening port, as requested
+    logic [7:0] rsvd0;  // byte 1: reserved, zero
+    logic [7:0] status;  // byte 0: cpl_status
+  } cpl_pass_open_rpl_t;
+
+  // PASS_ACCEPT_REQ body: a SYN for a listener; the header's tid names the embryonic connection (warpnic (docs/cpl.md)), 40 bytes
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_SIZE = 40;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_STID_LSB = 0;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_STID_W = 32;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_LOCAL_IP_LSB = 32;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_LOCAL_IP_W = 32;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_PEER_IP_LSB = 64;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_PEER_IP_W = 32;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_LOCAL_PORT_LSB = 96;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_LOCAL_PORT_W = 16;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_PEER_PORT_LSB = 112;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_PEER_PORT_W = 16;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_RCV_ISN_LSB = 128;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_RCV_ISN_W = 32;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_PEER_WND_LSB = 160;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_PEER_WND_W = 16;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_PEER_MSS_LSB = 176;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_PEER_MSS_W = 16;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_TCP_OPT_LSB = 192;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_TCP_OPT_W = 8;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_SND_WSCALE_LSB = 200;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_SND_WSCALE_W = 8;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_TOS_LSB = 208;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_TOS_W = 8;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_RSVD0_LSB = 216;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_RSVD0_W = 8;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_PEER_MAC_LSB = 224;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_PEER_MAC_W = 48;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_VLAN_LSB = 272;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_VLAN_W = 16;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_RSVD1_LSB = 288;
+  localparam int unsigned CPL_PASS_ACCEPT_REQ_RSVD1_W = 32;
+  typedef struct packed {
+    logic [31:0] rsvd1;  // byte 36: reserved, zero
+    logic [15:0] vlan;  // byte 34: 802.1Q tag control information of the SYN (0: untagged)
+    logic [47:0] peer_mac;  // byte 28: source MAC address of the SYN, in wire order
+    logic [7:0] rsvd0;  // byte 27: reserved, zero
+    logic [7:0] tos;  // byte 26: IPv4 DSCP and ECN byte of the SYN
+    logic [7:0] snd_wscale;  // byte 25: window scale shift the SYN offered (with WSCALE)
+    logic [7:0] tcp_opt;  // byte 24: cpl_tcp_opt
+    logic [15:0] peer_mss;  // byte 22: MSS option of the SYN, bytes (0: absent, RFC 9293 §3.7.1 default 536)
+    logic [15:0] peer_wnd;  // byte 20: window field of the SYN (never scaled)
+    logic [31:0] rcv_isn;  // byte 16: the peer's initial sequence number
+    logic [15:0] peer_port;  // byte 14: peer TCP port
+    logic [15:0] local_port;  // byte 12: local TCP port
+    logic [31:0] peer_ip;  // byte 8: peer IPv4 address (the SYN's source)
+    logic [31:0] local_ip;  // byte 4: local IPv4 address (the SYN's destination)
+    logic [31:0] stid;  // byte 0: listener that matched
+  } cpl_pass_accept_req_t;
+
+  // PASS_ACCEPT_RPL body: SUCCESS sends SYN-ACK; CONN_REFUSED sends RST; any other status drops the SYN; refusals free the tid (warpnic (docs/cpl.md)), 16 bytes
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_SIZE = 16;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_STATUS_LSB = 0;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_STATUS_W = 8;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_TCP_OPT_LSB = 8;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_TCP_OPT_W = 8;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_RCV_WSCALE_LSB = 16;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_RCV_WSCALE_W = 8;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_TOS_LSB = 24;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_TOS_W = 8;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_ISS_LSB = 32;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_ISS_W = 32;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_MSS_LSB = 64;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_MSS_W = 16;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_RSVD0_LSB = 80;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_RSVD0_W = 16;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_RCV_WND_LSB = 96;
+  localparam int unsigned CPL_PASS_ACCEPT_RPL_RCV_WND_W = 32;
+  typedef struct packed {
+    logic [31:0] rcv_wnd;  // byte 12: initial receive window, bytes (0: the listener's)
+    logic [15:0] rsvd0;  // byte 10: reserved, zero
+    logic [15:0] mss;  // byte 8: MSS option to send, bytes (0: the listener's)
+    logic [31:0] iss;  // byte 4: initial send sequence number, chosen by the control plane
+    logic [7:0] tos;  // byte 3: IPv4 DSCP and ECN byte of the connection
+    logic [7:0] rcv_wscale;  // byte 2: our window scale shift, 0..=14 (with WSCALE)
+    logic [7:0] tcp_opt;  // byte 1: cpl_tcp_opt
+    logic [7:0] status;  // byte 0: cpl_status
+  } cpl_pass_accept_rpl_t;
+
+  // PASS_ESTABLISH body: the ACK of our SYN-ACK arrived; the connection is ESTABLISHED under the header's tid (warpnic (docs/cpl.md)), 24 bytes
+  localparam int unsigned CPL_PASS_ESTABLISH_SIZE = 24;
+  localparam int unsigned CPL_PASS_ESTABLISH_STID_LSB = 0;
+  localparam int unsigned CPL_PASS_ESTABLISH_STID_W = 32;
+  localparam int unsigned CPL_PASS_ESTABLISH_SND_ISN_LSB = 32;
+  localparam int unsigned CPL_PASS_ESTABLISH_SND_ISN_W = 32;
+  localparam int unsigned CPL_PASS_ESTABLISH_RCV_ISN_LSB = 64;
+  localparam int unsigned CPL_PASS_ESTABLISH_RCV_ISN_W = 32;
+  localparam int unsigned CPL_PASS_ESTABLISH_SND_WND_LSB = 96;
+  localparam int unsigned CPL_PASS_ESTABLISH_SND_WND_W = 32;
+  localparam int unsigned CPL_PASS_ESTABLISH_MSS_LSB = 128;
+  localparam int unsigned CPL_PASS_ESTABLISH_MSS_W = 16;
+  localparam int unsigned CPL_PASS_ESTABLISH_TCP_OPT_LSB = 144;
+  localparam int unsigned CPL_PASS_ESTABLISH_TCP_OPT_W = 8;
+  localparam int unsigned CPL_PASS_ESTABLISH_SND_WSCALE_LSB = 152;
+  localparam int unsigned CPL_PASS_ESTABLISH_SND_WSCALE_W = 8;
+  localparam int unsigned CPL_PASS_ESTABLISH_RCV_WSCALE_LSB = 160;
+  localparam int unsigned CPL_PASS_ESTABLISH_RCV_WSCALE_W = 8;
+  localparam int unsigned CPL_PASS_ESTABLISH_RSVD0_LSB = 168;
+  localparam int unsigned CPL_PASS_ESTABLISH_RSVD0_W = 8;
+  localparam int unsigned CPL_PASS_ESTABLISH_RSVD1_LSB = 176;
+  localparam int unsigned CPL_PASS_ESTABLISH_RSVD1_W = 16;
+  typedef struct packed {
+    logic [15:0] rsvd1;  // byte 22: reserved, zero
+    logic [7:0] rsvd0;  // byte 21: reserved, zero
+    logic [7:0] rcv_wscale;  // byte 20: our window scale shift
+    logic [7:0] snd_wscale;  // byte 19: the peer's window scale shift
+    logic [7:0] tcp_opt;  // byte 18: cpl_tcp_opt
+    logic [15:0] mss;  // byte 16: effective MSS, bytes
+    logic [31:0] snd_wnd;  // byte 12: the peer's window, bytes, scaled
+    logic [31:0] rcv_isn;  // byte 8: the peer's initial sequence number
+    logic [31:0] snd_isn;  // byte 4: our initial sequence number
+    logic [31:0] stid;  // byte 0: listener that accepted the connection
+  } cpl_pass_establish_t;
+
+  // CLOSE_LISTSRV_RPL body: the listener is stopped and its stid free; embryonic connections were reset (warpnic (docs/cpl.md)), 8 bytes
+  localparam int unsigned CPL_CLOSE_LISTSRV_RPL_SIZE = 8;
+  localparam int unsigned CPL_CLOSE_LISTSRV_RPL_STATUS_LSB = 0;
+  localparam int unsigned CPL_CLOSE_LISTSRV_RPL_STATUS_W = 8;
+  localparam int unsigned CPL_CLOSE_LISTSRV_RPL_RSVD0_LSB = 8;
+  localparam int unsigned CPL_CLOSE_LISTSRV_RPL_RSVD0_W = 8;
+  localparam int unsigned CPL_CLOSE_LISTSRV_RPL_RSVD1_LSB = 16;
+  localparam int unsigned CPL_CLOSE_LISTSRV_RPL_RSVD1_W = 16;
+  localparam int unsigned CPL_CLOSE_LISTSRV_RPL_DROPPED_LSB = 32;
+  localparam int unsigned CPL_CLOSE_LISTSRV_RPL_DROPPED_W = 32;
+  typedef struct packed {
+    logic [31:0] dropped;  // byte 4: embryonic connections (SYN_RECEIVED) reset with the listener
+    logic [15:0] rsvd1;  // byte 2: reserved, zero
+    logic [7:0] rsvd0;  // byte 1: reserved, zero
+    logic [7:0] status;  // byte 0: cpl_status
+  } cpl_close_listsrv_rpl_t;
+
+  // TX_DATA body: queue data_len bytes for sending; they take data_len send credits until TX_DATA_ACK returns them (warpnic (docs/cpl.md)), 16 bytes
+  localparam int unsigned CPL_TX_DATA_SIZE = 16;
+  localparam int unsigned CPL_TX_DATA_DATA_LEN_LSB = 0;
+  localparam int unsigned CPL_TX_DATA_DATA_LEN_W = 32;
+  localparam int unsigned CPL_TX_DATA_TX_FLAGS_LSB = 32;
+  localparam int unsigned CPL_TX_DATA_TX_FLAGS_W = 8;
+  localparam int unsigned CPL_TX_DATA_RSVD0_LSB = 40;
+  localparam int unsigned CPL_TX_DATA_RSVD0_W = 8;
+  localparam int unsigned CPL_TX_DATA_RSVD1_LSB = 48;
+  localparam int unsigned CPL_TX_DATA_RSVD1_W = 16;
+  localparam int unsigned CPL_TX_DATA_ADDR_LSB = 64;
+  localparam int unsigned CPL_TX_DATA_ADDR_W = 64;
+  typedef struct packed {
+    logic [63:0] addr;  // byte 8: IOVA of the payload, kept until its credits return (ignored with INLINE)
+    logic [15:0] rsvd1;  // byte 6: reserved, zero
+    logic [7:0] rsvd0;  // byte 5: reserved, zero
+    logic [7:0] tx_flags;  // byte 4: cpl_tx_flags
+    logic [31:0] data_len;  // byte 0: payload bytes
+  } cpl_tx_data_t;
+
+  // TX_DATA_ACK body: the peer acknowledged sent data; its credits (and host buffers) are free (warpnic (docs/cpl.md)), 8 bytes
+  localparam int unsigned CPL_TX_DATA_ACK_SIZE = 8;
+  localparam int unsigned CPL_TX_DATA_ACK_CREDITS_LSB = 0;
+  localparam int unsigned CPL_TX_DATA_ACK_CREDITS_W = 32;
+  localparam int unsigned CPL_TX_DATA_ACK_SND_UNA_LSB = 32;
+  localparam int unsigned CPL_TX_DATA_ACK_SND_UNA_W = 32;
+  typedef struct packed {
+    logic [31:0] snd_una;  // byte 4: oldest unacknowledged sequence number after this acknowledgment
+    logic [31:0] credits;  // byte 0: bytes newly acknowledged
+  } cpl_tx_data_ack_t;
+
+  // RX_DATA body: data_len bytes of in-order stream data follow; they close the receive window until RX_DATA_ACK (warpnic (docs/cpl.md)), 16 bytes
+  localparam int unsigned CPL_RX_DATA_SIZE = 16;
+  localparam int unsigned CPL_RX_DATA_DATA_LEN_LSB = 0;
+  localparam int unsigned CPL_RX_DATA_DATA_LEN_W = 32;
+  localparam int unsigned CPL_RX_DATA_SEQ_LSB = 32;
+  localparam int unsigned CPL_RX_DATA_SEQ_W = 32;
+  localparam int unsigned CPL_RX_DATA_TCP_FLAGS_LSB = 64;
+  localparam int unsigned CPL_RX_DATA_TCP_FLAGS_W = 8;
+  localparam int unsigned CPL_RX_DATA_RSVD0_LSB = 72;
+  localparam int unsigned CPL_RX_DATA_RSVD0_W = 8;
+  localparam int unsigned CPL_RX_DATA_RSVD1_LSB = 80;
+  localparam int unsigned CPL_RX_DATA_RSVD1_W = 16;
+  localparam int unsigned CPL_RX_DATA_RCV_WND_LSB = 96;
+  localparam int unsigned CPL_RX_DATA_RCV_WND_W = 32;
+  typedef struct packed {
+    logic [31:0] rcv_wnd;  // byte 12: receive window still open after this data, bytes
+    logic [15:0] rsvd1;  // byte 10: reserved, zero
+    logic [7:0] rsvd0;  // byte 9: reserved, zero
+    logic [7:0] tcp_flags;  // byte 8: tcp_flags
+    logic [31:0] seq;  // byte 4: sequence number of the first payload byte
+    logic [31:0] data_len;  // byte 0: payload bytes
+  } cpl_rx_data_t;
+
+  // RX_DATA_ACK body: the control plane consumed received data; the window grows by credits (warpnic (docs/cpl.md)), 8 bytes
+  localparam int unsigned CPL_RX_DATA_ACK_SIZE = 8;
+  localparam int unsigned CPL_RX_DATA_ACK_CREDITS_LSB = 0;
+  localparam int unsigned CPL_RX_DATA_ACK_CREDITS_W = 32;
+  localparam int unsigned CPL_RX_DATA_ACK_ACK_FLAGS_LSB = 32;
+  localparam int unsigned CPL_RX_DATA_ACK_ACK_FLAGS_W = 8;
+  localparam int unsigned CPL_RX_DATA_ACK_RSVD0_LSB = 40;
+  localparam int unsigned CPL_RX_DATA_ACK_RSVD0_W = 8;
+  localparam int unsigned CPL_RX_DATA_ACK_RSVD1_LSB = 48;
+  localparam int unsigned CPL_RX_DATA_ACK_RSVD1_W = 16;
+  typedef struct packed {
+    logic [15:0] rsvd1;  // byte 6: reserved, zero
+    logic [7:0] rsvd0;  // byte 5: reserved, zero
+    logic [7:0] ack_flags;  // byte 4: cpl_rx_ack_flags
+    logic [31:0] credits;  // byte 0: bytes consumed
+  } cpl_rx_data_ack_t;
+
+  // CLOSE_CON_RPL body: our FIN was acknowledged; in TIME_WAIT or CLOSED the tid is free (warpnic (docs/cpl.md)), 16 bytes
+  localparam int unsigned CPL_CLOSE_CON_RPL_SIZE = 16;
+  localparam int unsigned CPL_CLOSE_CON_RPL_STATUS_LSB = 0;
+  localparam int unsigned CPL_CLOSE_CON_RPL_STATUS_W = 8;
+  localparam int unsigned CPL_CLOSE_CON_RPL_STATE_LSB = 8;
+  localparam int unsigned CPL_CLOSE_CON_RPL_STATE_W = 8;
+  localparam int unsigned CPL_CLOSE_CON_RPL_RSVD0_LSB = 16;
+  localparam int unsigned CPL_CLOSE_CON_RPL_RSVD0_W = 16;
+  localparam int unsigned CPL_CLOSE_CON_RPL_SND_NXT_LSB = 32;
+  localparam int unsigned CPL_CLOSE_CON_RPL_SND_NXT_W = 32;
+  localparam int unsigned CPL_CLOSE_CON_RPL_RCV_NXT_LSB = 64;
+  localparam int unsigned CPL_CLOSE_CON_RPL_RCV_NXT_W = 32;
+  localparam int unsigned CPL_CLOSE_CON_RPL_RSVD1_LSB = 96;
+  localparam int unsigned CPL_CLOSE_CON_RPL_RSVD1_W = 32;
+  typedef struct packed {
+    logic [31:0] rsvd1;  // byte 12: reserved, zero
+    logic [31:0] rcv_nxt;  // byte 8: next sequence number expected from the peer
+    logic [31:0] snd_nxt;  // byte 4: sequence number after our FIN
+    logic [15:0] rsvd0;  // byte 2: reserved, zero
+    logic [7:0] state;  // byte 1: tcp_state
+    logic [7:0] status;  // byte 0: cpl_status
+  } cpl_close_con_rpl_t;
+
+  // PEER_CLOSE body: the peer's FIN arrived after all its data (warpnic (docs/cpl.md)), 8 bytes
+  localparam int unsigned CPL_PEER_CLOSE_SIZE = 8;
+  localparam int unsigned CPL_PEER_CLOSE_RCV_NXT_LSB = 0;
+  localparam int unsigned CPL_PEER_CLOSE_RCV_NXT_W = 32;
+  localparam int unsigned CPL_PEER_CLOSE_STATE_LSB = 32;
+  localparam int unsigned CPL_PEER_CLOSE_STATE_W = 8;
+  localparam int unsigned CPL_PEER_CLOSE_RSVD0_LSB = 40;
+  localparam int unsigned CPL_PEER_CLOSE_RSVD0_W = 8;
+  localparam int unsigned CPL_PEER_CLOSE_RSVD1_LSB = 48;
+  localparam int unsigned CPL_PEER_CLOSE_RSVD1_W = 16;
+  typedef struct packed {
+    logic [15:0] rsvd1;  // byte 6: reserved, zero
+    logic [7:0] rsvd0;  // byte 5: reserved, zero
+    logic [7:0] state;  // byte 4: tcp_state
+    logic [31:0] rcv_nxt;  // byte 0: sequence number after the peer's FIN
+  } cpl_peer_close_t;
+
+  // ABORT_REQ body: to hardware, reset the connection; to the control plane, the connection was reset or timed out (warpnic (docs/cpl.md)), 8 bytes
+  localparam int unsigned CPL_ABORT_REQ_SIZE = 8;
+  localparam int unsigned CPL_ABORT_REQ_STATUS_LSB = 0;
+  localparam int unsigned CPL_ABORT_REQ_STATUS_W = 8;
+  localparam int unsigned CPL_ABORT_REQ_ABORT_FLAGS_LSB = 8;
+  localparam int unsigned CPL_ABORT_REQ_ABORT_FLAGS_W = 8;
+  localparam int unsigned CPL_ABORT_REQ_RSVD0_LSB = 16;
+  localparam int unsigned CPL_ABORT_REQ_RSVD0_W = 16;
+  localparam int unsigned CPL_ABORT_REQ_SND_NXT_LSB = 32;
+  localparam int unsigned CPL_ABORT_REQ_SND_NXT_W = 32;
+  typedef struct packed {
+    logic [31:0] snd_nxt;  // byte 4: sequence number of the RST (sent or to send)
+    logic [15:0] rsvd0;  // byte 2: reserved, zero
+    logic [7:0] abort_flags;  // byte 1: cpl_abort_flags
+    logic [7:0] status;  // byte 0: cpl_status
+  } cpl_abort_req_t;
+
+  // ABORT_RPL body: the abort is done and the tid is free (warpnic (docs/cpl.md)), 8 bytes
+  localparam int unsigned CPL_ABORT_RPL_SIZE = 8;
+  localparam int unsigned CPL_ABORT_RPL_STATUS_LSB = 0;
+  localparam int unsigned CPL_ABORT_RPL_STATUS_W = 8;
+  localparam int unsigned CPL_ABORT_RPL_RSVD0_LSB = 8;
+  localparam int unsigned CPL_ABORT_RPL_RSVD0_W = 8;
+  localparam int unsigned CPL_ABORT_RPL_RSVD1_LSB = 16;
+  localparam int unsigned CPL_ABORT_RPL_RSVD1_W = 16;
+  localparam int unsigned CPL_ABORT_RPL_RSVD2_LSB = 32;
+  localparam int unsigned CPL_ABORT_RPL_RSVD2_W = 32;
+  typedef struct packed {
+    logic [31:0] rsvd2;  // byte 4: reserved, zero
+    logic [15:0] rsvd1;  // byte 2: reserved, zero
+    logic [7:0] rsvd0;  // byte 1: reserved, zero
+    logic [7:0] status;  // byte 0: cpl_status
+  } cpl_abort_rpl_t;
+
+  // SET_TCB_FIELD body: field = (field & !mask) | (value & mask); a zero mask reads the field (warpnic (docs/cpl.md)), 24 bytes
+  localparam int unsigned CPL_SET_TCB_FIELD_SIZE = 24;
+  localparam int unsigned CPL_SET_TCB_FIELD_FIELD_LSB = 0;
+  localparam int unsigned CPL_SET_TCB_FIELD_FIELD_W = 8;
+  localparam int unsigned CPL_SET_TCB_FIELD_RSVD0_LSB = 8;
+  localparam int unsigned CPL_SET_TCB_FIELD_RSVD0_W = 8;
+  localparam int unsigned CPL_SET_TCB_FIELD_COOKIE_LSB = 16;
+  localparam int unsigned CPL_SET_TCB_FIELD_COOKIE_W = 16;
+  localparam int unsigned CPL_SET_TCB_FIELD_RSVD1_LSB = 32;
+  localparam int unsigned CPL_SET_TCB_FIELD_RSVD1_W = 32;
+  localparam int unsigned CPL_SET_TCB_FIELD_MASK_LSB = 64;
+  localparam int unsigned CPL_SET_TCB_FIELD_MASK_W = 64;
+  localparam int unsigned CPL_SET_TCB_FIELD_VALUE_LSB = 128;
+  localparam int unsigned CPL_SET_TCB_FIELD_VALUE_W = 64;
+  typedef struct packed {
+    logic [63:0] value;  // byte 16: new bits, right-aligned
+    logic [63:0] mask;  // byte 8: bits of the field to write
+    logic [31:0] rsvd1;  // byte 4: reserved, zero
+    logic [15:0] cookie;  // byte 2: opaque, returned in SET_TCB_RPL
+    logic [7:0] rsvd0;  // byte 1: reserved, zero
+    logic [7:0] field;  // byte 0: tcb_field
+  } cpl_set_tcb_field_t;
+
+  // SET_TCB_RPL body: the result of a SET_TCB_FIELD (warpnic (docs/cpl.md)), 16 bytes
+  localparam int unsigned CPL_SET_TCB_RPL_SIZE = 16;
+  localparam int unsigned CPL_SET_TCB_RPL_STATUS_LSB = 0;
+  localparam int unsigned CPL_SET_TCB_RPL_STATUS_W = 8;
+  localparam int unsigned CPL_SET_TCB_RPL_FIELD_LSB = 8;
+  localparam int unsigned CPL_SET_TCB_RPL_FIELD_W = 8;
+  localparam int unsigned CPL_SET_TCB_RPL_COOKIE_LSB = 16;
+  localparam int unsigned CPL_SET_TCB_RPL_COOKIE_W = 16;
+  localparam int unsigned CPL_SET_TCB_RPL_RSVD0_LSB = 32;
+  localparam int unsigned CPL_SET_TCB_RPL_RSVD0_W = 32;
+  localparam int unsigned CPL_SET_TCB_RPL_VALUE_LSB = 64;
+  localparam int unsigned CPL_SET_TCB_RPL_VALUE_W = 64;
+  typedef struct packed {
+    logic [63:0] value;  // byte 8: the field's value after the write
+    logic [31:0] rsvd0;  // byte 4: reserved, zero
+    logic [15:0] cookie;  // byte 2: cookie of the request
+    logic [7:0] field;  // byte 1: tcb_field
+    logic [7:0] status;  // byte 0: cpl_status
+  } cpl_set_tcb_rpl_t;
+
+  // RDMA_TERMINATE body: the Terminate's codes; data_len bytes of its DDP/RDMAP headers and the faulting headers follow (warpnic (docs/cpl.md), RFC 5040 §4.8), 8 bytes
+  localparam int unsigned CPL_RDMA_TERMINATE_SIZE = 8;
+  localparam int unsigned CPL_RDMA_TERMINATE_LAYER_LSB = 0;
+  localparam int unsigned CPL_RDMA_TERMINATE_LAYER_W = 8;
+  localparam int unsigned CPL_RDMA_TERMINATE_ETYPE_LSB = 8;
+  localparam int unsigned CPL_RDMA_TERMINATE_ETYPE_W = 8;
+  localparam int unsigned CPL_RDMA_TERMINATE_ECODE_LSB = 16;
+  localparam int unsigned CPL_RDMA_TERMINATE_ECODE_W = 8;
+  localparam int unsigned CPL_RDMA_TERMINATE_ORIGIN_LSB = 24;
+  localparam int unsigned CPL_RDMA_TERMINATE_ORIGIN_W = 8;
+  localparam int unsigned CPL_RDMA_TERMINATE_DATA_LEN_LSB = 32;
+  localparam int unsigned CPL_RDMA_TERMINATE_DATA_LEN_W = 32;
+  typedef struct packed {
+    logic [31:0] data_len;  // byte 4: payload bytes
+    logic [7:0] origin;  // byte 3: cpl_term_origin
+    logic [7:0] ecode;  // byte 2: error code (term_ecode_*)
+    logic [7:0] etype;  // byte 1: error type of that layer (term_etype_*)
+    logic [7:0] layer;  // byte 0: term_layer
+  } cpl_rdma_terminate_t;
 
   // ---------------------------------------------------------------- wire headers
   // Big-endian. The struct is in wire order (first wire bit = MSB); on the
