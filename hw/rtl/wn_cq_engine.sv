@@ -69,18 +69,19 @@ module wn_cq_engine #(
   end
 
   // arbitration
-  logic [SrcW-1:0] rr_q, pick;
+  logic [SrcW-1:0] pick;
   logic            pick_valid;
-  always_comb begin
-    pick = rr_q;
-    pick_valid = 1'b0;
-    for (int k = NumSrc - 1; k >= 0; k--) begin
-      if (cpl_valid_i[(32'(rr_q) + k) % NumSrc]) begin
-        pick = SrcW'((32'(rr_q) + k) % NumSrc);
-        pick_valid = 1'b1;
-      end
-    end
-  end
+  logic            take;
+  wn_rr_arb #(
+      .N(NumSrc)
+  ) u_arb (
+      .clk_i,
+      .rst_i,
+      .req_i   (cpl_valid_i),
+      .grant_o (pick),
+      .valid_o (pick_valid),
+      .accept_i(take)
+  );
 
   logic [151:0] c;
   logic [7:0]   c_cqn8;
@@ -91,7 +92,6 @@ module wn_cq_engine #(
   logic [15:0]  c_pi, c_mask;
   logic [3:0]   c_log;
   logic         ev_wready;
-  logic         take;
   logic         do_write, do_overflow;
   wn_abi_pkg::cqe_t cqe;
 
@@ -194,11 +194,6 @@ module wn_cq_engine #(
       .count_o (nc_count_3)
   );
   assign ev_wready = ev_cnt_ok && !werr;
-
-  always_ff @(posedge clk_i) begin
-    if (rst_i) rr_q <= '0;
-    else if (take) rr_q <= (32'(pick) == NumSrc - 1) ? '0 : pick + 1'b1;
-  end
 
   for (genvar i = 0; i < NumCq; i++) begin : g_upd
     always_ff @(posedge clk_i) begin

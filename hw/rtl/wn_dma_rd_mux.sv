@@ -56,8 +56,8 @@ module wn_dma_rd_mux #(
   logic [63:0]     slot_addr_q;
   logic [15:0]     slot_len_q;
   logic [7:0]      slot_tag_q;
-  logic [PW-1:0]   rr_q;
   logic [PW-1:0]   grant;
+  logic            grant_any;
   logic            grant_valid;
   logic            slot_free;
 
@@ -70,19 +70,17 @@ module wn_dma_rd_mux #(
 
   assign slot_free = !slot_valid_q || m_dma_rd_req_ready_i;
 
-  always_comb begin
-    grant = rr_q;
-    grant_valid = 1'b0;
-    for (int k = NumPorts - 1; k >= 0; k--) begin
-      // Lowest index at or after rr_q wins: scan in reverse so the last
-      // assignment is the winner.
-      if (req_valid_i[(32'(rr_q) + k) % NumPorts]) begin
-        grant = PW'((32'(rr_q) + k) % NumPorts);
-        grant_valid = 1'b1;
-      end
-    end
-    if (!slot_free || !track_wready) grant_valid = 1'b0;
-  end
+  wn_rr_arb #(
+      .N(NumPorts)
+  ) u_arb (
+      .clk_i,
+      .rst_i,
+      .req_i   (req_valid_i),
+      .grant_o (grant),
+      .valid_o (grant_any),
+      .accept_i(grant_valid)
+  );
+  assign grant_valid = grant_any && slot_free && track_wready;
 
   always_comb begin
     req_ready_o = '0;
@@ -93,13 +91,11 @@ module wn_dma_rd_mux #(
     if (rst_i) begin
       slot_valid_q <= 1'b0;
       slot_tag_q <= '0;
-      rr_q <= '0;
     end else begin
       if (m_dma_rd_req_ready_i) slot_valid_q <= 1'b0;
       if (grant_valid) begin
         slot_valid_q <= 1'b1;
         slot_tag_q <= slot_tag_q + 8'd1;
-        rr_q <= (32'(grant) == NumPorts - 1) ? '0 : grant + 1'b1;
       end
     end
   end

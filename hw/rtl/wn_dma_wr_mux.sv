@@ -45,7 +45,7 @@ module wn_dma_wr_mux #(
   endgenerate
 
   logic          locked_q;
-  logic [PW-1:0] sel_q, sel, rr_q;
+  logic [PW-1:0] sel_q, sel;
   logic          pick_valid;
   logic [PW-1:0] pick;
   logic [7:0]    tag_q;
@@ -55,16 +55,17 @@ module wn_dma_wr_mux #(
   logic          first_beat;
   logic          beat_fire;
 
-  always_comb begin
-    pick = rr_q;
-    pick_valid = 1'b0;
-    for (int k = NumPorts - 1; k >= 0; k--) begin
-      if (wr_valid_i[(32'(rr_q) + k) % NumPorts]) begin
-        pick = PW'((32'(rr_q) + k) % NumPorts);
-        pick_valid = 1'b1;
-      end
-    end
-  end
+  // a write is granted at its first beat; the pointer moves on then
+  wn_rr_arb #(
+      .N(NumPorts)
+  ) u_arb (
+      .clk_i,
+      .rst_i,
+      .req_i   (wr_valid_i),
+      .grant_o (pick),
+      .valid_o (pick_valid),
+      .accept_i(beat_fire && first_beat)
+  );
 
   assign sel = locked_q ? sel_q : pick;
   assign first_beat = !locked_q;
@@ -86,13 +87,11 @@ module wn_dma_wr_mux #(
     if (rst_i) begin
       locked_q <= 1'b0;
       sel_q <= '0;
-      rr_q <= '0;
       tag_q <= '0;
     end else if (beat_fire) begin
       if (m_dma_wr_last_o) begin
         locked_q <= 1'b0;
         tag_q <= tag_q + 8'd1;
-        rr_q <= (32'(sel) == NumPorts - 1) ? '0 : sel + 1'b1;
       end else begin
         locked_q <= 1'b1;
         sel_q <= sel;

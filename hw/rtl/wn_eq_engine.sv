@@ -72,23 +72,24 @@ module wn_eq_engine #(
     assign eq_state_o[i*32 +: 32] = {15'd0, busy_q[i] != 8'd0, err_q[i], state_q[i]};
   end
 
-  logic [SrcW-1:0] rr_q, pick;
+  logic [SrcW-1:0] pick;
   logic            pick_valid;
-  always_comb begin
-    pick = rr_q;
-    pick_valid = 1'b0;
-    for (int k = NumSrc - 1; k >= 0; k--) begin
-      if (ev_valid_i[(32'(rr_q) + k) % NumSrc]) begin
-        pick = SrcW'((32'(rr_q) + k) % NumSrc);
-        pick_valid = 1'b1;
-      end
-    end
-  end
+  logic            take;
+  wn_rr_arb #(
+      .N(NumSrc)
+  ) u_arb (
+      .clk_i,
+      .rst_i,
+      .req_i   (ev_valid_i),
+      .grant_o (pick),
+      .valid_o (pick_valid),
+      .accept_i(take)
+  );
 
   logic [63:0]  e;
   logic [7:0]   e_eqn8;
   logic [EW-1:0] e_eqn;
-  logic         e_live, e_full, take, do_write, do_full;
+  logic         e_live, e_full, do_write, do_full;
   logic [3:0]   e_log;
   logic [15:0]  e_pi, e_mask;
   logic         out_wready;
@@ -144,11 +145,6 @@ module wn_eq_engine #(
   logic d_ok, d_err;
   assign d_ok = wr_done_valid_i && d_rvalid && !wr_done_err_i;
   assign d_err = wr_done_valid_i && d_rvalid && wr_done_err_i;
-
-  always_ff @(posedge clk_i) begin
-    if (rst_i) rr_q <= '0;
-    else if (take) rr_q <= (32'(pick) == NumSrc - 1) ? '0 : pick + 1'b1;
-  end
 
   logic [NumEq-1:0] fire;
   for (genvar i = 0; i < NumEq; i++) begin : g_upd

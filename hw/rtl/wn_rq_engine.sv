@@ -293,24 +293,20 @@ module wn_rq_engine #(
                                      err_q[i], state_q[i]};
   end
 
-  logic [QW-1:0] rr_q, fetch_rq;
+  logic [QW-1:0] fetch_rq;
   logic          fetch_go, fetch_fire;
   logic [3:0]    fetch_n;
-  always_comb begin
-    fetch_rq = rr_q;
-    fetch_go = 1'b0;
-    for (int k = NumRq - 1; k >= 0; k--) begin
-      if (cand[(32'(rr_q) + k) % NumRq]) begin
-        fetch_rq = QW'((32'(rr_q) + k) % NumRq);
-        fetch_go = 1'b1;
-      end
-    end
-    fetch_n = cand_n[fetch_rq];
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_i) rr_q <= '0;
-    else if (fetch_fire) rr_q <= (32'(fetch_rq) == NumRq - 1) ? '0 : fetch_rq + 1'b1;
-  end
+  wn_rr_arb #(
+      .N(NumRq)
+  ) u_arb (
+      .clk_i,
+      .rst_i,
+      .req_i   (cand),
+      .grant_o (fetch_rq),
+      .valid_o (fetch_go),
+      .accept_i(fetch_fire)
+  );
+  assign fetch_n = cand_n[fetch_rq];
   logic fmeta_wready;
   assign wqe_rd_valid_o = fetch_go && fmeta_wready;
   assign wqe_rd_addr_o = rq_base_i[32'(fetch_rq)*64 +: 64] +

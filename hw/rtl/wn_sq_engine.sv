@@ -151,7 +151,8 @@ module wn_sq_engine #(
   // ------------------------------------------------------------------
   logic [WBW+1:0] wqe_inflight_q;    // beats requested, not yet in the buffer
   logic [WBW:0]   wqe_buf_count;
-  logic [SW-1:0]  rr_q;
+  logic           fetch_any;
+  logic           fetch_fire;
   logic           fetch_go;
   logic [SW-1:0]  fetch_sq;
   logic [3:0]     fetch_n;
@@ -176,15 +177,19 @@ module wn_sq_engine #(
                      !db_err[i] && (avail != 16'd0) && (log_size != 5'd0);
   end
 
+  wn_rr_arb #(
+      .N(NumSq)
+  ) u_arb (
+      .clk_i,
+      .rst_i,
+      .req_i   (cand),
+      .grant_o (fetch_sq),
+      .valid_o (fetch_any),
+      .accept_i(fetch_fire)
+  );
+
   always_comb begin
-    fetch_sq = rr_q;
-    fetch_go = 1'b0;
-    for (int k = NumSq - 1; k >= 0; k--) begin
-      if (cand[(32'(rr_q) + k) % NumSq]) begin
-        fetch_sq = SW'((32'(rr_q) + k) % NumSq);
-        fetch_go = 1'b1;
-      end
-    end
+    fetch_go = fetch_any;
     fetch_n = cand_n[fetch_sq];
     fetch_beats = 3'((fetch_n + 4'd1) >> 1);
     // room for the whole fetch in the WQE buffer
@@ -202,7 +207,6 @@ module wn_sq_engine #(
   logic [SW+19:0] fmeta_rdata;
   logic [$clog2(64):0] fmeta_count;
   logic          fmeta_pop;
-  logic          fetch_fire;
   assign fetch_fire = fetch_go && wqe_rd_ready_i;
 
   wn_fifo #(
@@ -257,12 +261,10 @@ module wn_sq_engine #(
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       wqe_inflight_q <= '0;
-      rr_q <= '0;
     end else begin
       wqe_inflight_q <= wqe_inflight_q
           + (fetch_fire ? (WBW + 2)'(fetch_beats) : '0)
           - (wbuf_push ? (rd_err_i ? (WBW + 2)'(3'(fm_total_beats - fm_beat_q)) : (WBW + 2)'(1)) : '0);
-      if (fetch_fire) rr_q <= (32'(fetch_sq) == NumSq - 1) ? '0 : fetch_sq + 1'b1;
     end
   end
 
