@@ -323,3 +323,48 @@ fn linux_ping_and_arp_through_tap_to_raw_queues() {
     // the simulation lagged the wall: pacing never held it back
     assert!(c.pace.lag > Duration::ZERO, "{c:?}");
 }
+
+#[test]
+fn tapnet_builds_an_addressed_namespace_and_removes_it() {
+    let net = TapNet::create("setup").unwrap_or_else(|e| {
+        panic!("cannot build the TAP and network namespace (needs root, /dev/net/tun, ip): {e}")
+    });
+    let ns = net.netns().to_string();
+    let listed = |name: &str| {
+        let out = Command::new("ip")
+            .args(["netns", "list"])
+            .output()
+            .expect("ip netns list");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .any(|l| l.split_whitespace().next() == Some(name))
+    };
+    assert!(listed(&ns), "namespace {ns} not listed");
+    let link = net.ip_output(&["link", "show", net.tap()]).expect("link");
+    assert!(link.contains("UP") && link.contains("ether"), "{link}");
+    let addr = net.ip_output(&["addr", "show", net.tap()]).expect("addr");
+    assert!(
+        addr.contains(&format!("inet {}/24", net.kernel_ip())),
+        "{addr}"
+    );
+    // the tap is not in the root namespace any more
+    let root = Command::new("ip")
+        .args(["link", "show", net.tap()])
+        .output()
+        .expect("ip link");
+    assert!(
+        !root.status.success(),
+        "{} still in the root namespace",
+        net.tap()
+    );
+    net.set_rto_min(Duration::from_secs(3)).expect("rto_min");
+    let routes = net.ip_output(&["route", "show"]).expect("routes");
+    // iproute2 prints "rto_min lock 3s" for a value set explicitly
+    let rto = routes
+        .split_whitespace()
+        .skip_while(|&w| w != "rto_min")
+        .find(|&w| w != "rto_min" && w != "lock");
+    assert_eq!(rto, Some("3s"), "{routes}");
+    drop(net);
+    assert!(!listed(&ns), "namespace {ns} left behind");
+}

@@ -42,29 +42,40 @@
 //!
 //! # In practice the simulation is the slow side
 //!
-//! A Verilated core runs at roughly 200 k cycles per wall second: 0.8 ms of
-//! simulated time per second. So the pacer almost never blocks; the
-//! simulated NIC lags further behind the kernel the longer a test runs
-//! ([`PaceStats::lag`] reports by how much). The consequences, each of them
-//! benign:
+//! A Verilated core runs at roughly 200 k–700 k cycles per wall second
+//! (0.8–2.8 ms of simulated time per second; the ping test measures about
+//! 670 k cycles/s with one mostly idle NIC). So the pacer practically never
+//! blocks, and the simulated NIC lags further behind the kernel the longer
+//! a run lasts ([`PaceStats::lag`] reports by how much). What each side
+//! sees:
 //!
-//! - The kernel sees a *slow* peer, as if behind a long, slow link: a ping
-//!   round trip of a few thousand cycles takes milliseconds of wall time.
-//!   The kernel's minimum RTO of 200 ms wall is 200 ms / 5 µs per thousand
-//!   cycles, about 40–50 M cycles of simulation — far more than any
-//!   exchange of a test needs, so the kernel does not retransmit
-//!   spuriously. Its RTT estimator simply measures the slow link.
-//! - The NIC sees a kernel that answers *instantly*: a reply written to the
-//!   TAP is in the NIC's receive path within microseconds of wall time,
-//!   i.e. within a few simulated cycles. The RTL's timers therefore never
-//!   fire because of the kernel; they fire only when a frame is really
-//!   lost.
+//! - The NIC sees a kernel that answers *instantly*: a frame the kernel
+//!   writes in reply reaches the NIC's receive path within microseconds of
+//!   wall time, a few simulated cycles. The RTL's timers never fire because
+//!   the kernel was slow; they fire only when a frame is really lost.
+//! - The kernel sees a *slow* peer, as behind a slow link: work the RTL
+//!   does in `c` cycles takes `c / rate` of wall time, 400–1250 times its
+//!   simulated duration. Prompt answers are fine: a ping round trip (a few
+//!   thousand cycles through DMA, the host and back) takes milliseconds of
+//!   wall time, and ARP's one-second retransmission never triggers. But the
+//!   kernel's timers are short in simulated terms: its minimum RTO of
+//!   200 ms wall is only 40 k–140 k simulated cycles (160–560 µs), not the
+//!   50 M cycles it would be in real time. Anything the RTL deliberately
+//!   delays by more — a delayed ACK, a retransmission after its own RTO, a
+//!   window update after the host consumed data — looks like loss to the
+//!   kernel, which retransmits. TCP survives that (duplicates are dropped,
+//!   the RTT estimator backs the RTO off towards the slow link), but tests
+//!   counting retransmissions must expect it, and TCP tests should raise the
+//!   kernel's floor with [`TapNet::set_rto_min`] (a per-route `rto_min`) or
+//!   keep the RTL's deliberate delays short in simulation.
 //! - Wall-clock timeouts of a test (ping's `-W`, a child process deadline)
-//!   bound the *simulation's* speed: they must allow for it.
+//!   measure the *simulation's* speed and must allow for it.
 //!
-//! When the simulated world is idle the host program may skip cycles
-//! (relax in large steps); that is the host's decision. The pacer only
-//! guarantees the direction: simulated time never overtakes the wall.
+//! When the simulated world is idle (nothing in flight, nothing pending but
+//! timers) the host program may let simulated time run in large steps to
+//! catch up with the wall; that is the host's decision (its `relax`). The
+//! pacer only guarantees the direction: simulated time never overtakes the
+//! wall, so such catching up stops at real time.
 //!
 //! # Frames
 //!

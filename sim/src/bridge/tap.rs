@@ -348,6 +348,44 @@ impl TapNet {
         c
     }
 
+    /// Sets the kernel's minimum TCP retransmission timeout on the test
+    /// subnet (`ip route replace <subnet> dev <tap> rto_min <ms>ms`); see
+    /// the [parent module](super) for why TCP tests against a simulated
+    /// NIC want it above the default 200 ms.
+    ///
+    /// # Errors
+    /// [`SimError::Io`] when `ip` fails.
+    pub fn set_rto_min(&self, rto_min: std::time::Duration) -> SimResult<()> {
+        let o = self.kernel_ip.octets();
+        let subnet = format!("{}.{}.{}.0/{}", o[0], o[1], o[2], Self::PREFIX_LEN);
+        let ms = format!("{}ms", rto_min.as_millis().max(1));
+        let src = self.kernel_ip.to_string();
+        ip(&[
+            "-n", &self.ns, "route", "replace", &subnet, "dev", &self.tap, "proto", "kernel",
+            "scope", "link", "src", &src, "rto_min", &ms,
+        ])
+    }
+
+    /// Output of `ip -n <ns> <args>` (for checks and diagnostics).
+    ///
+    /// # Errors
+    /// [`SimError::Io`] when `ip` cannot run or fails.
+    pub fn ip_output(&self, args: &[&str]) -> SimResult<String> {
+        let mut all = vec!["-n", self.ns.as_str()];
+        all.extend_from_slice(args);
+        let out = Command::new("ip")
+            .args(&all)
+            .output()
+            .map_err(|e| SimError::io(format!("running `ip {}`", all.join(" ")), e))?;
+        if !out.status.success() {
+            return Err(SimError::io(
+                format!("`ip {}` failed ({})", all.join(" "), out.status),
+                std::io::Error::other(String::from_utf8_lossy(&out.stderr).trim().to_string()),
+            ));
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
     /// The link-layer address the kernel's neighbour table holds for `ip`
     /// on the TAP, if any (`ip -n <ns> neigh show <ip> dev <tap>`).
     ///
@@ -355,18 +393,8 @@ impl TapNet {
     /// [`SimError::Io`] when `ip` cannot run or fails.
     pub fn neighbour(&self, addr: Ipv4Addr) -> SimResult<Option<[u8; 6]>> {
         let a = addr.to_string();
-        let args = ["-n", &self.ns, "neigh", "show", &a, "dev", &self.tap];
-        let out = Command::new("ip")
-            .args(args)
-            .output()
-            .map_err(|e| SimError::io(format!("running `ip {}`", args.join(" ")), e))?;
-        if !out.status.success() {
-            return Err(SimError::io(
-                format!("`ip {}` failed ({})", args.join(" "), out.status),
-                std::io::Error::other(String::from_utf8_lossy(&out.stderr).trim().to_string()),
-            ));
-        }
-        Ok(parse_lladdr(&String::from_utf8_lossy(&out.stdout)))
+        let out = self.ip_output(&["neigh", "show", &a, "dev", &self.tap])?;
+        Ok(parse_lladdr(&out))
     }
 }
 
