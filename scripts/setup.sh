@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing warpnic needs, when it is missing:
-# Verilator, Yosys and zlib from Debian's packages, the riscv32imac Rust
-# target for the firmware. Safe to run again:
+# Verilator, Yosys and zlib from Debian's packages, iproute2 and ping for
+# the Linux interop tests, the riscv32imac Rust target for the firmware.
+# (The VFIO guest test installs QEMU itself.) Safe to run again:
 # it only installs what is absent, and says what it does.
 set -euo pipefail
 
@@ -13,6 +14,9 @@ command -v yosys >/dev/null 2>&1 || need_apt+=(yosys)
 [ -f /usr/include/zlib.h ] || need_apt+=(zlib1g-dev)
 command -v make >/dev/null 2>&1 || need_apt+=(make)
 command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
+# the Linux interop tests: network namespaces, TAP devices, ping
+command -v ip >/dev/null 2>&1 || need_apt+=(iproute2)
+command -v ping >/dev/null 2>&1 || need_apt+=(iputils-ping)
 if [ "${WARPNIC_SETUP_EXTRA:-}" != "" ]; then
 	for p in $WARPNIC_SETUP_EXTRA; do
 		dpkg -s "$p" >/dev/null 2>&1 || need_apt+=("$p")

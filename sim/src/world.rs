@@ -25,7 +25,7 @@ use crate::iommu::Iommu;
 use crate::link::{Dir, Link, LinkConfig, LinkCounters};
 use crate::mac::{MacConfig, MacRx, MacTx};
 use crate::model::{ports, InitialValues, Model, ModelOptions};
-use crate::rng::derive_seed;
+use crate::rng::{derive_seed, Rng};
 use std::collections::VecDeque;
 use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
@@ -59,6 +59,11 @@ pub struct WorldConfig {
     pub trace: Option<PathBuf>,
     /// Capture link 0 to this pcap file.
     pub pcap: Option<PathBuf>,
+    /// Probability, per cycle and channel, that the simulated host or MAC
+    /// stalls a handshake the core offers (DMA request, read data and write
+    /// channels, MAC transmit, firmware port, BAR0): random idle and
+    /// backpressure on every stream that allows it. 0 for none.
+    pub stall: f64,
 }
 
 impl WorldConfig {
@@ -81,6 +86,7 @@ impl WorldConfig {
                 .collect(),
             trace: None,
             pcap: None,
+            stall: 0.0,
         }
     }
 }
@@ -156,6 +162,20 @@ struct NicHw {
     tx_frames: Vec<Vec<u8>>,
     dropped_no_link: u64,
     rd_buf: [u8; 64],
+    stall: f64,
+    stall_rng: Rng,
+}
+
+/// The handshakes stalled in one cycle.
+#[derive(Clone, Copy, Default)]
+struct Stalls {
+    rd_req: bool,
+    rd_rsp: bool,
+    wr: bool,
+    tx: bool,
+    fw_in: bool,
+    fw_out: bool,
+    axil: bool,
 }
 
 struct Nic {
@@ -293,6 +313,8 @@ impl World {
                 tx_frames: Vec::new(),
                 dropped_no_link: 0,
                 rd_buf: [0; 64],
+                stall: cfg.stall,
+                stall_rng: Rng::new(derive_seed(cfg.seed, 2000 + n as u64)),
             };
             nics.push(Nic {
                 hw,
@@ -557,21 +579,43 @@ impl NicHw {
     /// One clock cycle of this NIC.
     fn cycle(&mut self) -> SimResult<()> {
         let now = self.local;
+        let st = if self.stall > 0.0 {
+            let p = self.stall;
+            let r = &mut self.stall_rng;
+            Stalls {
+                rd_req: r.chance(p),
+                rd_rsp: r.chance(p),
+                wr: r.chance(p),
+                tx: r.chance(p),
+                fw_in: r.chance(p),
+                fw_out: r.chance(p),
+                axil: r.chance(p),
+            }
+        } else {
+            Stalls::default()
+        };
         let m = &mut self.model;
-        // ---- inputs for this cycle
+        // ---- inputs for this cycle (a stalled channel shows the core no
+        // ready / no valid, and the model on the other side sees no transfer)
         let d = &self.dma_in;
-        m.set(ports::M_DMA_RD_REQ_READY_I, u64::from(d.rd_req_ready));
-        m.set(ports::S_DMA_RD_RSP_VALID_I, u64::from(d.rd_rsp.valid));
+        m.set(
+            ports::M_DMA_RD_REQ_READY_I,
+            u64::from(d.rd_req_ready && !st.rd_req),
+        );
+        m.set(
+            ports::S_DMA_RD_RSP_VALID_I,
+            u64::from(d.rd_rsp.valid && !st.rd_rsp),
+        );
         m.set_bytes(ports::S_DMA_RD_RSP_DATA_I, &d.rd_rsp.data);
         m.set(ports::S_DMA_RD_RSP_TAG_I, u64::from(d.rd_rsp.tag));
         m.set(ports::S_DMA_RD_RSP_ERR_I, u64::from(d.rd_rsp.err));
         m.set(ports::S_DMA_RD_RSP_LAST_I, u64::from(d.rd_rsp.last));
-        m.set(ports::M_DMA_WR_READY_I, u64::from(d.wr_ready));
+        m.set(ports::M_DMA_WR_READY_I, u64::from(d.wr_ready && !st.wr));
         m.set(ports::S_DMA_WR_DONE_VALID_I, u64::from(d.wr_done.valid));
         m.set(ports::S_DMA_WR_DONE_TAG_I, u64::from(d.wr_done.tag));
         m.set(ports::S_DMA_WR_DONE_ERR_I, u64::from(d.wr_done.err));
 
-        let tx_ready = self.mac_tx.ready();
+        let tx_ready = self.mac_tx.ready() && !st.tx;
         m.set(ports::M_AXIS_TX_TREADY_I, u64::from(tx_ready));
         match self.mac_rx.beat() {
             Some(b) => {
@@ -586,6 +630,7 @@ impl NicHw {
 
         // BAR0 master
         let (aw, w, bready, ar, rready, addr, wdata) = match self.axil {
+            _ if st.axil => (false, false, false, false, false, 0, 0),
             Axil::Write { addr, data, stage } => {
                 (stage == 0, stage == 0, stage == 1, false, false, addr, data)
             }
@@ -603,9 +648,9 @@ impl NicHw {
         m.set(ports::S_AXIL_RREADY_I, u64::from(rready));
 
         // firmware port
-        let fw_tready = self.fw_in.len() < FW_FIFO;
+        let fw_tready = self.fw_in.len() < FW_FIFO && !st.fw_in;
         m.set(ports::M_AXIS_FW_TREADY_I, u64::from(fw_tready));
-        match self.fw_out.front() {
+        match self.fw_out.front().filter(|_| !st.fw_out) {
             Some(&(word, last)) => {
                 m.set(ports::S_AXIS_FW_TVALID_I, 1);
                 m.set(ports::S_AXIS_FW_TDATA_I, u64::from(word));
@@ -627,14 +672,14 @@ impl NicHw {
 
         // ---- outputs of this cycle; handshakes of the coming edge
         let mut out = DmaPinsOut::default();
-        out.rd_req.valid = m.get(ports::M_DMA_RD_REQ_VALID_O) != 0;
+        out.rd_req.valid = m.get(ports::M_DMA_RD_REQ_VALID_O) != 0 && !st.rd_req;
         if out.rd_req.valid {
             out.rd_req.addr = m.get(ports::M_DMA_RD_REQ_ADDR_O);
             out.rd_req.len = m.get(ports::M_DMA_RD_REQ_LEN_O) as u16;
             out.rd_req.tag = m.get(ports::M_DMA_RD_REQ_TAG_O) as u8;
         }
-        out.rd_rsp_ready = m.get(ports::S_DMA_RD_RSP_READY_O) != 0;
-        out.wr.valid = m.get(ports::M_DMA_WR_VALID_O) != 0;
+        out.rd_rsp_ready = m.get(ports::S_DMA_RD_RSP_READY_O) != 0 && !st.rd_rsp;
+        out.wr.valid = m.get(ports::M_DMA_WR_VALID_O) != 0 && !st.wr;
         if out.wr.valid {
             out.wr.addr = m.get(ports::M_DMA_WR_ADDR_O);
             out.wr.len = m.get(ports::M_DMA_WR_LEN_O) as u16;
@@ -652,8 +697,9 @@ impl NicHw {
             let _ = self.mac_tx.push_beat(&self.rd_buf, keep, last, user);
         }
 
-        // BAR0 handshakes
+        // BAR0 handshakes (none in a cycle the master stalled)
         self.axil = match self.axil {
+            a if st.axil => a,
             Axil::Write {
                 addr,
                 data,
@@ -694,7 +740,7 @@ impl NicHw {
             let last = m.get(ports::M_AXIS_FW_TLAST_O) != 0;
             self.fw_in.push_back((word, last));
         }
-        if !self.fw_out.is_empty() && m.get(ports::S_AXIS_FW_TREADY_O) != 0 {
+        if !self.fw_out.is_empty() && !st.fw_out && m.get(ports::S_AXIS_FW_TREADY_O) != 0 {
             self.fw_out.pop_front();
         }
 

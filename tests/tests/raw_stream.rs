@@ -122,3 +122,48 @@ fn raw_corrupted_frames_are_caught_by_fcs_and_never_delivered() {
     assert_eq!(r.received, spec.frames - link.corrupted);
     assert_eq!(sb.rx_frames, r.received);
 }
+
+#[test]
+fn raw_stream_survives_random_backpressure_on_every_channel() {
+    // a third of all handshakes stalled at random: DMA requests, read data,
+    // write data, MAC transmit, firmware port, BAR0
+    let p = pair_with(|c| {
+        c.stall = 0.33;
+        c.seed = 31;
+    });
+    let (v, _) = p.a.fw_version().expect("mailbox under backpressure");
+    assert_eq!(v, warpnic_abi::gen::FW_VERSION);
+    for (tx, rx, seed) in [(&p.a, &p.b, 1u64), (&p.b, &p.a, 2)] {
+        let spec = StreamSpec {
+            frames: 3000,
+            sizes: Sizes::Uniform(60, 9014),
+            seed,
+            signal_every: 4,
+            sq_depth: 64,
+            rq_depth: 64,
+            ..StreamSpec::default()
+        };
+        let r = stream(tx, rx, &spec).expect("stream");
+        assert_eq!(r.received, spec.frames, "{r:?}");
+        assert_eq!(
+            (
+                r.corrupt,
+                r.out_of_order,
+                r.missing,
+                r.send_errors,
+                r.recv_errors
+            ),
+            (0, 0, 0, 0, 0)
+        );
+    }
+    let faults = p
+        .world
+        .with(|w| {
+            (
+                w.iommu(0).unwrap().fault_count(),
+                w.iommu(1).unwrap().fault_count(),
+            )
+        })
+        .unwrap();
+    assert_eq!(faults, (0, 0));
+}
