@@ -63,9 +63,10 @@ pub enum ArpIgnore {
     NotForUs,
     /// A reply for our address that answers no request of ours.
     Unsolicited,
-    /// A request for our address whose sender could not be learned: the
-    /// table is full (it was still answered when `Reply` was possible, so
-    /// this only appears for packets that need no reply).
+    /// The sender could not be learned because the table is full and has
+    /// no `STALE` entry to replace. Only a request for our address creates
+    /// entries, and that is answered all the same (`Reply`), so this is
+    /// reported only if a future caller creates entries from other packets.
     TableFull,
 }
 
