@@ -10,10 +10,13 @@
 // The first flop `meta_q` is the metastability catcher: the constraints
 // (constraints/<board>/cdc.tcl) put a false path on its input and Vivado
 // keeps both flops together (ASYNC_REG).
-// Latency 2 cycles of `clk_i`. Reset (synchronous) clears both stages.
+// Latency 2 cycles of `clk_i`. Reset (synchronous) loads `ResetValue` into
+// both stages: choose the value that is safe to see before the first real
+// sample (1 for "the other side is in reset").
 // Parameters: Width >= 1.
 module wn_sync #(
-    parameter int Width = 1
+    parameter int               Width      = 1,
+    parameter logic [Width-1:0] ResetValue = '0
 ) (
     input  logic             clk_i,
     input  logic             rst_i,
@@ -31,8 +34,8 @@ module wn_sync #(
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      meta_q <= '0;
-      sync_q <= '0;
+      meta_q <= ResetValue;
+      sync_q <= ResetValue;
     end else begin
       meta_q <= d_i;
       sync_q <= meta_q;
