@@ -397,6 +397,88 @@ proptest! {
     }
 
     #[test]
+    fn arp_is_answered_exactly_when_it_asks_for_us(
+        oper in prop_oneof![Just(1u16), Just(2u16), any::<u16>()],
+        eth_dst in prop_oneof![Just([0xff; 6]), Just(OUR_MAC.0), Just(PEER_MAC), any::<[u8; 6]>()],
+        eth_src in prop_oneof![Just(PEER_MAC), Just(OUR_MAC.0), any::<[u8; 6]>()],
+        sha in prop_oneof![Just(PEER_MAC), Just(OUR_MAC.0), Just([0u8; 6]), any::<[u8; 6]>()],
+        spa in prop_oneof![
+            Just(PEER_IP), Just(OUR_IP), Just(Ipv4Addr::UNSPECIFIED),
+            Just(Ipv4Addr::new(192, 168, 77, 255)), any::<[u8; 4]>().prop_map(Ipv4Addr::from)
+        ],
+        tpa in prop_oneof![
+            Just(OUR_IP), Just(PEER_IP), Just(Ipv4Addr::new(192, 168, 77, 9)),
+            any::<[u8; 4]>().prop_map(Ipv4Addr::from)
+        ],
+        tha in any::<[u8; 6]>(),
+    ) {
+        let mut f = Vec::new();
+        f.extend_from_slice(&eth_dst);
+        f.extend_from_slice(&eth_src);
+        f.extend_from_slice(&[0x08, 0x06, 0x00, 0x01, 0x08, 0x00, 0x06, 0x04]);
+        f.extend_from_slice(&oper.to_be_bytes());
+        f.extend_from_slice(&sha);
+        f.extend_from_slice(&spa.octets());
+        f.extend_from_slice(&tha);
+        f.extend_from_slice(&tpa.octets());
+        let mut p = path();
+        let mut out = [0u8; 60];
+        let v = p.handle_frame(&f, 0, &mut out);
+        // The oracle, from RFC 826 and the module's documented policy.
+        let unicast = |m: [u8; 6]| m[0] & 1 == 0 && m != [0; 6];
+        let i = p.interface();
+        let sender_ok = spa.is_unspecified() || i.is_unicast_peer(spa);
+        let want = oper == 1
+            && tpa == OUR_IP
+            && unicast(eth_src) && eth_src != OUR_MAC.0
+            && (eth_dst[0] & 1 == 1 || eth_dst == OUR_MAC.0)
+            && unicast(sha) && sha != OUR_MAC.0
+            && spa != OUR_IP
+            && sender_ok;
+        prop_assert_eq!(v.transmit_len().is_some(), want, "{:?}", v);
+        check_reply(&f, &out, v)?;
+        check_counters(&p)?;
+    }
+
+    #[test]
+    fn icmp_is_answered_exactly_for_echo_requests_to_us(
+        ty in prop_oneof![Just(8u8), Just(0u8), Just(3u8), any::<u8>()],
+        code in prop_oneof![Just(0u8), any::<u8>()],
+        dst in prop_oneof![
+            Just(OUR_IP), Just(PEER_IP), Just(Ipv4Addr::new(192, 168, 77, 255)),
+            any::<[u8; 4]>().prop_map(Ipv4Addr::from)
+        ],
+        frag in prop_oneof![Just((false, 0u16)), Just((true, 0u16)), Just((false, 3u16))],
+        data in proptest::collection::vec(any::<u8>(), 0..64),
+        good_sum in any::<bool>(),
+    ) {
+        let mut icmp = vec![ty, code, 0, 0, 0x12, 0x34, 0, 9];
+        icmp.extend_from_slice(&data);
+        if good_sum {
+            let c = warpnic_abi::wire::internet_checksum(&icmp);
+            icmp[2..4].copy_from_slice(&c.to_be_bytes());
+        } else {
+            icmp[2] = 0x5a;
+        }
+        let mut f = ipv4_frame(dst, 1, &icmp);
+        if frag != (false, 0) {
+            let v: u16 = (u16::from(frag.0) << 13) | frag.1;
+            f[20..22].copy_from_slice(&v.to_be_bytes());
+            f[24..26].copy_from_slice(&[0, 0]);
+            let c = warpnic_abi::wire::internet_checksum(&f[14..34]);
+            f[24..26].copy_from_slice(&c.to_be_bytes());
+        }
+        let mut p = path();
+        let mut out = [0u8; MAX_FRAME_LEN];
+        let v = p.handle_frame(&f, 0, &mut out);
+        let sum_ok = warpnic_abi::wire::internet_checksum(&icmp) == 0;
+        let want = ty == 8 && code == 0 && dst == OUR_IP && frag == (false, 0) && sum_ok;
+        prop_assert_eq!(v.transmit_len().is_some(), want, "{:?}", v);
+        check_reply(&f, &out, v)?;
+        check_counters(&p)?;
+    }
+
+    #[test]
     fn neighbour_table_invariants(
         ops in proptest::collection::vec((0u8..6, 0u8..12, 0u8..3, 0u64..4_000), 1..200),
     ) {
