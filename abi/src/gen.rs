@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0x5a6c_7f6b;
+pub const BUILD_ID: u32 = 0x961d_e0c2;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +118,12 @@ pub const FW_REG_SCRATCH: u32 = 20;
 
 /// Firmware window: the core's BUILD_ID.
 pub const FW_REG_BUILD_ID: u32 = 24;
+
+/// Firmware window: the port's IPv4 address (read-write); the core steers ICMP to it to the firmware.
+pub const FW_REG_IPV4: u32 = 28;
+
+/// Largest frame (without FCS) carried between the core and the firmware, bytes.
+pub const FW_FRAME_MAX: u32 = 2048;
 
 /// Bytes of the common CPL message header.
 pub const CPL_HDR_SIZE: u32 = 8;
@@ -414,6 +420,14 @@ pub mod ctrl_flags {
     pub const RX_ENABLE: u32 = 0x0002;
 }
 
+/// Bits of the CTRL block's EXC_FILTER register: received frames steered to the firmware instead of a receive queue (warpnic).
+pub mod exc_filter {
+    /// Every ARP frame the address filter accepts.
+    pub const ARP: u32 = 0x0001;
+    /// IPv4 ICMP addressed to the port's IPv4 address.
+    pub const ICMP: u32 = 0x0002;
+}
+
 /// Bits of the CTRL block's RX_FILTER register (warpnic).
 pub mod rx_filter {
     /// Accept every destination address.
@@ -436,11 +450,28 @@ pub enum FwOpcode {
     SetMac = 0x02,
     /// Answer the port's MAC address.
     GetMac = 0x03,
+    /// Set the port's IPv4 address (word 1) and prefix length (word 2, 1..=32).
+    SetIpv4 = 0x04,
+    /// Answer the port's IPv4 address and prefix length.
+    GetIpv4 = 0x05,
+    /// Core to firmware: an exception-path frame; header len 0, word 1 its length in bytes, then the frame, 4 bytes per word, byte 0 in bits 7:0.
+    FrameRx = 0x80,
+    /// Firmware to core: a frame to send, in the FRAME_RX format.
+    FrameTx = 0x81,
 }
 
 impl FwOpcode {
     /// Every value, in description order.
-    pub const ALL: &'static [Self] = &[Self::Nop, Self::GetVersion, Self::SetMac, Self::GetMac];
+    pub const ALL: &'static [Self] = &[
+        Self::Nop,
+        Self::GetVersion,
+        Self::SetMac,
+        Self::GetMac,
+        Self::SetIpv4,
+        Self::GetIpv4,
+        Self::FrameRx,
+        Self::FrameTx,
+    ];
 
     /// The value's name as written in the description.
     pub const fn name(self) -> &'static str {
@@ -449,6 +480,10 @@ impl FwOpcode {
             Self::GetVersion => "GET_VERSION",
             Self::SetMac => "SET_MAC",
             Self::GetMac => "GET_MAC",
+            Self::SetIpv4 => "SET_IPV4",
+            Self::GetIpv4 => "GET_IPV4",
+            Self::FrameRx => "FRAME_RX",
+            Self::FrameTx => "FRAME_TX",
         }
     }
 }
@@ -462,6 +497,10 @@ impl TryFrom<u8> for FwOpcode {
             0x01 => Ok(Self::GetVersion),
             0x02 => Ok(Self::SetMac),
             0x03 => Ok(Self::GetMac),
+            0x04 => Ok(Self::SetIpv4),
+            0x05 => Ok(Self::GetIpv4),
+            0x80 => Ok(Self::FrameRx),
+            0x81 => Ok(Self::FrameTx),
             other => Err(other),
         }
     }
@@ -2003,6 +2042,14 @@ pub mod regs {
         pub const CYCLES_HI: u32 = 0x012c;
         /// Reset value of `CYCLES_HI`.
         pub const CYCLES_HI_RESET: u32 = 0;
+        /// The port's IPv4 address (set by the firmware) (ro, BAR0 offset `0x0130`).
+        pub const IPV4: u32 = 0x0130;
+        /// Reset value of `IPV4`.
+        pub const IPV4_RESET: u32 = 0;
+        /// exc_filter bits (rw, BAR0 offset `0x0134`).
+        pub const EXC_FILTER: u32 = 0x0134;
+        /// Reset value of `EXC_FILTER`.
+        pub const EXC_FILTER_RESET: u32 = 3;
     }
 
     /// Block `MBOX` at `0x0200`: Firmware mailbox: the host writes a request into REQ, then its length into DOORBELL; the firmware's response appears in RSP and a FW_RESPONSE event is posted to EQ 0.
@@ -2395,6 +2442,18 @@ pub mod regs {
         pub const FW_MSGS: u32 = 0x5098;
         /// Reset value of `FW_MSGS`.
         pub const FW_MSGS_RESET: u32 = 0;
+        /// Received frames passed to the firmware (ro, BAR0 offset `0x50a0`).
+        pub const RX_EXCEPTION: u32 = 0x50a0;
+        /// Reset value of `RX_EXCEPTION`.
+        pub const RX_EXCEPTION_RESET: u32 = 0;
+        /// Exception frames dropped: longer than FW_FRAME_MAX, or the firmware's buffer was full (ro, BAR0 offset `0x50a8`).
+        pub const RX_DROP_EXCEPTION: u32 = 0x50a8;
+        /// Reset value of `RX_DROP_EXCEPTION`.
+        pub const RX_DROP_EXCEPTION_RESET: u32 = 0;
+        /// Frames the firmware sent (ro, BAR0 offset `0x50b0`).
+        pub const TX_FW_FRAMES: u32 = 0x50b0;
+        /// Reset value of `TX_FW_FRAMES`.
+        pub const TX_FW_FRAMES_RESET: u32 = 0;
     }
 }
 

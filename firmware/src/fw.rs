@@ -8,8 +8,11 @@
 
 use warpnic_abi::gen::{self, FwMsgHdr, FwOpcode, FwStatus};
 
-use crate::hal::{Hal, REG_BUILD_ID, REG_ID, REG_MAC_HI, REG_MAC_LO};
+use core::net::Ipv4Addr;
+
+use crate::hal::{Hal, REG_BUILD_ID, REG_ID, REG_IPV4, REG_MAC_HI, REG_MAC_LO};
 use crate::mac::MacAddr;
+use crate::net::{ExceptionPath, Interface};
 
 /// Words in the largest message, header included (`FW_MSG_MAX_WORDS`).
 pub const MSG_MAX_WORDS: usize = gen::FW_MSG_MAX_WORDS as usize;
@@ -110,6 +113,12 @@ pub struct Counters {
     pub oversize: u32,
     /// Times the core refused a response word (`send_word` returned false).
     pub tx_stalls: u32,
+    /// Exception-path frames received from the core.
+    pub frames_in: u32,
+    /// Frames sent to the core (ARP replies, echo replies, ARP requests).
+    pub frames_out: u32,
+    /// FRAME_RX messages whose length word disagreed with their size.
+    pub frames_bad: u32,
 }
 
 /// Life-cycle state.
@@ -226,6 +235,59 @@ impl Payload {
     }
 }
 
+/// Largest exception-path frame carried over the firmware port.
+pub const FRAME_MAX: usize = gen::FW_FRAME_MAX as usize;
+/// Neighbour-table entries.
+const NEIGH_ENTRIES: usize = 64;
+
+/// An exception-path frame arriving from the core (a FRAME_RX message:
+/// header, byte length, then the frame 4 bytes per word).
+struct FrameIn {
+    /// A FRAME_RX message is being received.
+    active: bool,
+    /// Words of the message received so far (header included).
+    words: usize,
+    /// Frame length from word 1.
+    len: usize,
+    buf: [u8; FRAME_MAX],
+}
+
+/// A frame being sent to the core (a FRAME_TX message).
+struct FrameOut {
+    len: usize,
+    /// Next word to offer: 0 header, 1 length, 2.. data; `usize::MAX` when
+    /// nothing is pending.
+    next: usize,
+    buf: [u8; FRAME_MAX],
+}
+
+impl FrameOut {
+    fn pending(&self) -> bool {
+        self.next != usize::MAX
+    }
+
+    fn words(&self) -> usize {
+        2 + self.len.div_ceil(4)
+    }
+
+    fn word(&self, i: usize) -> u32 {
+        match i {
+            0 => u32::from(u8::from(FwOpcode::FrameTx)),
+            1 => self.len as u32,
+            _ => {
+                let at = (i - 2) * 4;
+                let mut b = [0u8; 4];
+                for (k, x) in b.iter_mut().enumerate() {
+                    if at + k < self.len {
+                        *x = self.buf.get(at + k).copied().unwrap_or(0);
+                    }
+                }
+                u32::from_le_bytes(b)
+            }
+        }
+    }
+}
+
 /// The warpnic control-plane firmware for one core.
 pub struct Firmware {
     config: FwConfig,
@@ -237,6 +299,11 @@ pub struct Firmware {
     counters: Counters,
     /// `now_cycles` of the latest poll.
     now: u64,
+    /// ARP, ICMP echo and the neighbour table, once the port has an IPv4
+    /// address (SET_IPV4).
+    net: Option<ExceptionPath<NEIGH_ENTRIES>>,
+    frame_in: FrameIn,
+    frame_out: FrameOut,
 }
 
 impl Firmware {
@@ -258,8 +325,23 @@ impl Firmware {
                 bad_argument: 0,
                 oversize: 0,
                 tx_stalls: 0,
+                frames_in: 0,
+                frames_out: 0,
+                frames_bad: 0,
             },
             now: 0,
+            net: None,
+            frame_in: FrameIn {
+                active: false,
+                words: 0,
+                len: 0,
+                buf: [0; FRAME_MAX],
+            },
+            frame_out: FrameOut {
+                len: 0,
+                next: usize::MAX,
+                buf: [0; FRAME_MAX],
+            },
         }
     }
 
@@ -324,8 +406,13 @@ impl Firmware {
         let mut moved = 0u32;
         let mut blocked = false;
         while moved < POLL_BUDGET_WORDS {
-            if self.tx.pending() {
-                if self.send_next(hal) {
+            if self.tx.pending() || self.frame_out.pending() {
+                let sent = if self.tx.pending() {
+                    self.send_next(hal)
+                } else {
+                    self.send_frame_word(hal)
+                };
+                if sent {
                     moved += 1;
                     continue;
                 }
@@ -337,6 +424,19 @@ impl Firmware {
                 break;
             };
             moved += 1;
+            // a FRAME_RX message is recognised by its first word
+            if !self.frame_in.active
+                && self.rx.count == 0
+                && (word & 0xff) == u32::from(u8::from(FwOpcode::FrameRx))
+            {
+                self.frame_in.active = true;
+                self.frame_in.words = 0;
+                self.frame_in.len = 0;
+            }
+            if self.frame_in.active {
+                self.frame_word(word, last);
+                continue;
+            }
             self.rx.push(word);
             if last {
                 self.complete(hal);
@@ -374,9 +474,75 @@ impl Firmware {
         }
     }
 
-    /// `true` while a response is waiting to be taken by the core.
+    /// `true` while a response or a frame is waiting to be taken by the
+    /// core.
     pub fn response_pending(&self) -> bool {
-        self.tx.pending()
+        self.tx.pending() || self.frame_out.pending()
+    }
+
+    /// The exception path (ARP, ICMP, neighbour table), once the port has
+    /// an IPv4 address.
+    pub fn net(&self) -> Option<&ExceptionPath<NEIGH_ENTRIES>> {
+        self.net.as_ref()
+    }
+
+    /// One word of a FRAME_RX message.
+    fn frame_word(&mut self, word: u32, last: bool) {
+        let f = &mut self.frame_in;
+        match f.words {
+            0 => {}
+            1 => f.len = word as usize,
+            n => {
+                let at = (n - 2) * 4;
+                for (k, b) in word.to_le_bytes().into_iter().enumerate() {
+                    if let Some(slot) = f.buf.get_mut(at + k) {
+                        *slot = b;
+                    }
+                }
+            }
+        }
+        f.words = f.words.saturating_add(1);
+        if !last {
+            return;
+        }
+        f.active = false;
+        self.counters.frames_in = self.counters.frames_in.wrapping_add(1);
+        let len = f.len;
+        if len > FRAME_MAX || f.words != 2 + len.div_ceil(4) {
+            self.counters.frames_bad = self.counters.frames_bad.wrapping_add(1);
+            return;
+        }
+        let now_ms = self.now / (u64::from(gen::CLOCK_MHZ) * 1000);
+        let Some(net) = self.net.as_mut() else {
+            return;
+        };
+        let Some(frame) = self.frame_in.buf.get(..len) else {
+            return;
+        };
+        let verdict = net.handle_frame(frame, now_ms, &mut self.frame_out.buf);
+        if let Some(n) = verdict.transmit_len() {
+            if n <= FRAME_MAX {
+                self.frame_out.len = n;
+                self.frame_out.next = 0;
+            }
+        }
+    }
+
+    /// Offers the next word of the pending FRAME_TX message.
+    fn send_frame_word(&mut self, hal: &mut impl Hal) -> bool {
+        let i = self.frame_out.next;
+        let total = self.frame_out.words();
+        let last = i + 1 == total;
+        if !hal.send_word(self.frame_out.word(i), last) {
+            return false;
+        }
+        if last {
+            self.frame_out.next = usize::MAX;
+            self.counters.frames_out = self.counters.frames_out.wrapping_add(1);
+        } else {
+            self.frame_out.next = i + 1;
+        }
+        true
     }
 
     /// `now_cycles` of the latest [`poll`](Self::poll) of a running firmware.
@@ -464,6 +630,10 @@ impl Firmware {
             FwOpcode::GetVersion => Self::get_version(args, hal),
             FwOpcode::SetMac => self.set_mac(args, hal),
             FwOpcode::GetMac => Self::get_mac(args, hal),
+            FwOpcode::SetIpv4 => self.set_ipv4(args, hal),
+            FwOpcode::GetIpv4 => self.get_ipv4(args),
+            // frames are not mailbox commands
+            FwOpcode::FrameRx | FwOpcode::FrameTx => Err(FwStatus::BadOpcode),
         }
     }
 
@@ -499,6 +669,36 @@ impl Firmware {
 
     /// GET_MAC: no arguments; answers MAC bits 31:0 and 47:32 as the
     /// register window holds them.
+    /// SET_IPV4: word 1 the address, word 2 the prefix length. Starts (or
+    /// restarts, with an empty neighbour table) ARP and ICMP echo, and tells
+    /// the core the address so it steers ICMP to it here.
+    fn set_ipv4(&mut self, args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
+        let [addr, prefix] = args else {
+            return Err(FwStatus::BadLength);
+        };
+        let prefix = u8::try_from(*prefix).map_err(|_| FwStatus::BadArgument)?;
+        let iface = Interface::new(self.mac, Ipv4Addr::from(*addr), prefix, None)
+            .map_err(|_| FwStatus::BadArgument)?;
+        match self.net.as_mut() {
+            Some(net) => net.set_interface(iface),
+            None => self.net = Some(ExceptionPath::new(iface)),
+        }
+        hal.reg_write(REG_IPV4, *addr);
+        Ok(Payload::EMPTY)
+    }
+
+    /// GET_IPV4: the address and prefix length (zeros before SET_IPV4).
+    fn get_ipv4(&self, args: &[u32]) -> Result<Payload, FwStatus> {
+        no_args(args)?;
+        Ok(match &self.net {
+            Some(net) => {
+                let i = net.interface();
+                Payload::of([u32::from(i.ip()), u32::from(i.prefix_len())])
+            }
+            None => Payload::of([0, 0]),
+        })
+    }
+
     fn get_mac(args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
         no_args(args)?;
         let (lo, hi) = read_mac(hal);

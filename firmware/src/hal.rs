@@ -63,6 +63,9 @@ pub const REG_CYCLES_HI: u8 = window(gen::FW_REG_CYCLES_HI);
 pub const REG_SCRATCH: u8 = window(gen::FW_REG_SCRATCH);
 /// `FW_REG_BUILD_ID`: the core's `BUILD_ID`.
 pub const REG_BUILD_ID: u8 = window(gen::FW_REG_BUILD_ID);
+/// `FW_REG_IPV4`: the port's IPv4 address, which the core uses to steer ICMP
+/// to the firmware.
+pub const REG_IPV4: u8 = window(gen::FW_REG_IPV4);
 
 /// Reads the core's 64-bit cycle counter through the register window: the
 /// low half first (which latches the high half), then the latched high half,

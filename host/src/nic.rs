@@ -76,6 +76,12 @@ pub struct Stats {
     pub irqs: u64,
     /// Mailbox requests.
     pub fw_msgs: u64,
+    /// Received frames passed to the firmware (ARP, ICMP to the port).
+    pub rx_exception: u64,
+    /// Exception frames dropped (too long, or the firmware's buffer full).
+    pub rx_drop_exception: u64,
+    /// Frames the firmware sent.
+    pub tx_fw_frames: u64,
 }
 
 #[derive(Debug)]
@@ -303,6 +309,16 @@ impl Nic {
         self.wr(regs::ctrl::RX_FILTER, bits & 0x7)
     }
 
+    /// Chooses which received frames go to the firmware instead of a
+    /// receive queue (`gen::exc_filter` bits: ARP, ICMP to the port's
+    /// address). Both by default; 0 gives every frame to the host.
+    ///
+    /// # Errors
+    /// A backend error.
+    pub fn set_exception_filter(&self, bits: u32) -> Result<()> {
+        self.wr(regs::ctrl::EXC_FILTER, bits & 0x3)
+    }
+
     /// Sets the largest frame (without FCS) sent or accepted.
     ///
     /// # Errors
@@ -372,6 +388,9 @@ impl Nic {
             events: c(s::EVENTS)?,
             irqs: c(s::IRQS)?,
             fw_msgs: c(s::FW_MSGS)?,
+            rx_exception: c(s::RX_EXCEPTION)?,
+            rx_drop_exception: c(s::RX_DROP_EXCEPTION)?,
+            tx_fw_frames: c(s::TX_FW_FRAMES)?,
         })
     }
 
@@ -473,6 +492,34 @@ impl Nic {
         let (lo, hi) = mac_to_words(mac);
         self.fw_command(FwOpcode::SetMac, &[lo, hi], Duration::from_millis(100))?;
         Ok(())
+    }
+
+    /// Gives the port an IPv4 address: the firmware then answers ARP and
+    /// ICMP echo for it, and the core steers those frames to the firmware.
+    ///
+    /// # Errors
+    /// [`Error::FwStatus`] (BAD_ARGUMENT for a prefix outside 1..=32 or an
+    /// address that cannot be a host's), or as [`Nic::fw_command`].
+    pub fn set_ipv4(&self, addr: std::net::Ipv4Addr, prefix_len: u8) -> Result<()> {
+        self.fw_command(
+            FwOpcode::SetIpv4,
+            &[u32::from(addr), u32::from(prefix_len)],
+            Duration::from_millis(100),
+        )?;
+        Ok(())
+    }
+
+    /// The port's IPv4 address and prefix length (0.0.0.0/0 before
+    /// [`Nic::set_ipv4`]).
+    ///
+    /// # Errors
+    /// As [`Nic::fw_command`].
+    pub fn ipv4(&self) -> Result<(std::net::Ipv4Addr, u8)> {
+        let r = self.fw_command(FwOpcode::GetIpv4, &[], Duration::from_millis(100))?;
+        match r.as_slice() {
+            [a, p, ..] => Ok((std::net::Ipv4Addr::from(*a), *p as u8)),
+            _ => Err(Error::FwProtocol("GET_IPV4 answer too short")),
+        }
     }
 
     /// Asks the firmware for its interface version; returns (version, build

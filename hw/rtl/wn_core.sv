@@ -91,7 +91,7 @@ module wn_core #(
     input  logic [31:0]        fw_reg_wdata_i,
     output logic [31:0]        fw_reg_rdata_o
 );
-  localparam int NumCnt = 18;
+  localparam int NumCnt = 21;
 
   generate
     if (NumSq < 1 || NumSq > 16 || NumRq < 1 || NumRq > 16 || NumCq < 1 || NumCq > 32 ||
@@ -106,6 +106,8 @@ module wn_core #(
   logic [13:0]          max_frame;
   logic [7:0]           rx_rq;
   logic [47:0]          mac;
+  logic [31:0]          ipv4;
+  logic [1:0]           exc_filter;
   logic [NumSq*64-1:0]  sq_base;
   logic [NumSq*4-1:0]   sq_log_size;
   logic [NumSq*8-1:0]   sq_cqn;
@@ -205,6 +207,17 @@ module wn_core #(
   logic [4*64-1:0]  ev;
   logic [3:0]       ev_valid, ev_ready;
 
+  // mailbox, exception path and transmit sharing
+  logic [31:0]  mbox_tdata, frx_tdata;
+  logic         mbox_tlast, mbox_tvalid, mbox_tready, mbox_rsp_tvalid, mbox_rsp_tready;
+  logic         frx_tlast, frx_tvalid, frx_tready, exc_tvalid;
+  logic         ftx_in_tvalid, ftx_in_tready;
+  logic [511:0] sq_tx_tdata, ftx_tdata;
+  logic [63:0]  sq_tx_tkeep, ftx_tkeep;
+  logic         sq_tx_tlast, sq_tx_tuser, sq_tx_tvalid, sq_tx_tready;
+  logic         ftx_tlast, ftx_tvalid, ftx_tready;
+  logic         c_exc, c_exc_drop, c_ftx_drop, c_fw_tx;
+
   // counter pulses
   logic        c_tx_frame, c_tx_err, c_sq_rd_err, c_sq_db_err;
   logic [13:0] c_tx_bytes, c_rx_bytes;
@@ -245,6 +258,8 @@ module wn_core #(
       .max_frame_o    (max_frame),
       .rx_rq_o        (rx_rq),
       .mac_o          (mac),
+      .ipv4_o         (ipv4),
+      .exc_filter_o   (exc_filter),
       .sq_base_o      (sq_base),
       .sq_log_size_o  (sq_log_size),
       .sq_cqn_o       (sq_cqn),
@@ -277,14 +292,14 @@ module wn_core #(
       .eq_pi_i        (eq_pi),
       .eq_state_i     (eq_state),
       .cnt_inc_i      (cnt_inc),
-      .m_axis_fw_tdata_o,
-      .m_axis_fw_tlast_o,
-      .m_axis_fw_tvalid_o,
-      .m_axis_fw_tready_i,
+      .m_axis_fw_tdata_o (mbox_tdata),
+      .m_axis_fw_tlast_o (mbox_tlast),
+      .m_axis_fw_tvalid_o(mbox_tvalid),
+      .m_axis_fw_tready_i(mbox_tready),
       .s_axis_fw_tdata_i,
       .s_axis_fw_tlast_i,
-      .s_axis_fw_tvalid_i,
-      .s_axis_fw_tready_o,
+      .s_axis_fw_tvalid_i(mbox_rsp_tvalid),
+      .s_axis_fw_tready_o(mbox_rsp_tready),
       .fw_ev_o        (ev[3*64 +: 64]),
       .fw_ev_valid_o  (ev_valid[3]),
       .fw_ev_ready_i  (ev_ready[3]),
@@ -326,12 +341,12 @@ module wn_core #(
       .wqe_rsp_ready_o (rsp_ready[0]),
       .pay_rsp_valid_i (rsp_valid[1]),
       .pay_rsp_ready_o (rsp_ready[1]),
-      .m_axis_tx_tdata_o,
-      .m_axis_tx_tkeep_o,
-      .m_axis_tx_tlast_o,
-      .m_axis_tx_tuser_o,
-      .m_axis_tx_tvalid_o,
-      .m_axis_tx_tready_i,
+      .m_axis_tx_tdata_o (sq_tx_tdata),
+      .m_axis_tx_tkeep_o (sq_tx_tkeep),
+      .m_axis_tx_tlast_o (sq_tx_tlast),
+      .m_axis_tx_tuser_o (sq_tx_tuser),
+      .m_axis_tx_tvalid_o(sq_tx_tvalid),
+      .m_axis_tx_tready_i(sq_tx_tready),
       .cpl_o           (cpl[0 +: 152]),
       .cpl_valid_o     (cpl_valid[0]),
       .cpl_ready_i     (cpl_ready[0]),
@@ -356,6 +371,8 @@ module wn_core #(
       .mac_i           (mac),
       .rx_filter_i     (rx_filter),
       .rx_rq_i         (rx_rq),
+      .ipv4_i          (ipv4),
+      .exc_filter_i    (exc_filter),
       .rq_base_i       (rq_base),
       .rq_log_size_i   (rq_log_size),
       .rq_cqn_i        (rq_cqn),
@@ -369,6 +386,7 @@ module wn_core #(
       .s_axis_rx_tlast_i,
       .s_axis_rx_tuser_i,
       .s_axis_rx_tvalid_i,
+      .m_exc_tvalid_o  (exc_tvalid),
       .wqe_rd_addr_o   (rd_addr[128 +: 64]),
       .wqe_rd_len_o    (rd_len[32 +: 16]),
       .wqe_rd_valid_o  (rd_valid[2]),
@@ -471,8 +489,91 @@ module wn_core #(
       .cnt_dma_wr_err_o(c_eq_wr_err)
   );
 
+  // ---- exception path and firmware frames
+  wn_fw_rx u_fw_rx (
+      .clk_i,
+      .rst_i,
+      .s_tdata_i  (s_axis_rx_tdata_i),
+      .s_tkeep_i  (s_axis_rx_tkeep_i),
+      .s_tlast_i  (s_axis_rx_tlast_i),
+      .s_tuser_i  (s_axis_rx_tuser_i),
+      .s_tvalid_i (exc_tvalid),
+      .m_tdata_o  (frx_tdata),
+      .m_tlast_o  (frx_tlast),
+      .m_tvalid_o (frx_tvalid),
+      .m_tready_i (frx_tready),
+      .cnt_frame_o(c_exc),
+      .cnt_drop_o (c_exc_drop)
+  );
+
+  wn_fw_port u_fw_port (
+      .clk_i,
+      .rst_i,
+      .mbox_tdata_i      (mbox_tdata),
+      .mbox_tlast_i      (mbox_tlast),
+      .mbox_tvalid_i     (mbox_tvalid),
+      .mbox_tready_o     (mbox_tready),
+      .frx_tdata_i       (frx_tdata),
+      .frx_tlast_i       (frx_tlast),
+      .frx_tvalid_i      (frx_tvalid),
+      .frx_tready_o      (frx_tready),
+      .m_axis_fw_tdata_o,
+      .m_axis_fw_tlast_o,
+      .m_axis_fw_tvalid_o,
+      .m_axis_fw_tready_i,
+      .s_axis_fw_tdata_i,
+      .s_axis_fw_tlast_i,
+      .s_axis_fw_tvalid_i,
+      .s_axis_fw_tready_o,
+      .mbox_rsp_tvalid_o (mbox_rsp_tvalid),
+      .mbox_rsp_tready_i (mbox_rsp_tready),
+      .ftx_tvalid_o      (ftx_in_tvalid),
+      .ftx_tready_i      (ftx_in_tready)
+  );
+
+  wn_fw_tx u_fw_tx (
+      .clk_i,
+      .rst_i,
+      .s_tdata_i (s_axis_fw_tdata_i),
+      .s_tlast_i (s_axis_fw_tlast_i),
+      .s_tvalid_i(ftx_in_tvalid),
+      .s_tready_o(ftx_in_tready),
+      .m_tdata_o (ftx_tdata),
+      .m_tkeep_o (ftx_tkeep),
+      .m_tlast_o (ftx_tlast),
+      .m_tvalid_o(ftx_tvalid),
+      .m_tready_i(ftx_tready),
+      .cnt_drop_o(c_ftx_drop)
+  );
+
+  wn_tx_mux u_tx_mux (
+      .clk_i,
+      .rst_i,
+      .a_tdata_i    (sq_tx_tdata),
+      .a_tkeep_i    (sq_tx_tkeep),
+      .a_tlast_i    (sq_tx_tlast),
+      .a_tuser_i    (sq_tx_tuser),
+      .a_tvalid_i   (sq_tx_tvalid),
+      .a_tready_o   (sq_tx_tready),
+      .b_tdata_i    (ftx_tdata),
+      .b_tkeep_i    (ftx_tkeep),
+      .b_tlast_i    (ftx_tlast),
+      .b_tvalid_i   (ftx_tvalid),
+      .b_tready_o   (ftx_tready),
+      .m_tdata_o    (m_axis_tx_tdata_o),
+      .m_tkeep_o    (m_axis_tx_tkeep_o),
+      .m_tlast_o    (m_axis_tx_tlast_o),
+      .m_tuser_o    (m_axis_tx_tuser_o),
+      .m_tvalid_o   (m_axis_tx_tvalid_o),
+      .m_tready_i   (m_axis_tx_tready_i),
+      .cnt_b_frame_o(c_fw_tx)
+  );
+
   // counter increments, in the order of the STATS block
   assign cnt_inc = {
+      15'd0, c_fw_tx,                                            // 20 TX_FW_FRAMES
+      14'd0, {1'b0, c_exc_drop} + {1'b0, c_ftx_drop},            // 19 RX_DROP_EXCEPTION
+      15'd0, c_exc,                                              // 18 RX_EXCEPTION
       16'd0,                                                     // 17 FW_MSGS (in wn_regs)
       15'd0, c_irq,                                              // 16 IRQS
       15'd0, c_event,                                            // 15 EVENTS

@@ -22,7 +22,7 @@ module wn_regs #(
     parameter int NumCq = 8,
     parameter int NumEq = 4,
     parameter int ClockMhz = 250,
-    parameter int NumCnt = 18
+    parameter int NumCnt = 21
 ) (
     input  logic                  clk_i,
     input  logic                  rst_i,
@@ -52,6 +52,8 @@ module wn_regs #(
     output logic [13:0]           max_frame_o,
     output logic [7:0]            rx_rq_o,
     output logic [47:0]           mac_o,
+    output logic [31:0]           ipv4_o,
+    output logic [1:0]            exc_filter_o,
     // send queues
     output logic [NumSq*64-1:0]   sq_base_o,
     output logic [NumSq*4-1:0]    sq_log_size_o,
@@ -123,7 +125,7 @@ module wn_regs #(
         wn_abi_pkg::REG_CQ_ELEM_STRIDE != 64 || wn_abi_pkg::REG_EQ_ELEM_STRIDE != 64) begin : g_stride
       $fatal(1, "wn_regs: queue register arrays must have a 64-byte stride");
     end
-    if (wn_abi_pkg::REG_STATS_FW_MSGS != wn_abi_pkg::REG_STATS_TX_FRAMES + 8 * (NumCnt - 1)) begin : g_cnt
+    if (wn_abi_pkg::REG_STATS_TX_FW_FRAMES != wn_abi_pkg::REG_STATS_TX_FRAMES + 8 * (NumCnt - 1)) begin : g_cnt
       $fatal(1, "wn_regs: STATS counters must be contiguous LO/HI pairs");
     end
     if (NumSq > 32 || NumRq > 32 || NumCq > 32 || NumEq > 32) begin : g_num
@@ -135,7 +137,8 @@ module wn_regs #(
   // Registers
   // ------------------------------------------------------------------
   logic [63:0] cycles_q;
-  logic [31:0] scratch_q, control_q, rx_filter_q, max_frame_q, rx_rq_q, bad_addr_q;
+  logic [31:0] scratch_q, control_q, rx_filter_q, max_frame_q, rx_rq_q, bad_addr_q, exc_filter_q;
+  logic [31:0] ipv4_q;
   logic [31:0] cyc_hi_latch_q, cnt_hi_latch_q;
   logic [47:0] mac_q;
   logic [31:0] fw_scratch_q, fw_cyc_hi_q;
@@ -175,6 +178,8 @@ module wn_regs #(
   assign max_frame_o = max_frame_q[13:0];
   assign rx_rq_o = rx_rq_q[7:0];
   assign mac_o = mac_q;
+  assign ipv4_o = ipv4_q;
+  assign exc_filter_o = exc_filter_q[1:0];
 
   for (genvar i = 0; i < NumSq; i++) begin : g_sq_o
     assign sq_base_o[i*64 +: 64] = sq_base_q[i];
@@ -295,6 +300,8 @@ module wn_regs #(
       16'(wn_abi_pkg::REG_CTRL_BAD_ADDR): r_data = bad_addr_q;
       16'(wn_abi_pkg::REG_CTRL_CYCLES_LO): r_data = cycles_q[31:0];
       16'(wn_abi_pkg::REG_CTRL_CYCLES_HI): r_data = cyc_hi_latch_q;
+      16'(wn_abi_pkg::REG_CTRL_IPV4): r_data = ipv4_q;
+      16'(wn_abi_pkg::REG_CTRL_EXC_FILTER): r_data = exc_filter_q;
       16'(wn_abi_pkg::REG_MBOX_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_MBOX_TYPE_ID;
       16'(wn_abi_pkg::REG_MBOX_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_MBOX_VERSION;
       16'(wn_abi_pkg::REG_MBOX_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_MBOX_NEXT;
@@ -411,7 +418,7 @@ module wn_regs #(
   // Write decode: w_ok says the write is legal; the update happens below
   // ------------------------------------------------------------------
   typedef enum logic [4:0] {
-    WNone, WScratch, WControl, WRxFilter, WMaxFrame, WRxRq, WMbDoorbell, WMbReq,
+    WNone, WScratch, WControl, WRxFilter, WMaxFrame, WRxRq, WExcFilter, WMbDoorbell, WMbReq,
     WQBaseLo, WQBaseHi, WQLog, WQCqn, WQCtrl, WQPi,
     WCqBaseLo, WCqBaseHi, WCqLog, WCqEqn, WCqCtrl, WCqArm, WCqCi,
     WEqBaseLo, WEqBaseHi, WEqLog, WEqCtrl, WEqModCount, WEqModUsecs, WEqCi
@@ -432,6 +439,7 @@ module wn_regs #(
       16'(wn_abi_pkg::REG_CTRL_RX_FILTER): wk = WRxFilter;
       16'(wn_abi_pkg::REG_CTRL_MAX_FRAME): wk = WMaxFrame;
       16'(wn_abi_pkg::REG_CTRL_RX_RQ): wk = WRxRq;
+      16'(wn_abi_pkg::REG_CTRL_EXC_FILTER): wk = WExcFilter;
       16'(wn_abi_pkg::REG_MBOX_DOORBELL): wk = WMbDoorbell;
       default: begin
         if (wa[1:0] != 2'd0) begin
@@ -521,6 +529,7 @@ module wn_regs #(
       rx_filter_q <= wn_abi_pkg::REG_CTRL_RX_FILTER_RESET;
       max_frame_q <= wn_abi_pkg::REG_CTRL_MAX_FRAME_RESET;
       rx_rq_q <= '0;
+      exc_filter_q <= wn_abi_pkg::REG_CTRL_EXC_FILTER_RESET;
       bad_addr_q <= '0;
       cyc_hi_latch_q <= '0;
       cnt_hi_latch_q <= '0;
@@ -532,6 +541,7 @@ module wn_regs #(
           WRxFilter: rx_filter_q <= {29'd0, wd[2:0]};
           WMaxFrame: max_frame_q <= wd;
           WRxRq: rx_rq_q <= wd;
+          WExcFilter: exc_filter_q <= {30'd0, wd[1:0]};
           default: ;
         endcase
       end
@@ -726,10 +736,13 @@ module wn_regs #(
   assign fw_mac_lo_we = fw_reg_en_i && fw_reg_we_i && 32'(fw_reg_addr_i) == wn_abi_pkg::FW_REG_MAC_LO;
   assign fw_mac_hi_we = fw_reg_en_i && fw_reg_we_i && 32'(fw_reg_addr_i) == wn_abi_pkg::FW_REG_MAC_HI;
   assign fw_scr_we = fw_reg_en_i && fw_reg_we_i && 32'(fw_reg_addr_i) == wn_abi_pkg::FW_REG_SCRATCH;
+  logic fw_ip_we;
+  assign fw_ip_we = fw_reg_en_i && fw_reg_we_i && 32'(fw_reg_addr_i) == wn_abi_pkg::FW_REG_IPV4;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       mac_q <= '0;
+      ipv4_q <= '0;
       fw_scratch_q <= '0;
       fw_cyc_hi_q <= '0;
       fw_reg_rdata_o <= '0;
@@ -737,6 +750,7 @@ module wn_regs #(
       if (fw_mac_lo_we) mac_q[31:0] <= fw_reg_wdata_i;
       if (fw_mac_hi_we) mac_q[47:32] <= fw_reg_wdata_i[15:0];
       if (fw_scr_we) fw_scratch_q <= fw_reg_wdata_i;
+      if (fw_ip_we) ipv4_q <= fw_reg_wdata_i;
       if (fw_reg_en_i && !fw_reg_we_i) begin
         unique case (32'(fw_reg_addr_i))
           wn_abi_pkg::FW_REG_ID: fw_reg_rdata_o <= wn_abi_pkg::FW_REG_ID_VALUE;
@@ -749,6 +763,7 @@ module wn_regs #(
           wn_abi_pkg::FW_REG_CYCLES_HI: fw_reg_rdata_o <= fw_cyc_hi_q;
           wn_abi_pkg::FW_REG_SCRATCH: fw_reg_rdata_o <= fw_scratch_q;
           wn_abi_pkg::FW_REG_BUILD_ID: fw_reg_rdata_o <= wn_abi_pkg::BUILD_ID;
+          wn_abi_pkg::FW_REG_IPV4: fw_reg_rdata_o <= ipv4_q;
           default: fw_reg_rdata_o <= 32'hffff_ffff;
         endcase
       end

@@ -5,8 +5,10 @@
 //! from iproute2 and `ping` (iputils, or busybox's). Without them the test
 //! fails with the reason; it never skips.
 //!
-//! Until the firmware answers ARP and ICMP itself, a small responder on the
-//! host's raw queues plays the NIC's IP stack here.
+//! Two ways to answer the kernel: the NIC's firmware, which owns ARP and
+//! ICMP echo once the port has an IPv4 address (the core steers those
+//! frames to it), and, with the exception filter off, a small responder on
+//! the host's raw queues.
 
 use std::net::Ipv4Addr;
 use std::process::{Child, Command, Stdio};
@@ -226,13 +228,13 @@ fn ping_command(net: &TapNet, args: &[&str]) -> Command {
 /// wall-clock limit passes; returns its exit status and output.
 fn run_until_exit(
     child: &mut Child,
-    r: &mut Responder,
+    mut r: Option<&mut Responder>,
     dev: &Arc<dyn Device>,
 ) -> (std::process::ExitStatus, String) {
     let start = Instant::now();
     let mut spins = 0u32;
     let status = loop {
-        if !r.poll() {
+        if !r.as_deref_mut().is_some_and(|r| r.poll()) {
             dev.relax();
         }
         spins = spins.wrapping_add(1);
@@ -245,7 +247,7 @@ fn run_until_exit(
                 let _ = child.wait();
                 panic!(
                     "ping did not finish in {CHILD_LIMIT:?} of wall time; answered {:?}",
-                    r.answered
+                    r.as_ref().map(|r| &r.answered)
                 );
             }
         }
@@ -274,6 +276,8 @@ fn linux_ping_and_arp_through_tap_to_raw_queues() {
     let dev: Arc<dyn Device> = world.device(0).expect("device");
     let nic = Nic::open(dev.clone()).expect("open NIC");
     nic.set_port(true, true).expect("port up");
+    // every frame to the host: the responder answers
+    nic.set_exception_filter(0).expect("exception filter off");
     let mut r = Responder::new(&nic, net.nic_ip());
     let t_sim = dev.now_ns();
 
@@ -284,7 +288,7 @@ fn linux_ping_and_arp_through_tap_to_raw_queues() {
         .spawn()
         .expect("spawn ping in the namespace");
     let t_ping = Instant::now();
-    let (status, out) = run_until_exit(&mut child, &mut r, &dev);
+    let (status, out) = run_until_exit(&mut child, Some(&mut r), &dev);
     let ping_wall = t_ping.elapsed();
     let sim_ns = dev.now_ns() - t_sim;
     let c = stats.get();
@@ -322,6 +326,56 @@ fn linux_ping_and_arp_through_tap_to_raw_queues() {
     assert_eq!(c.tx_dropped, 0, "{c:?}");
     // the simulation lagged the wall: pacing never held it back
     assert!(c.pace.lag > Duration::ZERO, "{c:?}");
+}
+
+#[test]
+fn linux_ping_and_arp_answered_by_the_firmware() {
+    let mut net = TapNet::create("fwping").unwrap_or_else(|e| {
+        panic!("cannot build the TAP and network namespace (needs root, /dev/net/tun, ip): {e}")
+    });
+    let bridge = net.take_bridge().expect("bridge");
+    let stats = bridge.stats();
+    let world = SimWorld::new(&WorldConfig::with_nics(1)).expect("world with one NIC");
+    world
+        .with(|w| w.attach_bridge(0, Box::new(bridge)))
+        .expect("world")
+        .expect("attach the TAP to NIC 0");
+    let dev: Arc<dyn Device> = world.device(0).expect("device");
+    let nic = Nic::open(dev.clone()).expect("open NIC");
+    nic.set_port(true, true).expect("port up");
+    nic.set_ipv4(net.nic_ip(), 24).expect("SET_IPV4");
+    assert_eq!(nic.ipv4().expect("GET_IPV4"), (net.nic_ip(), 24));
+    // a group address or a prefix of 33 is refused
+    assert!(nic.set_ipv4(Ipv4Addr::new(224, 0, 0, 1), 24).is_err());
+    assert!(nic.set_ipv4(net.nic_ip(), 33).is_err());
+
+    let target = net.nic_ip().to_string();
+    let mut child = ping_command(&net, &["-c", "3", "-W", "2", &target])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("spawn ping in the namespace");
+    // no host code answers: only the firmware, through the exception path
+    let (status, out) = run_until_exit(&mut child, None, &dev);
+    eprintln!("{out}");
+    assert!(status.success(), "ping failed ({status}):\n{out}");
+    let replies = out
+        .lines()
+        .filter(|l| l.contains(&format!("bytes from {target}")))
+        .count();
+    assert_eq!(replies, 3, "ping output:\n{out}");
+    assert_eq!(
+        net.neighbour(net.nic_ip()).expect("ip neigh"),
+        Some(nic.mac().expect("mac")),
+        "the kernel resolved the NIC by ARP"
+    );
+    let s = nic.stats().expect("stats");
+    // at least one ARP request and the three echo requests went to the
+    // firmware, and as many answers came back from it
+    assert!(s.rx_exception >= 4, "{s:?}");
+    assert!(s.tx_fw_frames >= 4, "{s:?}");
+    assert_eq!(s.rx_drop_exception, 0, "{s:?}");
+    assert!(stats.get().tx_frames >= 4);
 }
 
 #[test]

@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'h5a6c_7f6b;
+  localparam logic [31:0] BUILD_ID = 32'h961d_e0c2;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -47,6 +47,8 @@ package wn_abi_pkg;
   localparam int unsigned FW_REG_CYCLES_HI = 32'h0000_0010;  // firmware window: cycle counter bits 63:32, as latched
   localparam int unsigned FW_REG_SCRATCH = 32'h0000_0014;  // firmware window: scratch register
   localparam int unsigned FW_REG_BUILD_ID = 32'h0000_0018;  // firmware window: the core's BUILD_ID
+  localparam int unsigned FW_REG_IPV4 = 32'h0000_001c;  // firmware window: the port's IPv4 address (read-write); the core steers ICMP to it to the firmware
+  localparam int unsigned FW_FRAME_MAX = 32'h0000_0800;  // largest frame (without FCS) carried between the core and the firmware, bytes
   localparam int unsigned CPL_HDR_SIZE = 32'h0000_0008;  // bytes of the common CPL message header
   localparam int unsigned CPL_TID_NONE = 32'hffff_ffff;  // a connection, active-open or server id that names nothing
   localparam int unsigned CPL_MAX_LEN = 32'h0000_fff8;  // largest CPL message in bytes (header, body and payload; a multiple of 8)
@@ -103,6 +105,10 @@ package wn_abi_pkg;
   localparam logic [31:0] CTRL_FLAGS_TX_ENABLE = 32'h0000_0001;  // the transmit path runs
   localparam logic [31:0] CTRL_FLAGS_RX_ENABLE = 32'h0000_0002;  // the receive path accepts frames
 
+  // Bits of the CTRL block's EXC_FILTER register: received frames steered to the firmware instead of a receive queue (warpnic)
+  localparam logic [31:0] EXC_FILTER_ARP = 32'h0000_0001;  // every ARP frame the address filter accepts
+  localparam logic [31:0] EXC_FILTER_ICMP = 32'h0000_0002;  // IPv4 ICMP addressed to the port's IPv4 address
+
   // Bits of the CTRL block's RX_FILTER register (warpnic)
   localparam logic [31:0] RX_FILTER_PROMISC = 32'h0000_0001;  // accept every destination address
   localparam logic [31:0] RX_FILTER_BROADCAST = 32'h0000_0002;  // accept ff:ff:ff:ff:ff:ff
@@ -113,7 +119,11 @@ package wn_abi_pkg;
     FW_OPCODE_NOP = 8'h00,  // answer with an empty response
     FW_OPCODE_GET_VERSION = 8'h01,  // answer FW_VERSION, the build ID and the MAC address
     FW_OPCODE_SET_MAC = 8'h02,  // set the port's unicast MAC address (words 1-2: low 32 bits, high 16 bits)
-    FW_OPCODE_GET_MAC = 8'h03  // answer the port's MAC address
+    FW_OPCODE_GET_MAC = 8'h03,  // answer the port's MAC address
+    FW_OPCODE_SET_IPV4 = 8'h04,  // set the port's IPv4 address (word 1) and prefix length (word 2, 1..=32)
+    FW_OPCODE_GET_IPV4 = 8'h05,  // answer the port's IPv4 address and prefix length
+    FW_OPCODE_FRAME_RX = 8'h80,  // core to firmware: an exception-path frame; header len 0, word 1 its length in bytes, then the frame, 4 bytes per word, byte 0 in bits 7:0
+    FW_OPCODE_FRAME_TX = 8'h81  // firmware to core: a frame to send, in the FRAME_RX format
   } fw_opcode_e;
 
   // Firmware mailbox response status (warpnic)
@@ -429,6 +439,10 @@ package wn_abi_pkg;
   localparam int unsigned REG_CTRL_CYCLES_LO_RESET = 32'h0000_0000;
   localparam int unsigned REG_CTRL_CYCLES_HI = 32'h0000_012c;  // ro: cycle counter bits 63:32, as latched
   localparam int unsigned REG_CTRL_CYCLES_HI_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CTRL_IPV4 = 32'h0000_0130;  // ro: the port's IPv4 address (set by the firmware)
+  localparam int unsigned REG_CTRL_IPV4_RESET = 32'h0000_0000;
+  localparam int unsigned REG_CTRL_EXC_FILTER = 32'h0000_0134;  // rw: exc_filter bits
+  localparam int unsigned REG_CTRL_EXC_FILTER_RESET = 32'h0000_0003;
 
   // Block MBOX at 0x0200: Firmware mailbox: the host writes a request into REQ, then its length into DOORBELL; the firmware's response appears in RSP and a FW_RESPONSE event is posted to EQ 0.
   localparam int unsigned REG_MBOX_BASE = 32'h0000_0200;  // block base in BAR0
@@ -613,6 +627,12 @@ package wn_abi_pkg;
   localparam int unsigned REG_STATS_IRQS_RESET = 32'h0000_0000;
   localparam int unsigned REG_STATS_FW_MSGS = 32'h0000_5098;  // ro: mailbox requests passed to the firmware
   localparam int unsigned REG_STATS_FW_MSGS_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_RX_EXCEPTION = 32'h0000_50a0;  // ro: received frames passed to the firmware
+  localparam int unsigned REG_STATS_RX_EXCEPTION_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_RX_DROP_EXCEPTION = 32'h0000_50a8;  // ro: exception frames dropped: longer than FW_FRAME_MAX, or the firmware's buffer was full
+  localparam int unsigned REG_STATS_RX_DROP_EXCEPTION_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_TX_FW_FRAMES = 32'h0000_50b0;  // ro: frames the firmware sent
+  localparam int unsigned REG_STATS_TX_FW_FRAMES_RESET = 32'h0000_0000;
 
   // ---------------------------------------------------------------- descriptors
   // Little-endian: byte 0 is bits 7:0; L_F_LSB = 8 * offset + shift.
