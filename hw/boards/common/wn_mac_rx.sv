@@ -13,7 +13,9 @@
 //    dropped; a frame starting while an abort beat waits is dropped whole.
 // Either case sets the sticky `mac_overflow_o`. While `mac_rx_en_i` is low
 // (the MAC's receive path in reset) beats are ignored and a frame in
-// progress is aborted the same way.
+// progress is aborted the same way; once it is high again, beats are dropped
+// up to the next end of frame, so a frame whose start was missed is never
+// passed on (the first frame after a MAC receive reset may be lost).
 //
 // MAC side (`mac_clk_i`): frames without FCS, tuser on the last beat for a
 // bad FCS or MAC error (the MAC configured to strip and check the FCS).
@@ -82,7 +84,7 @@ module wn_mac_rx #(
       if (in_frame_q) abort_q <= 1'b1;
       else if (abort_q && wr_ready) abort_q <= 1'b0;
       in_frame_q <= 1'b0;
-      drop_q     <= 1'b0;
+      drop_q     <= 1'b1;
     end else if (abort_q) begin
       // the abort beat owns the write port this cycle
       if (wr_ready) abort_q <= 1'b0;

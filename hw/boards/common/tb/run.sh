@@ -5,7 +5,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 common=$(cd "$here/.." && pwd)
-rtl=$(cd "$here/../../../rtl" && pwd)
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -26,3 +26,6 @@ run_tb() {
 
 run_tb wn_async_fifo_tb "$common/wn_async_fifo.sv" "$here/wn_async_fifo_harness.sv" \
   "$here/wn_async_fifo_tb.sv"
+
+run_tb wn_mac_tb "$common/wn_async_fifo.sv" "$common/wn_mac_tx.sv" "$common/wn_mac_rx.sv" \
+  "$here/wn_mac_tb.sv"
