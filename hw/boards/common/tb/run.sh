@@ -5,6 +5,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 common=$(cd "$here/.." && pwd)
+rtl=$(cd "$here/../../../rtl" && pwd)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -29,3 +30,6 @@ run_tb wn_async_fifo_tb "$common/wn_async_fifo.sv" "$here/wn_async_fifo_harness.
 
 run_tb wn_mac_tb "$common/wn_async_fifo.sv" "$common/wn_mac_tx.sv" "$common/wn_mac_rx.sv" \
   "$here/wn_mac_tb.sv"
+
+run_tb wn_xdma_tb "$rtl/wn_fifo.sv" "$common/wn_async_fifo.sv" "$common/wn_cdc_event.sv" \
+  "$common/wn_xdma_rd.sv" "$common/wn_xdma_wr.sv" "$common/wn_xdma_irq.sv" "$here/wn_xdma_tb.sv"
