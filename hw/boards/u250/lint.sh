@@ -18,7 +18,7 @@ trap 'rm -rf "$work"' EXIT
 
 # space-separated lists (yosys takes them inside one script string)
 vlt=$(ls "$hw"/lint/*.vlt 2>/dev/null | tr '\n' ' ' || true)
-pkgs=$(ls "$hw"/rtl/gen/*_pkg.sv | tr '\n' ' ')
+pkgs=$(ls "$hw"/rtl/gen/*_pkg.sv "$hw"/rtl/*_pkg.sv 2>/dev/null | tr '\n' ' ')
 rtl=$(ls "$hw"/rtl/*.sv | grep -v '_pkg\.sv$' | tr '\n' ' ')
 glue=$(ls "$common"/*.sv | tr '\n' ' ')
 stubs=$(ls "$here"/ip_stubs/*.sv | tr '\n' ' ')
