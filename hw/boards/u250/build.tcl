@@ -27,6 +27,10 @@ set_property target_language Verilog [current_project]
 # The generated packages first, then the core, the board glue and the top.
 # Not the stubs under ip_stubs/: Vivado supplies the IP and the primitives.
 add_files -norecurse [lsort [glob [file join $root hw rtl gen *_pkg.sv]]]
+set rtl_pkgs [lsort [glob -nocomplain [file join $root hw rtl *_pkg.sv]]]
+if {[llength $rtl_pkgs]} {
+  add_files -norecurse $rtl_pkgs
+}
 foreach f [lsort [glob [file join $root hw rtl *.sv]]] {
   if {![string match *_pkg.sv $f]} {
     add_files -norecurse $f
