@@ -101,9 +101,6 @@ module wn_rq_engine #(
   localparam int QW = (NumRq > 1) ? $clog2(NumRq) : 1;
   localparam int RBW = $clog2(RxBeats);
   localparam int CBW = $clog2(CacheDepth);
-  localparam logic [7:0] StReset = wn_abi_pkg::QUEUE_STATE_RESET;
-  localparam logic [7:0] StReady = wn_abi_pkg::QUEUE_STATE_READY;
-  localparam logic [7:0] StError = wn_abi_pkg::QUEUE_STATE_ERROR;
 
   generate
     if (NumRq < 1 || NumRq > 16) begin : g_bad_rq
@@ -276,48 +273,63 @@ module wn_rq_engine #(
   } dstate_e;
   dstate_e       d_state_q, d_state_d;
   logic [QW-1:0] d_rq;
-  logic [15:0] fetch_ptr_q [NumRq];
-  logic [15:0] ci_q        [NumRq];
-  logic [7:0]  state_q     [NumRq];
-  logic [7:0]  err_q       [NumRq];
-  logic        enable_q    [NumRq];
   logic [CBW:0] inflight_q [NumRq];   // WQEs requested, not yet cached
   logic [7:0]   fq_busy_q  [NumRq];   // WQE fetches outstanding
   logic [7:0]   wr_busy_q  [NumRq];   // frame writes awaiting their done report
   logic [CBW:0] cache_count [NumRq];
-  logic [NumRq-1:0] db_err;
-  logic [NumRq-1:0] cand;
+  logic [NumRq-1:0] db_err, cand, q_ready;
   logic [3:0]  cand_n [NumRq];
+  logic [63:0] cand_addr [NumRq];
+  logic [15:0] cand_ptr [NumRq];
+  logic [15:0] q_pi [NumRq];
+  // queue events (declared here, driven below)
+  logic          take_werr, take_ferr, take_db, fetch_err_take, pend_pop, fetch_fire;
+  logic [QW-1:0] p_rq, fm_rq, db_rq, fetch_rq;
 
   for (genvar i = 0; i < NumRq; i++) begin : g_q
-    logic [15:0] outstanding, avail, to_wrap, mask;
-    logic [4:0]  log_size;
     logic [CBW+1:0] room;
-    assign log_size = {1'b0, rq_log_size_i[i*4 +: 4]};
-    assign mask = 16'((17'd1 << log_size) - 17'd1);
-    assign outstanding = rq_pi_i[i*16 +: 16] - ci_q[i];
-    assign avail = rq_pi_i[i*16 +: 16] - fetch_ptr_q[i];
-    assign to_wrap = mask - (fetch_ptr_q[i] & mask) + 16'd1;
+    logic [15:0]    state;
+    logic           ferr, werr;
+    logic           live;  // the receive queue is never stopped ahead of an error
+    logic           unused_live;
+    assign unused_live = live;
     assign room = (CBW + 2)'(CacheDepth) - {1'b0, inflight_q[i]} - {1'b0, cache_count[i]};
-    assign db_err[i] = enable_q[i] && rq_enable_i[i] && (state_q[i] == StReady) &&
-                       ({1'b0, outstanding} > (17'd1 << log_size));
-    always_comb begin
-      cand_n[i] = 4'd8;
-      if (avail < 16'(cand_n[i])) cand_n[i] = avail[3:0];
-      if (to_wrap < 16'(cand_n[i])) cand_n[i] = to_wrap[3:0];
-      if (room < (CBW + 2)'(cand_n[i])) cand_n[i] = 4'(room);
-    end
-    assign cand[i] = enable_q[i] && rq_enable_i[i] && (state_q[i] == StReady) && !db_err[i] &&
-                     (log_size != 5'd0) && (cand_n[i] != 4'd0);
-    assign rq_ci_o[i*16 +: 16] = ci_q[i];
+    assign ferr = fetch_err_take && fm_rq == QW'(i);
+    assign werr = take_werr && p_rq == QW'(i);
+    assign q_pi[i] = rq_pi_i[i*16 +: 16];
+    wn_wq_ring u_ring (
+        .clk_i,
+        .rst_i,
+        .enable_i    (rq_enable_i[i]),
+        .base_i      (rq_base_i[i*64 +: 64]),
+        .log_size_i  (rq_log_size_i[i*4 +: 4]),
+        .pi_i        (rq_pi_i[i*16 +: 16]),
+        .gate_i      (1'b1),
+        .room_i      ((room > (CBW + 2)'(8)) ? 5'd8 : 5'(room)),
+        .stop_i      (1'b0),
+        .fetch_i     (fetch_fire && fetch_rq == QW'(i)),
+        .complete_i  (pend_pop && p_rq == QW'(i)),
+        // a refused fetch wins over a refused write in the same cycle
+        .error_i     (ferr || werr),
+        .status_i    (ferr ? 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR)
+                           : 8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR)),
+        .db_take_i   (take_db && db_rq == QW'(i)),
+        .cand_o      (cand[i]),
+        .cand_n_o    (cand_n[i]),
+        .fetch_addr_o(cand_addr[i]),
+        .fetch_ptr_o (cand_ptr[i]),
+        .db_err_o    (db_err[i]),
+        .live_o      (live),
+        .ready_o     (q_ready[i]),
+        .ci_o        (rq_ci_o[i*16 +: 16]),
+        .state_o     (state)
+    );
     // BUSY: WQE fetches or frame writes of this queue still in flight
     assign rq_state_o[i*32 +: 32] = {15'd0, (fq_busy_q[i] != 8'd0) || (wr_busy_q[i] != 8'd0) ||
-                                     (d_state_q == DWrite && d_rq == QW'(i)),
-                                     err_q[i], state_q[i]};
+                                     (d_state_q == DWrite && d_rq == QW'(i)), state};
   end
 
-  logic [QW-1:0] fetch_rq;
-  logic          fetch_go, fetch_fire;
+  logic          fetch_go;
   logic [3:0]    fetch_n;
   wn_rr_arb #(
       .N(NumRq)
@@ -332,9 +344,7 @@ module wn_rq_engine #(
   assign fetch_n = cand_n[fetch_rq];
   logic fmeta_wready;
   assign wqe_rd_valid_o = fetch_go && fmeta_wready;
-  assign wqe_rd_addr_o = rq_base_i[32'(fetch_rq)*64 +: 64] +
-                         {43'd0, fetch_ptr_q[fetch_rq] &
-                                 16'((17'd1 << rq_log_size_i[32'(fetch_rq)*4 +: 4]) - 17'd1), 5'd0};
+  assign wqe_rd_addr_o = cand_addr[fetch_rq];
   assign wqe_rd_len_o = {7'd0, fetch_n, 5'd0};
   assign fetch_fire = wqe_rd_valid_o && wqe_rd_ready_i;
 
@@ -346,7 +356,7 @@ module wn_rq_engine #(
   ) u_fmeta (
       .clk_i,
       .rst_i,
-      .wdata_i ({fetch_rq, fetch_ptr_q[fetch_rq], fetch_n}),
+      .wdata_i ({fetch_rq, cand_ptr[fetch_rq], fetch_n}),
       .wvalid_i(fetch_fire),
       .wready_o(fmeta_wready),
       .rdata_o (fmeta_rdata),
@@ -356,13 +366,11 @@ module wn_rq_engine #(
   );
 
   // unpack responses: one WQE per cycle into the queue's cache
-  logic [QW-1:0] fm_rq;
   logic [15:0]   fm_idx;
   logic [3:0]    fm_n;
   logic [3:0]    fm_pos_q;     // WQE within the current fetch
   logic          half_q;
   logic          cache_push;
-  logic          fetch_err_take;
   wn_abi_pkg::rq_wqe_t u_wqe;
   logic          u_second;     // this is the second WQE of the beat
   logic          u_beat_done;
@@ -436,12 +444,12 @@ module wn_rq_engine #(
   logic          d_no_buf;
 
   assign d_rq = QW'(rx_rq_i);
-  assign d_rq_ok = ({24'd0, rx_rq_i} < NumRq) && enable_q[d_rq] && (state_q[d_rq] == StReady);
+  assign d_rq_ok = ({24'd0, rx_rq_i} < NumRq) && q_ready[d_rq];
   assign d_wqe = cache_rdata[d_rq];
   assign {d_idx, d_wr_id, d_buf_len, d_addr} = d_wqe;
   assign d_has_wqe = cache_rvalid[d_rq];
   // buffers exist but are still on their way from host memory
-  assign d_pending = (rq_pi_i[32'(d_rq)*16 +: 16] != fetch_ptr_q[d_rq]) || (inflight_q[d_rq] != '0);
+  assign d_pending = (q_pi[d_rq] != cand_ptr[d_rq]) || (inflight_q[d_rq] != '0);
   assign d_beats = 8'((frec_rdata + 14'd63) >> 6);
   assign d_last_beat = (d_beat_q + 8'd1) == d_beats;
   assign d_no_buf = !d_rq_ok || (!d_has_wqe && !d_pending);
@@ -538,7 +546,7 @@ module wn_rq_engine #(
   // pending completions, released in order: a write waits for its done
   // report, a no-write entry (LOC_LEN_ERR) goes at once when at the head
   logic [QW+102:0] pend_rdata;
-  logic           pend_rvalid, pend_pop;
+  logic           pend_rvalid;
   wn_fifo #(
       .Width(QW + 103),
       .Depth(64)
@@ -559,7 +567,6 @@ module wn_rq_engine #(
   logic       de_rdata, de_rvalid;
   logic       p_nowrite;
   logic [7:0] p_status;
-  logic [QW-1:0] p_rq;
   logic [15:0] p_idx;
   logic [63:0] p_wr_id;
   logic [13:0] p_len;
@@ -611,7 +618,6 @@ module wn_rq_engine #(
 
   // events: refused write (at completion), refused fetch, doorbell error
   logic          db_any;
-  logic [QW-1:0] db_rq;
   always_comb begin
     db_any = 1'b0;
     db_rq = '0;
@@ -625,7 +631,6 @@ module wn_rq_engine #(
 
   logic        ev_push;
   logic [63:0] ev_wdata;
-  logic        take_werr, take_ferr, take_db;
   logic [7:0]  f_eqn, p_eqn, db_eqn;
   assign p_eqn = cq_eqn_i[32'(p_cqn)*8 +: 8];
   assign f_eqn = cq_eqn_i[32'(rq_cqn_i[32'(fm_rq)*8 +: 8])*8 +: 8];
@@ -662,37 +667,16 @@ module wn_rq_engine #(
       .count_o (nc_count_8)
   );
 
-  // queue state
-  for (genvar i = 0; i < NumRq; i++) begin : g_upd
+  // WQEs fetched for each queue and not yet in its cache
+  for (genvar i = 0; i < NumRq; i++) begin : g_infl
     always_ff @(posedge clk_i) begin
       if (rst_i || !rq_enable_i[i]) begin
-        fetch_ptr_q[i] <= '0;
-        ci_q[i] <= '0;
-        state_q[i] <= StReset;
-        err_q[i] <= '0;
-        enable_q[i] <= 1'b0;
         inflight_q[i] <= '0;
       end else begin
-        enable_q[i] <= 1'b1;
-        if (state_q[i] == StReset) state_q[i] <= StReady;
-        if (fetch_fire && fetch_rq == QW'(i)) fetch_ptr_q[i] <= fetch_ptr_q[i] + {12'd0, fetch_n};
         inflight_q[i] <= inflight_q[i]
             + ((fetch_fire && fetch_rq == QW'(i)) ? (CBW + 1)'(fetch_n) : '0)
             - ((cache_push && fm_rq == QW'(i)) ? (CBW + 1)'(1) : '0)
             - ((fetch_err_take && fm_rq == QW'(i)) ? (CBW + 1)'(4'(fm_n - fm_pos_q)) : '0);
-        if (pend_pop && p_rq == QW'(i)) ci_q[i] <= ci_q[i] + 16'd1;
-        if (take_werr && p_rq == QW'(i)) begin
-          state_q[i] <= StError;
-          err_q[i] <= wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR;
-        end
-        if (fetch_err_take && fm_rq == QW'(i)) begin
-          state_q[i] <= StError;
-          err_q[i] <= wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR;
-        end
-        if (take_db && db_rq == QW'(i)) begin
-          state_q[i] <= StError;
-          err_q[i] <= wn_abi_pkg::CQE_STATUS_DOORBELL_ERR;
-        end
       end
     end
   end

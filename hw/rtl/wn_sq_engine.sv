@@ -93,9 +93,6 @@ module wn_sq_engine #(
   localparam int SW = (NumSq > 1) ? $clog2(NumSq) : 1;
   localparam int WBW = $clog2(WqeBeats);
   localparam int TBW = $clog2(TxBeats);
-  localparam logic [7:0] StReset = wn_abi_pkg::QUEUE_STATE_RESET;
-  localparam logic [7:0] StReady = wn_abi_pkg::QUEUE_STATE_READY;
-  localparam logic [7:0] StError = wn_abi_pkg::QUEUE_STATE_ERROR;
   localparam int MaxRead = wn_abi_pkg::DMA_MAX_READ;
 
   generate
@@ -111,14 +108,8 @@ module wn_sq_engine #(
   endgenerate
 
   // ------------------------------------------------------------------
-  // Per-queue state
+  // Per-queue ring contexts
   // ------------------------------------------------------------------
-  logic [15:0] fetch_ptr_q [NumSq];
-  logic [15:0] ci_q        [NumSq];
-  logic [7:0]  state_q     [NumSq];
-  logic [7:0]  err_q       [NumSq];
-  logic        stopped_q   [NumSq];
-  logic        enable_q    [NumSq];
   logic [7:0]  fq_busy_q   [NumSq];   // WQE fetches outstanding
   logic [7:0]  fr_busy_q   [NumSq];   // frame records in the pipeline
 
@@ -126,29 +117,14 @@ module wn_sq_engine #(
   logic              stop_wqe;
   logic [SW-1:0]     stop_wqe_sq;
   logic [NumSq-1:0]  db_err;
+  logic              db_take;
+  logic [SW-1:0]     db_sq;
   // CI advance / error entry from the output stage
   logic              out_done;
   logic [SW-1:0]     out_sq;
   logic              out_err;
   logic [7:0]        out_status;
 
-  for (genvar i = 0; i < NumSq; i++) begin : g_state
-    logic [15:0] outstanding;
-    logic [4:0]  log_size;
-    assign log_size = {1'b0, sq_log_size_i[i*4 +: 4]};
-    assign outstanding = sq_pi_i[i*16 +: 16] - ci_q[i];
-    assign db_err[i] = enable_q[i] && sq_enable_i[i] && (state_q[i] == StReady) && !stopped_q[i] &&
-                       ({1'b0, outstanding} > (17'd1 << log_size));
-    assign sq_ci_o[i*16 +: 16] = ci_q[i];
-    // BUSY: WQE fetches or frames of this queue still in the pipeline (the
-    // host waits for it to clear before unmapping the ring or buffers)
-    assign sq_state_o[i*32 +: 32] = {15'd0, (fq_busy_q[i] != 8'd0) || (fr_busy_q[i] != 8'd0),
-                                     err_q[i], state_q[i]};
-  end
-
-  // ------------------------------------------------------------------
-  // Fetch
-  // ------------------------------------------------------------------
   logic [WBW+1:0] wqe_inflight_q;    // beats requested, not yet in the buffer
   logic [WBW:0]   wqe_buf_count;
   logic           fetch_any;
@@ -158,23 +134,41 @@ module wn_sq_engine #(
   logic [3:0]     fetch_n;
   logic [63:0]    fetch_addr;
   logic [3:0]     cand_n [NumSq];
-  logic [NumSq-1:0] cand;
+  logic [63:0]    cand_addr [NumSq];
+  logic [15:0]    cand_ptr [NumSq];
+  logic [NumSq-1:0] cand, q_live, q_ready;
   logic [2:0]     fetch_beats;
 
-  for (genvar i = 0; i < NumSq; i++) begin : g_cand
-    logic [15:0] avail, to_wrap, mask;
-    logic [4:0]  log_size;
-    assign log_size = {1'b0, sq_log_size_i[i*4 +: 4]};
-    assign mask = 16'((17'd1 << log_size) - 17'd1);
-    assign avail = sq_pi_i[i*16 +: 16] - fetch_ptr_q[i];
-    assign to_wrap = mask - (fetch_ptr_q[i] & mask) + 16'd1;
-    always_comb begin
-      cand_n[i] = 4'd8;
-      if (avail < 16'(cand_n[i])) cand_n[i] = avail[3:0];
-      if (to_wrap < 16'(cand_n[i])) cand_n[i] = to_wrap[3:0];
-    end
-    assign cand[i] = tx_enable_i && enable_q[i] && sq_enable_i[i] && (state_q[i] == StReady) && !stopped_q[i] &&
-                     !db_err[i] && (avail != 16'd0) && (log_size != 5'd0);
+  for (genvar i = 0; i < NumSq; i++) begin : g_ring
+    logic [15:0] state;
+    wn_wq_ring u_ring (
+        .clk_i,
+        .rst_i,
+        .enable_i    (sq_enable_i[i]),
+        .base_i      (sq_base_i[i*64 +: 64]),
+        .log_size_i  (sq_log_size_i[i*4 +: 4]),
+        .pi_i        (sq_pi_i[i*16 +: 16]),
+        .gate_i      (tx_enable_i),
+        .room_i      (5'd8),
+        .stop_i      (stop_wqe && stop_wqe_sq == SW'(i)),
+        .fetch_i     (fetch_fire && fetch_sq == SW'(i)),
+        .complete_i  (out_done && out_sq == SW'(i)),
+        .error_i     (out_done && out_err && out_sq == SW'(i)),
+        .status_i    (out_status),
+        .db_take_i   (db_take && db_sq == SW'(i)),
+        .cand_o      (cand[i]),
+        .cand_n_o    (cand_n[i]),
+        .fetch_addr_o(cand_addr[i]),
+        .fetch_ptr_o (cand_ptr[i]),
+        .db_err_o    (db_err[i]),
+        .live_o      (q_live[i]),
+        .ready_o     (q_ready[i]),
+        .ci_o        (sq_ci_o[i*16 +: 16]),
+        .state_o     (state)
+    );
+    // BUSY: WQE fetches or frames of this queue still in the pipeline (the
+    // host waits for it to clear before unmapping the ring or buffers)
+    assign sq_state_o[i*32 +: 32] = {15'd0, (fq_busy_q[i] != 8'd0) || (fr_busy_q[i] != 8'd0), state};
   end
 
   wn_rr_arb #(
@@ -194,8 +188,7 @@ module wn_sq_engine #(
     fetch_beats = 3'((fetch_n + 4'd1) >> 1);
     // room for the whole fetch in the WQE buffer
     if ((32'(wqe_inflight_q) + 32'(wqe_buf_count) + 32'(fetch_beats)) > WqeBeats) fetch_go = 1'b0;
-    fetch_addr = sq_base_i[32'(fetch_sq)*64 +: 64] +
-                 {43'd0, (fetch_ptr_q[fetch_sq] & 16'((17'd1 << sq_log_size_i[32'(fetch_sq)*4 +: 4]) - 17'd1)), 5'd0};
+    fetch_addr = cand_addr[fetch_sq];
   end
 
   assign wqe_rd_valid_o = fetch_go;
@@ -215,7 +208,7 @@ module wn_sq_engine #(
   ) u_fmeta (
       .clk_i,
       .rst_i,
-      .wdata_i ({fetch_sq, fetch_ptr_q[fetch_sq], fetch_n}),
+      .wdata_i ({fetch_sq, cand_ptr[fetch_sq], fetch_n}),
       .wvalid_i(fetch_fire),
       .wready_o(nc_wready_1),
       .rdata_o (fmeta_rdata),
@@ -333,7 +326,7 @@ module wn_sq_engine #(
   assign w_is_send = (w.opcode == wn_abi_pkg::WQE_OPCODE_RAW_SEND);
   assign w_is_nop = (w.opcode == wn_abi_pkg::WQE_OPCODE_NOP);
   // a WQE is processed only while its SQ is enabled and not stopped
-  assign w_q_live = enable_q[w_sq] && (state_q[w_sq] == StReady) && !stopped_q[w_sq];
+  assign w_q_live = q_live[w_sq];
   assign chunk_len = ((w_len - chunk_off_q) > 14'(MaxRead)) ? 14'(MaxRead) : (w_len - chunk_off_q);
   assign chunk_last = (chunk_off_q + chunk_len) == w_len;
   assign tx_room = (32'(tx_inflight_q) + 32'(tx_count) + 32'(w_beats)) <= TxBeats;
@@ -554,7 +547,7 @@ module wn_sq_engine #(
   assign o_beats = 8'((o_len + 14'd63) >> 6);
   assign o_last_beat = (o_beat_q + 8'd1) == o_beats;
   // output entries of a queue that was disabled meanwhile are dropped
-  assign o_live = enable_q[o_sq] && (state_q[o_sq] == StReady);
+  assign o_live = q_ready[o_sq];
   assign o_send_ok = (o_kind == 2'(FKindSend)) && rdy_rvalid && !rdy_rdata && o_live;
   // a send whose data was refused, or whose queue went away, is drained
   assign o_drain = (o_kind == 2'(FKindSend)) && rdy_rvalid && (rdy_rdata || !o_live);
@@ -635,7 +628,6 @@ module wn_sq_engine #(
   logic        ev_push;
   logic [7:0]  o_eqn;
   logic        db_any;
-  logic [SW-1:0] db_sq;
   logic [7:0]  db_eqn;
 
   always_comb begin
@@ -664,7 +656,6 @@ module wn_sq_engine #(
     end
   end
   // a doorbell error is taken only in a cycle the output stage posts nothing
-  logic db_take;
   assign db_take = db_any && ev_wready && !(out_done && out_err);
 
   wn_fifo #(
@@ -681,39 +672,6 @@ module wn_sq_engine #(
       .rready_i(ev_ready_i),
       .count_o (nc_count_6)
   );
-
-  // ------------------------------------------------------------------
-  // Queue state updates
-  // ------------------------------------------------------------------
-  for (genvar i = 0; i < NumSq; i++) begin : g_upd
-    always_ff @(posedge clk_i) begin
-      if (rst_i || !sq_enable_i[i]) begin
-        fetch_ptr_q[i] <= '0;
-        ci_q[i] <= '0;
-        state_q[i] <= StReset;
-        err_q[i] <= '0;
-        stopped_q[i] <= 1'b0;
-        enable_q[i] <= 1'b0;
-      end else begin
-        enable_q[i] <= 1'b1;
-        if (state_q[i] == StReset) state_q[i] <= StReady;
-        if (fetch_fire && fetch_sq == SW'(i)) fetch_ptr_q[i] <= fetch_ptr_q[i] + {12'd0, fetch_n};
-        if (stop_wqe && stop_wqe_sq == SW'(i)) stopped_q[i] <= 1'b1;
-        if (out_done && out_sq == SW'(i)) begin
-          ci_q[i] <= ci_q[i] + 16'd1;
-          if (out_err) begin
-            state_q[i] <= StError;
-            err_q[i] <= out_status;
-          end
-        end
-        if (db_take && db_sq == SW'(i)) begin
-          stopped_q[i] <= 1'b1;
-          state_q[i] <= StError;
-          err_q[i] <= wn_abi_pkg::CQE_STATUS_DOORBELL_ERR;
-        end
-      end
-    end
-  end
 
   // busy accounting (cleared by reset only: it outlives a queue reset)
   for (genvar i = 0; i < NumSq; i++) begin : g_busy
