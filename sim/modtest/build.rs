@@ -49,6 +49,13 @@ struct Top {
 /// `tests/` (see the crate documentation).
 const TOPS: &[Top] = &[
     Top {
+        name: "wn_tcb_lookup",
+        module: "wn_tcb_lookup",
+        files: &["rtl/wn_tcb_lookup.sv"],
+        params: &[("NumConns", "64"), ("CamDepth", "4")],
+        doc: "`wn_tcb_lookup` with `NumConns = 64`, `CamDepth = 4` (small, so buckets collide and fill).",
+    },
+    Top {
         name: "wn_fifo",
         module: "wn_fifo",
         files: &["rtl/wn_fifo.sv"],
