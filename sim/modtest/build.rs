@@ -49,6 +49,13 @@ struct Top {
 /// `tests/` (see the crate documentation).
 const TOPS: &[Top] = &[
     Top {
+        name: "wn_tcp_rx_parse",
+        module: "wn_tcp_rx_parse",
+        files: &["rtl/wn_tcp_rx_parse.sv"],
+        params: &[],
+        doc: "`wn_tcp_rx_parse`.",
+    },
+    Top {
         name: "wn_tcb_lookup",
         module: "wn_tcb_lookup",
         files: &["rtl/wn_tcb_lookup.sv"],
