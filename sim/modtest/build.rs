@@ -49,6 +49,13 @@ struct Top {
 /// `tests/` (see the crate documentation).
 const TOPS: &[Top] = &[
     Top {
+        name: "wn_tcp_seq_check",
+        module: "wn_tcp_seq_check",
+        files: &["rtl/wn_tcp_seq_check.sv"],
+        params: &[],
+        doc: "`wn_tcp_seq_check`.",
+    },
+    Top {
         name: "wn_tcp_rx_parse",
         module: "wn_tcp_rx_parse",
         files: &["rtl/wn_tcp_rx_parse.sv"],
