@@ -66,10 +66,10 @@ fn reference(c: &Case) -> (u64, bool, bool, bool) {
         } else {
             1
         }
-    } else if !acceptable {
+    } else if !acceptable || syn {
+        // an unacceptable segment draws an ACK (RFC 9293 §3.10.7.4); so does
+        // a SYN on a synchronized connection (a challenge ACK, RFC 5961 §4)
         2
-    } else if syn {
-        2 // RFC 5961 §4
     } else if c.flags & ACK == 0 {
         1
     } else if !(le(c.snd_una.wrapping_sub(c.max_snd_wnd), c.ack) && le(c.ack, c.snd_nxt)) {
