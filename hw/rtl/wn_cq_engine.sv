@@ -47,9 +47,6 @@ module wn_cq_engine #(
 );
   localparam int CW = (NumCq > 1) ? $clog2(NumCq) : 1;
   localparam int SrcW = (NumSrc > 1) ? $clog2(NumSrc) : 1;
-  localparam logic [7:0] StReset = wn_abi_pkg::QUEUE_STATE_RESET;
-  localparam logic [7:0] StReady = wn_abi_pkg::QUEUE_STATE_READY;
-  localparam logic [7:0] StError = wn_abi_pkg::QUEUE_STATE_ERROR;
 
   generate
     if (NumCq < 1 || NumCq > 256) begin : g_bad_cq
@@ -57,15 +54,39 @@ module wn_cq_engine #(
     end
   endgenerate
 
-  logic [15:0] pi_q    [NumCq];
-  logic [7:0]  state_q [NumCq];
-  logic [7:0]  err_q   [NumCq];
-  logic        armed_q [NumCq];
-  logic [7:0]  busy_q  [NumCq];   // CQE writes awaiting their done report
+  logic             armed_q [NumCq];
+  logic [NumCq-1:0] r_live, r_full, r_owner;
+  logic [63:0]      r_addr [NumCq];
+  logic             do_write, do_overflow;
+  logic [CW-1:0]    c_cqn;
+  logic [CW-1:0]    d_cqn;
+  logic             d_rvalid;
 
-  for (genvar i = 0; i < NumCq; i++) begin : g_out
-    assign cq_pi_o[i*16 +: 16] = pi_q[i];
-    assign cq_state_o[i*32 +: 32] = {14'd0, busy_q[i] != 8'd0, armed_q[i], err_q[i], state_q[i]};
+  for (genvar i = 0; i < NumCq; i++) begin : g_ring
+    logic [15:0] state;
+    logic        busy;
+    wn_ring_wr #(
+        .EntryShift(5)
+    ) u_ring (
+        .clk_i,
+        .rst_i,
+        .enable_i   (cq_enable_i[i]),
+        .base_i     (cq_base_i[i*64 +: 64]),
+        .log_size_i (cq_log_size_i[i*4 +: 4]),
+        .ci_i       (cq_ci_i[i*16 +: 16]),
+        .write_i    (do_write && c_cqn == CW'(i)),
+        .overflow_i (do_overflow && c_cqn == CW'(i)),
+        .done_i     (wr_done_valid_i && d_rvalid && d_cqn == CW'(i)),
+        .done_err_i (wr_done_err_i),
+        .live_o     (r_live[i]),
+        .full_o     (r_full[i]),
+        .slot_addr_o(r_addr[i]),
+        .owner_o    (r_owner[i]),
+        .pi_o       (cq_pi_o[i*16 +: 16]),
+        .state_o    (state),
+        .busy_o     (busy)
+    );
+    assign cq_state_o[i*32 +: 32] = {14'd0, busy, armed_q[i], state};
   end
 
   // arbitration
@@ -85,25 +106,18 @@ module wn_cq_engine #(
 
   logic [151:0] c;
   logic [7:0]   c_cqn8;
-  logic [CW-1:0] c_cqn;
   logic         c_in_range;
   logic         c_live;
   logic         c_full;
-  logic [15:0]  c_pi, c_mask;
-  logic [3:0]   c_log;
   logic         ev_wready;
-  logic         do_write, do_overflow;
   wn_abi_pkg::cqe_t cqe;
 
   assign c = cpl_i[32'(pick)*152 +: 152];
   assign c_cqn8 = c[151:144];
   assign c_cqn = CW'(c_cqn8);
   assign c_in_range = {24'd0, c_cqn8} < NumCq;
-  assign c_live = c_in_range && cq_enable_i[c_cqn] && (state_q[c_cqn] == StReady);
-  assign c_log = cq_log_size_i[32'(c_cqn)*4 +: 4];
-  assign c_pi = pi_q[c_cqn];
-  assign c_mask = 16'((17'd1 << c_log) - 17'd1);
-  assign c_full = (c_pi - cq_ci_i[32'(c_cqn)*16 +: 16]) >= 16'(17'd1 << c_log);
+  assign c_live = c_in_range && r_live[c_cqn];
+  assign c_full = r_full[c_cqn];
 
   // a CQE needs the write port and room for a possible event
   assign take = pick_valid && ev_wready && (!c_live || c_full || wr_ready_i);
@@ -124,17 +138,15 @@ module wn_cq_engine #(
     cqe.opcode = c[15:8];
     cqe.status = c[7:0];
     cqe.timestamp = now_i;
-    cqe.owner = {7'd0, ~c_pi[c_log]};
+    cqe.owner = {7'd0, r_owner[c_cqn]};
   end
-  assign wr_addr_o = cq_base_i[32'(c_cqn)*64 +: 64] + {43'd0, c_pi & c_mask, 5'd0};
+  assign wr_addr_o = r_addr[c_cqn];
   assign wr_len_o = 16'(wn_abi_pkg::CQE_SIZE);
   assign wr_data_o = {256'd0, cqe};
   assign wr_last_o = 1'b1;
   assign wr_valid_o = pick_valid && c_live && !c_full && ev_wready;
 
   // outstanding CQE writes: which CQ, for done reports
-  logic [CW-1:0] d_cqn;
-  logic          d_rvalid;
   wn_fifo #(
       .Width(CW),
       .Depth(64)
@@ -195,37 +207,15 @@ module wn_cq_engine #(
   );
   assign ev_wready = ev_cnt_ok && !werr;
 
-  for (genvar i = 0; i < NumCq; i++) begin : g_upd
+  // arming: the next CQE of an armed CQ posts an event and disarms it
+  for (genvar i = 0; i < NumCq; i++) begin : g_arm
     always_ff @(posedge clk_i) begin
       if (rst_i || !cq_enable_i[i]) begin
-        pi_q[i] <= '0;
-        state_q[i] <= StReset;
-        err_q[i] <= '0;
         armed_q[i] <= 1'b0;
       end else begin
-        if (state_q[i] == StReset) state_q[i] <= StReady;
         if (cq_arm_i[i]) armed_q[i] <= 1'b1;
-        if (do_write && c_cqn == CW'(i)) begin
-          pi_q[i] <= pi_q[i] + 16'd1;
-          if (!cq_arm_i[i]) armed_q[i] <= 1'b0;
-        end
-        if (do_overflow && c_cqn == CW'(i)) begin
-          state_q[i] <= StError;
-          err_q[i] <= wn_abi_pkg::CQE_STATUS_CQ_OVERFLOW;
-        end
-        if (werr && d_cqn == CW'(i)) begin
-          state_q[i] <= StError;
-          err_q[i] <= wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR;
-        end
+        if (do_write && c_cqn == CW'(i) && !cq_arm_i[i]) armed_q[i] <= 1'b0;
       end
-    end
-  end
-
-  for (genvar i = 0; i < NumCq; i++) begin : g_busy
-    always_ff @(posedge clk_i) begin
-      if (rst_i) busy_q[i] <= '0;
-      else busy_q[i] <= busy_q[i] + ((do_write && c_cqn == CW'(i)) ? 8'd1 : 8'd0)
-                                  - ((wr_done_valid_i && d_rvalid && d_cqn == CW'(i)) ? 8'd1 : 8'd0);
     end
   end
 

@@ -47,9 +47,6 @@ module wn_eq_engine #(
 );
   localparam int EW = (NumEq > 1) ? $clog2(NumEq) : 1;
   localparam int SrcW = (NumSrc > 1) ? $clog2(NumSrc) : 1;
-  localparam logic [7:0] StReset = wn_abi_pkg::QUEUE_STATE_RESET;
-  localparam logic [7:0] StReady = wn_abi_pkg::QUEUE_STATE_READY;
-  localparam logic [7:0] StError = wn_abi_pkg::QUEUE_STATE_ERROR;
 
   generate
     if (NumEq < 1 || NumEq > 32) begin : g_bad_eq
@@ -60,16 +57,41 @@ module wn_eq_engine #(
     end
   endgenerate
 
-  logic [15:0] pi_q      [NumEq];
-  logic [7:0]  state_q   [NumEq];
-  logic [7:0]  err_q     [NumEq];
   logic [15:0] pending_q [NumEq];
   logic [31:0] age_q     [NumEq];
-  logic [7:0]  busy_q    [NumEq];   // EQE writes awaiting their done report
+  logic [NumEq-1:0] r_live, r_full, r_owner, r_ready;
+  logic [63:0]      r_addr [NumEq];
+  logic             do_write, do_full;
+  logic [EW-1:0]    e_eqn;
+  logic [EW-1:0]    d_eqn;
+  logic             d_rvalid;
 
-  for (genvar i = 0; i < NumEq; i++) begin : g_out
-    assign eq_pi_o[i*16 +: 16] = pi_q[i];
-    assign eq_state_o[i*32 +: 32] = {15'd0, busy_q[i] != 8'd0, err_q[i], state_q[i]};
+  for (genvar i = 0; i < NumEq; i++) begin : g_ring
+    logic [15:0] state;
+    logic        busy;
+    wn_ring_wr #(
+        .EntryShift(4)
+    ) u_ring (
+        .clk_i,
+        .rst_i,
+        .enable_i   (eq_enable_i[i]),
+        .base_i     (eq_base_i[i*64 +: 64]),
+        .log_size_i (eq_log_size_i[i*4 +: 4]),
+        .ci_i       (eq_ci_i[i*16 +: 16]),
+        .write_i    (do_write && e_eqn == EW'(i)),
+        .overflow_i (do_full && e_eqn == EW'(i)),
+        .done_i     (wr_done_valid_i && d_rvalid && d_eqn == EW'(i)),
+        .done_err_i (wr_done_err_i),
+        .live_o     (r_live[i]),
+        .full_o     (r_full[i]),
+        .slot_addr_o(r_addr[i]),
+        .owner_o    (r_owner[i]),
+        .pi_o       (eq_pi_o[i*16 +: 16]),
+        .state_o    (state),
+        .busy_o     (busy)
+    );
+    assign r_ready[i] = state[7:0] == wn_abi_pkg::QUEUE_STATE_READY;
+    assign eq_state_o[i*32 +: 32] = {15'd0, busy, state};
   end
 
   logic [SrcW-1:0] pick;
@@ -88,21 +110,15 @@ module wn_eq_engine #(
 
   logic [63:0]  e;
   logic [7:0]   e_eqn8;
-  logic [EW-1:0] e_eqn;
-  logic         e_live, e_full, do_write, do_full;
-  logic [3:0]   e_log;
-  logic [15:0]  e_pi, e_mask;
+  logic         e_live, e_full;
   logic         out_wready;
   wn_abi_pkg::eqe_t eqe;
 
   assign e = ev_i[32'(pick)*64 +: 64];
   assign e_eqn8 = e[63:56];
   assign e_eqn = EW'(e_eqn8);
-  assign e_live = ({24'd0, e_eqn8} < NumEq) && eq_enable_i[e_eqn] && (state_q[e_eqn] == StReady);
-  assign e_log = eq_log_size_i[32'(e_eqn)*4 +: 4];
-  assign e_pi = pi_q[e_eqn];
-  assign e_mask = 16'((17'd1 << e_log) - 17'd1);
-  assign e_full = (e_pi - eq_ci_i[32'(e_eqn)*16 +: 16]) >= 16'(17'd1 << e_log);
+  assign e_live = ({24'd0, e_eqn8} < NumEq) && r_live[e_eqn];
+  assign e_full = r_full[e_eqn];
   assign take = pick_valid && (!e_live || e_full || (wr_ready_i && out_wready));
   assign do_write = take && e_live && !e_full;
   assign do_full = take && e_live && e_full;
@@ -118,16 +134,14 @@ module wn_eq_engine #(
     eqe.source = e[47:32];
     eqe.data = e[31:0];
     eqe.timestamp = now_i;
-    eqe.owner = {7'd0, ~e_pi[e_log]};
+    eqe.owner = {7'd0, r_owner[e_eqn]};
   end
-  assign wr_addr_o = eq_base_i[32'(e_eqn)*64 +: 64] + {44'd0, e_pi & e_mask, 4'd0};
+  assign wr_addr_o = r_addr[e_eqn];
   assign wr_len_o = 16'(wn_abi_pkg::EQE_SIZE);
   assign wr_data_o = {384'd0, eqe};
   assign wr_last_o = 1'b1;
   assign wr_valid_o = pick_valid && e_live && !e_full && out_wready;
 
-  logic [EW-1:0] d_eqn;
-  logic          d_rvalid;
   wn_fifo #(
       .Width(EW),
       .Depth(64)
@@ -154,33 +168,20 @@ module wn_eq_engine #(
     assign mod_count = (eq_mod_count_i[i*16 +: 16] == 16'd0) ? 16'd1 : eq_mod_count_i[i*16 +: 16];
     assign mod_cycles = {16'd0, eq_mod_usecs_i[i*16 +: 16]} * 32'(ClockMhz);
     assign arrive = d_ok && d_eqn == EW'(i);
-    assign fire[i] = eq_irq_enable_i[i] && (state_q[i] == StReady) && (pending_q[i] != 16'd0) &&
+    assign fire[i] = eq_irq_enable_i[i] && r_ready[i] && (pending_q[i] != 16'd0) &&
                      ((pending_q[i] >= mod_count) ||
                       (eq_mod_usecs_i[i*16 +: 16] != 16'd0 && age_q[i] >= mod_cycles));
     always_ff @(posedge clk_i) begin
       if (rst_i || !eq_enable_i[i]) begin
-        pi_q[i] <= '0;
-        state_q[i] <= StReset;
-        err_q[i] <= '0;
         pending_q[i] <= '0;
         age_q[i] <= '0;
       end else begin
-        if (state_q[i] == StReset) state_q[i] <= StReady;
-        if (do_write && e_eqn == EW'(i)) pi_q[i] <= pi_q[i] + 16'd1;
         if (fire[i]) begin
           pending_q[i] <= arrive ? 16'd1 : 16'd0;
           age_q[i] <= '0;
         end else begin
           if (arrive && pending_q[i] != 16'hffff) pending_q[i] <= pending_q[i] + 16'd1;
           if (pending_q[i] != 16'd0 && age_q[i] != 32'hffff_ffff) age_q[i] <= age_q[i] + 32'd1;
-        end
-        if (do_full && e_eqn == EW'(i)) begin
-          state_q[i] <= StError;
-          err_q[i] <= wn_abi_pkg::CQE_STATUS_CQ_OVERFLOW;
-        end
-        if (d_err && d_eqn == EW'(i)) begin
-          state_q[i] <= StError;
-          err_q[i] <= wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR;
         end
       end
     end
@@ -189,14 +190,6 @@ module wn_eq_engine #(
   always_ff @(posedge clk_i) begin
     if (rst_i) irq_o <= '0;
     else irq_o <= fire;
-  end
-
-  for (genvar i = 0; i < NumEq; i++) begin : g_busy
-    always_ff @(posedge clk_i) begin
-      if (rst_i) busy_q[i] <= '0;
-      else busy_q[i] <= busy_q[i] + ((do_write && e_eqn == EW'(i)) ? 8'd1 : 8'd0)
-                                  - ((wr_done_valid_i && d_rvalid && d_eqn == EW'(i)) ? 8'd1 : 8'd0);
-    end
   end
 
   assign cnt_event_o = do_write;
