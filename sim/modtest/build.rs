@@ -49,6 +49,13 @@ struct Top {
 /// `tests/` (see the crate documentation).
 const TOPS: &[Top] = &[
     Top {
+        name: "wn_tcp_tx_hdr",
+        module: "wn_tcp_tx_hdr",
+        files: &["rtl/wn_tcp_tx_hdr.sv"],
+        params: &[],
+        doc: "`wn_tcp_tx_hdr`.",
+    },
+    Top {
         name: "wn_tcp_seq_check",
         module: "wn_tcp_seq_check",
         files: &["rtl/wn_tcp_seq_check.sv"],
