@@ -30,7 +30,7 @@ fn headers_match_the_wire_layer() -> Result<(), ModError> {
     let mut m = ModModel::new(wn_tcp_tx_hdr::NAME)?;
     m.reset(2)?;
     for n in 0..5000 {
-        let mut mac = |rng: &mut Rng| {
+        let mac = |rng: &mut Rng| {
             let v = rng.next_u64().to_be_bytes();
             [v[0], v[1], v[2], v[3], v[4], v[5]]
         };
