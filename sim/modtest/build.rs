@@ -49,6 +49,13 @@ struct Top {
 /// `tests/` (see the crate documentation).
 const TOPS: &[Top] = &[
     Top {
+        name: "wn_tcp_rto",
+        module: "wn_tcp_rto",
+        files: &["rtl/wn_tcp_rto.sv"],
+        params: &[],
+        doc: "`wn_tcp_rto`.",
+    },
+    Top {
         name: "wn_tcp_tx_hdr",
         module: "wn_tcp_tx_hdr",
         files: &["rtl/wn_tcp_tx_hdr.sv"],
