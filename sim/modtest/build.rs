@@ -49,6 +49,13 @@ struct Top {
 /// `tests/` (see the crate documentation).
 const TOPS: &[Top] = &[
     Top {
+        name: "wn_tcp_cc",
+        module: "wn_tcp_cc",
+        files: &["rtl/wn_tcp_cc.sv"],
+        params: &[],
+        doc: "`wn_tcp_cc`.",
+    },
+    Top {
         name: "wn_tcp_rto",
         module: "wn_tcp_rto",
         files: &["rtl/wn_tcp_rto.sv"],
