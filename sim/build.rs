@@ -22,7 +22,11 @@ use std::env;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{exit, Command};
+use std::process::Command;
+
+#[path = "vlbuild.rs"]
+mod vlbuild;
+use vlbuild::*;
 
 /// Top module of the model.
 const TOP: &str = "wn_core";
@@ -35,11 +39,13 @@ const OPT_FAST: &str = "-O2";
 const TRACE_MAX_WIDTH: &str = "4096";
 /// This script's own source: a change to it invalidates the build stamps.
 const SCRIPT: &[u8] = include_bytes!("build.rs");
+const SHARED: &[u8] = include_bytes!("vlbuild.rs");
 
 fn main() {
     let manifest = PathBuf::from(env_var("CARGO_MANIFEST_DIR"));
     let out = PathBuf::from(env_var("OUT_DIR"));
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=vlbuild.rs");
     println!("cargo:rerun-if-env-changed=WARPNIC_HW_DIR");
     println!("cargo:rerun-if-env-changed=WARPNIC_VERILATOR_FLAGS");
 
@@ -61,6 +67,7 @@ fn main() {
 
     let mut h = Fnv::new();
     h.add_bytes(SCRIPT);
+    h.add_bytes(SHARED);
     h.add(&vlrt.version);
     h.add(&vlrt.cxx);
     h.add(&vlrt.cxxflags);
@@ -79,8 +86,8 @@ fn main() {
                 .unwrap_or_else(|e| fail(&format!("cannot clear {}: {e}", stage.display())));
         }
         verilate(&vlrt, &vargs);
-        sync_dir(&stage, &model_dir);
-        make(&model_dir, &margs);
+        sync_dir(&stage, &model_dir, PREFIX);
+        make(&model_dir, &margs, "the Verilated model");
         let built = model_dir.join(format!("{PREFIX}__ALL.a"));
         fs::copy(&built, &archive)
             .unwrap_or_else(|e| fail(&format!("cannot copy {}: {e}", built.display())));
@@ -96,73 +103,6 @@ fn main() {
     // warpnic-vlrt, which comes later on the link line).
     println!("cargo:rustc-link-search=native={}", out.display());
     println!("cargo:rustc-link-lib=static=wn_core_model");
-}
-
-/// Reports `msg` as the build failure and stops.
-fn fail(msg: &str) -> ! {
-    for line in msg.lines().take(1) {
-        println!("cargo:warning={line}");
-    }
-    eprintln!("error: {msg}");
-    exit(1)
-}
-
-fn env_var(name: &str) -> String {
-    env::var(name).unwrap_or_else(|_| fail(&format!("{name} is not set")))
-}
-
-fn read(p: &Path) -> Vec<u8> {
-    fs::read(p).unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", p.display())))
-}
-
-fn write(p: &Path, data: &[u8]) {
-    fs::write(p, data).unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", p.display())));
-}
-
-/// Writes `data` to `p` unless it already holds exactly that, so that an
-/// unchanged file keeps its time stamp.
-fn write_if_changed(p: &Path, data: &[u8]) {
-    if fs::read(p).map(|old| old != data).unwrap_or(true) {
-        write(p, data);
-    }
-}
-
-fn stamp_matches(stamp: &Path, hash: &str) -> bool {
-    fs::read_to_string(stamp)
-        .map(|s| s == hash)
-        .unwrap_or(false)
-}
-
-/// What `warpnic-vlrt` tells its dependants (`DEP_WARPNIC_VLRT_*`).
-struct Vlrt {
-    verilator: PathBuf,
-    version: String,
-    include: PathBuf,
-    cxx: String,
-    cxxflags: String,
-}
-
-impl Vlrt {
-    fn from_env() -> Self {
-        let get = |k: &str| {
-            env::var(format!("DEP_WARPNIC_VLRT_{k}")).unwrap_or_else(|_| {
-                fail(&format!(
-                    "DEP_WARPNIC_VLRT_{k} is not set: warpnic-vlrt must be a dependency"
-                ))
-            })
-        };
-        Vlrt {
-            verilator: PathBuf::from(get("VERILATOR")),
-            version: get("VERSION"),
-            include: PathBuf::from(get("INCLUDE")),
-            cxx: get("CXX"),
-            cxxflags: get("CXXFLAGS"),
-        }
-    }
-
-    fn flags(&self) -> impl Iterator<Item = &str> {
-        self.cxxflags.split_whitespace()
-    }
 }
 
 /// The RTL and waiver files of one build.
@@ -333,47 +273,6 @@ fn verilate(vlrt: &Vlrt, args: &[String]) {
     }
 }
 
-/// Makes `dst` hold the files of `src`: a file whose content is unchanged
-/// keeps its time stamp, so `make` rebuilds only what Verilator changed.
-/// Generated sources that disappeared are removed with their objects.
-fn sync_dir(src: &Path, dst: &Path) {
-    fs::create_dir_all(dst)
-        .unwrap_or_else(|e| fail(&format!("cannot create {}: {e}", dst.display())));
-    let list = |d: &Path| -> Vec<PathBuf> {
-        let rd =
-            fs::read_dir(d).unwrap_or_else(|e| fail(&format!("cannot list {}: {e}", d.display())));
-        rd.filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file())
-            .collect()
-    };
-    let staged = list(src);
-    for f in &staged {
-        if let Some(name) = f.file_name() {
-            write_if_changed(&dst.join(name), &read(f));
-        }
-    }
-    let all_name = format!("{PREFIX}__ALL");
-    for f in list(dst) {
-        let (Some(stem), Some(ext)) = (f.file_stem(), f.extension()) else {
-            continue;
-        };
-        let stem = stem.to_string_lossy();
-        let ext = ext.to_string_lossy();
-        if stem.starts_with(&all_name) || !stem.starts_with(PREFIX) {
-            continue;
-        }
-        let gone = match ext.as_ref() {
-            "cpp" | "h" | "mk" => !src.join(f.file_name().unwrap_or_default()).exists(),
-            "o" | "d" => !dst.join(format!("{stem}.cpp")).exists(),
-            _ => false,
-        };
-        if gone {
-            // A stale leftover only costs disk space; ignore a failed removal.
-            let _ = fs::remove_file(&f);
-        }
-    }
-}
-
 fn make_args(vlrt: &Vlrt) -> Vec<String> {
     let mut cppflags: Vec<&str> = vlrt.flags().collect();
     cppflags.push("-fPIC");
@@ -385,143 +284,6 @@ fn make_args(vlrt: &Vlrt) -> Vec<String> {
         format!("OPT_FAST={OPT_FAST}"),
         format!("USER_CPPFLAGS={}", cppflags.join(" ")),
     ]
-}
-
-fn make(dir: &Path, args: &[String]) {
-    let mut cmd = Command::new("make");
-    cmd.current_dir(dir).args(args);
-    // Share Cargo's jobserver, so that make runs as many jobs as Cargo allows.
-    if let Ok(flags) = env::var("CARGO_MAKEFLAGS") {
-        cmd.env("MAKEFLAGS", flags);
-    }
-    let out = cmd.output().unwrap_or_else(|e| {
-        fail(&format!(
-            "cannot run make: {e} (install it with `apt-get install make`)"
-        ))
-    });
-    if !out.status.success() {
-        fail(&format!(
-            "building the Verilated model failed:\n{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-}
-
-/// Direction of a port.
-#[derive(Clone, Copy)]
-enum Dir {
-    In,
-    Out,
-    InOut,
-}
-
-/// How Verilator stores a port.
-#[derive(Clone, Copy)]
-enum Storage {
-    /// `CData`, 1..=8 bits.
-    U8,
-    /// `SData`, 9..=16 bits.
-    U16,
-    /// `IData`, 17..=32 bits.
-    U32,
-    /// `QData`, 33..=64 bits.
-    U64,
-    /// `VlWide<words>`, more than 64 bits.
-    Wide(u32),
-}
-
-struct PortDecl {
-    name: String,
-    dir: Dir,
-    width: u32,
-    storage: Storage,
-}
-
-/// Reads the top-level ports from the model header, whose declarations look
-/// like `VL_IN8(&clk_i,0,0);` or `VL_OUTW(&m_axis_tx_tdata_o,511,0,16);`.
-fn parse_header(header: &Path) -> Vec<PortDecl> {
-    let text = String::from_utf8_lossy(&read(header)).into_owned();
-    let mut ports = Vec::new();
-    for line in text.lines().map(str::trim) {
-        let Some(rest) = line.strip_prefix("VL_") else {
-            continue;
-        };
-        let (dir, rest) = if let Some(r) = rest.strip_prefix("INOUT") {
-            (Dir::InOut, r)
-        } else if let Some(r) = rest.strip_prefix("IN") {
-            (Dir::In, r)
-        } else if let Some(r) = rest.strip_prefix("OUT") {
-            (Dir::Out, r)
-        } else {
-            continue;
-        };
-        let open = rest.find('(').unwrap_or_else(|| bad_decl(header, line));
-        let kind = &rest[..open];
-        let inner = rest[open + 1..]
-            .strip_suffix(");")
-            .unwrap_or_else(|| bad_decl(header, line));
-        let fields: Vec<&str> = inner.split(',').map(str::trim).collect();
-        let name = fields
-            .first()
-            .and_then(|n| n.strip_prefix('&'))
-            .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or_else(|| bad_decl(header, line));
-        let num = |i: usize| -> u32 {
-            fields
-                .get(i)
-                .and_then(|s| s.parse().ok())
-                .unwrap_or_else(|| bad_decl(header, line))
-        };
-        let (msb, lsb) = (num(1), num(2));
-        let width = msb.abs_diff(lsb) + 1;
-        let storage = match (kind, fields.len()) {
-            ("8", 3) => Storage::U8,
-            ("16", 3) => Storage::U16,
-            ("", 3) => Storage::U32,
-            ("64", 3) => Storage::U64,
-            ("W", 4) => Storage::Wide(num(3)),
-            _ => bad_decl(header, line),
-        };
-        let expected = match width {
-            0..=8 => Storage::U8,
-            9..=16 => Storage::U16,
-            17..=32 => Storage::U32,
-            33..=64 => Storage::U64,
-            w => Storage::Wide(w.div_ceil(32)),
-        };
-        let consistent = match (storage, expected) {
-            (Storage::U8, Storage::U8)
-            | (Storage::U16, Storage::U16)
-            | (Storage::U32, Storage::U32)
-            | (Storage::U64, Storage::U64) => true,
-            (Storage::Wide(a), Storage::Wide(b)) => a == b,
-            _ => false,
-        };
-        if !consistent {
-            bad_decl(header, line);
-        }
-        ports.push(PortDecl {
-            name: name.to_string(),
-            dir,
-            width,
-            storage,
-        });
-    }
-    if ports.is_empty() {
-        fail(&format!("no ports found in {}", header.display()));
-    }
-    if ports.len() > usize::from(u16::MAX) {
-        fail("too many ports");
-    }
-    ports
-}
-
-fn bad_decl(header: &Path, line: &str) -> ! {
-    fail(&format!(
-        "unsupported port declaration in {}: `{line}`",
-        header.display()
-    ))
 }
 
 fn gen_cpp(ports: &[PortDecl]) -> String {
@@ -611,6 +373,7 @@ fn build_shim(manifest: &Path, out: &Path, model_dir: &Path, vlrt: &Vlrt) {
     let sources = [csrc.join("wn_model.cpp"), csrc.join("wn_model.h")];
     let mut h = Fnv::new();
     h.add_bytes(SCRIPT);
+    h.add_bytes(SHARED);
     h.add(&vlrt.version);
     h.add(&vlrt.cxx);
     h.add(&vlrt.cxxflags);
@@ -652,28 +415,4 @@ fn build_shim(manifest: &Path, out: &Path, model_dir: &Path, vlrt: &Vlrt) {
     }
     b.compile("wn_model_shim");
     write(&stamp, hash.as_bytes());
-}
-
-/// 64-bit FNV-1a, a stable hash for build stamps.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-
-    fn add_bytes(&mut self, data: &[u8]) {
-        for &b in data.iter().chain(&(data.len() as u64).to_le_bytes()) {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-
-    fn add(&mut self, s: &str) {
-        self.add_bytes(s.as_bytes());
-    }
-
-    fn hex(&self) -> String {
-        format!("{:016x}", self.0)
-    }
 }
