@@ -65,14 +65,11 @@
 use std::ffi::{c_char, c_int, CStr, CString};
 use std::fmt;
 use std::fs::File;
-use std::io;
 use std::marker::PhantomData;
 use std::num::NonZeroU32;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::ptr::NonNull;
 use std::sync::Mutex;
-
-use thiserror::Error;
 
 pub mod ports {
     //! One constant per top-level port of `wn_core`, generated from the
@@ -213,74 +210,8 @@ impl Default for ModelOptions {
     }
 }
 
-/// Errors of the Verilated model.
-#[derive(Debug, Error)]
-pub enum ModelError {
-    /// The C++ model could not be constructed.
-    #[error("cannot construct the Verilated model: {0}")]
-    Construct(String),
-    /// The C++ port table disagrees with the generated Rust constants (a
-    /// build inconsistency).
-    #[error("port table mismatch between the C++ model and the Rust constants: {0}")]
-    PortTable(String),
-    /// An assertion failed, or `$stop` or `$fatal` ran.
-    #[error(
-        "simulation stopped at cycle {cycle} by a failed assertion, $stop or $fatal at {location}"
-    )]
-    Stopped {
-        /// Cycle of the rising edge that stopped (see [`Model::cycle`]).
-        cycle: u64,
-        /// Source location, `file:line`.
-        location: String,
-    },
-    /// `$finish` ran.
-    #[error("simulation ended by $finish at cycle {cycle}")]
-    Finished {
-        /// Cycle of the rising edge that finished.
-        cycle: u64,
-    },
-    /// A C++ exception (out of memory) escaped the model.
-    #[error("C++ exception in the Verilated model at cycle {cycle}")]
-    Exception {
-        /// Cycle at which it happened.
-        cycle: u64,
-    },
-    /// The wave trace file could not be created.
-    #[error("cannot create wave trace {}", path.display())]
-    TraceFile {
-        /// The requested path.
-        path: PathBuf,
-        /// The cause.
-        #[source]
-        source: io::Error,
-    },
-    /// The FST writer refused the trace.
-    #[error("cannot open wave trace {}: {reason}", path.display())]
-    Trace {
-        /// The requested path.
-        path: PathBuf,
-        /// What the writer reported.
-        reason: String,
-    },
-}
-
-/// Why a model stopped evaluating (kept to answer every later call).
-#[derive(Clone, Debug)]
-enum Halt {
-    Stopped { cycle: u64, location: String },
-    Finished { cycle: u64 },
-    Exception { cycle: u64 },
-}
-
-impl Halt {
-    fn error(&self) -> ModelError {
-        match self.clone() {
-            Halt::Stopped { cycle, location } => ModelError::Stopped { cycle, location },
-            Halt::Finished { cycle } => ModelError::Finished { cycle },
-            Halt::Exception { cycle } => ModelError::Exception { cycle },
-        }
-    }
-}
+use warpnic_vlrt::Halt;
+pub use warpnic_vlrt::ModelError;
 
 /// The C interface of `csrc/wn_model.cpp` (see `csrc/wn_model.h`).
 mod ffi {

@@ -36,8 +36,9 @@
 //! # Errors from the RTL
 //!
 //! The tops are built with `--assert`: a failed assertion, `$stop` or
-//! `$fatal` makes `eval`/`tick` return [`ModError::Stopped`] with the source
-//! location (`file:line`), and `$finish` returns [`ModError::Finished`]. The
+//! `$fatal` makes `eval`/`tick` return [`ModError::Model`] holding
+//! [`ModelError::Stopped`] with the source location (`file:line`), and
+//! `$finish` returns one holding [`ModelError::Finished`]. The
 //! model then stays halted: every later `eval`/`tick` returns the same error.
 //!
 //! # Adding a module test top
@@ -72,14 +73,15 @@
 use std::ffi::{c_char, c_int, CStr, CString};
 use std::fmt;
 use std::fs::File;
-use std::io;
 use std::marker::PhantomData;
 use std::num::NonZeroU32;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::ptr::NonNull;
 use std::sync::Mutex;
 
 use thiserror::Error;
+use warpnic_vlrt::Halt;
+pub use warpnic_vlrt::ModelError;
 // The shims call into the Verilator runtime that this crate links.
 use warpnic_vlrt as _;
 
@@ -362,69 +364,10 @@ pub enum ModError {
         /// The buffer's length.
         len: usize,
     },
-    /// The C++ model could not be constructed.
-    #[error("cannot construct the Verilated model: {0}")]
-    Construct(String),
-    /// The C++ port table disagrees with the generated Rust constants.
-    #[error("port table mismatch between the C++ model and the Rust constants: {0}")]
-    PortTable(String),
-    /// An assertion failed, or `$stop` or `$fatal` ran.
-    #[error(
-        "simulation stopped at cycle {cycle} by a failed assertion, $stop or $fatal at {location}"
-    )]
-    Stopped {
-        /// Cycle of the rising edge that stopped (see [`ModModel::cycle`]).
-        cycle: u64,
-        /// Source location, `file:line` (and the instance).
-        location: String,
-    },
-    /// `$finish` ran.
-    #[error("simulation ended by $finish at cycle {cycle}")]
-    Finished {
-        /// Cycle of the rising edge that finished.
-        cycle: u64,
-    },
-    /// A C++ exception (out of memory) escaped the model.
-    #[error("C++ exception in the Verilated model at cycle {cycle}")]
-    Exception {
-        /// Cycle at which it happened.
-        cycle: u64,
-    },
-    /// The wave trace file could not be created.
-    #[error("cannot create wave trace {}", path.display())]
-    TraceFile {
-        /// The requested path.
-        path: PathBuf,
-        /// The cause.
-        #[source]
-        source: io::Error,
-    },
-    /// The FST writer refused the trace.
-    #[error("cannot open wave trace {}: {reason}", path.display())]
-    Trace {
-        /// The requested path.
-        path: PathBuf,
-        /// What the writer reported.
-        reason: String,
-    },
-}
-
-/// Why a model stopped evaluating (kept to answer every later call).
-#[derive(Clone, Debug)]
-enum Halt {
-    Stopped { cycle: u64, location: String },
-    Finished { cycle: u64 },
-    Exception { cycle: u64 },
-}
-
-impl Halt {
-    fn error(&self) -> ModError {
-        match self.clone() {
-            Halt::Stopped { cycle, location } => ModError::Stopped { cycle, location },
-            Halt::Finished { cycle } => ModError::Finished { cycle },
-            Halt::Exception { cycle } => ModError::Exception { cycle },
-        }
-    }
+    /// The model itself: construction, its port table, a halt (a failed
+    /// assertion, `$stop`, `$fatal`, `$finish`), or a wave trace.
+    #[error(transparent)]
+    Model(#[from] ModelError),
 }
 
 /// Longest error message from the C++ side, in bytes.
@@ -455,8 +398,8 @@ impl ModModel {
     ///
     /// # Errors
     ///
-    /// [`ModError::UnknownTop`], [`ModError::Construct`] or
-    /// [`ModError::PortTable`].
+    /// [`ModError::UnknownTop`], or [`ModError::Model`] with
+    /// [`ModelError::Construct`] or [`ModelError::PortTable`].
     pub fn new(name: &str) -> Result<ModModel, ModError> {
         Self::with_options(name, &ModelOptions::default())
     }
@@ -465,7 +408,7 @@ impl ModModel {
     ///
     /// # Errors
     ///
-    /// As [`ModModel::new`]; [`ModError::Construct`] for a clock period
+    /// As [`ModModel::new`]; [`ModelError::Construct`] for a clock period
     /// under 2 ps.
     pub fn with_options(name: &str, opts: &ModelOptions) -> Result<ModModel, ModError> {
         let top = TOPS
@@ -474,10 +417,11 @@ impl ModModel {
             .and_then(|i| u16::try_from(i).ok())
             .ok_or_else(|| ModError::UnknownTop(name.to_string()))?;
         if opts.clock_period_ps < 2 {
-            return Err(ModError::Construct(format!(
+            return Err(ModelError::Construct(format!(
                 "clock period of {} ps is too short",
                 opts.clock_period_ps
-            )));
+            ))
+            .into());
         }
         let (init, seed) = match opts.initial_values {
             InitialValues::Zeros => (ffi::INIT_ZEROS, 0),
@@ -499,7 +443,7 @@ impl ModModel {
             unsafe { (vt.new)(&copts, err.as_mut_ptr(), ERR_LEN) }
         };
         let Some(raw) = NonNull::new(raw) else {
-            return Err(ModError::Construct(c_message(&err)));
+            return Err(ModelError::Construct(c_message(&err)).into());
         };
         let mut model = ModModel {
             raw,
@@ -528,10 +472,11 @@ impl ModModel {
         // SAFETY: a plain query without arguments.
         let count = unsafe { (self.vt.port_count)() };
         if count != desc.ports.len() {
-            return Err(ModError::PortTable(format!(
+            return Err(ModelError::PortTable(format!(
                 "{count} ports in C++, {} in Rust",
                 desc.ports.len()
-            )));
+            ))
+            .into());
         }
         // SAFETY: `self.raw` is a live model of this top; its table has
         // `count` entries that live as long as the model.
@@ -550,11 +495,12 @@ impl ModModel {
                 || entry.width != info.width
                 || entry.ptr.is_null()
             {
-                return Err(ModError::PortTable(format!(
+                return Err(ModelError::PortTable(format!(
                     "`{}` in C++, `{}` in Rust",
                     name.to_string_lossy(),
                     info.name
-                )));
+                ))
+                .into());
             }
             self.ptrs.push(entry.ptr.cast());
         }
@@ -751,12 +697,13 @@ impl ModModel {
     ///
     /// # Errors
     ///
-    /// [`ModError::Stopped`], [`ModError::Finished`] or
-    /// [`ModError::Exception`] when the model halts (now or before).
+    /// [`ModError::Model`] with [`ModelError::Stopped`],
+    /// [`ModelError::Finished`] or [`ModelError::Exception`] when the model
+    /// halts (now or before).
     #[inline]
     pub fn eval(&mut self) -> Result<(), ModError> {
         if let Some(h) = &self.halt {
-            return Err(h.error());
+            return Err(h.error().into());
         }
         // SAFETY: `self.raw` is a live model of this top used only from
         // this thread.
@@ -785,7 +732,7 @@ impl ModModel {
     /// As [`ModModel::eval`]; the cycles before the halt are counted.
     pub fn ticks(&mut self, n: u64) -> Result<(), ModError> {
         if let Some(h) = &self.halt {
-            return Err(h.error());
+            return Err(h.error().into());
         }
         let mut done = 0;
         // SAFETY: `self.raw` is a live model of this top used only from
@@ -824,15 +771,15 @@ impl ModModel {
     ///
     /// # Errors
     ///
-    /// [`ModError::TraceFile`] when the file cannot be created,
-    /// [`ModError::Trace`] when the FST writer refuses it.
+    /// [`ModelError::TraceFile`] when the file cannot be created,
+    /// [`ModelError::Trace`] when the FST writer refuses it.
     pub fn trace_open(&mut self, path: &Path) -> Result<(), ModError> {
         self.trace_close();
-        File::create(path).map_err(|source| ModError::TraceFile {
+        File::create(path).map_err(|source| ModelError::TraceFile {
             path: path.to_path_buf(),
             source,
         })?;
-        let cpath = path_cstring(path).map_err(|reason| ModError::Trace {
+        let cpath = path_cstring(path).map_err(|reason| ModelError::Trace {
             path: path.to_path_buf(),
             reason,
         })?;
@@ -843,10 +790,11 @@ impl ModModel {
             (self.vt.trace_open)(self.raw.as_ptr(), cpath.as_ptr(), err.as_mut_ptr(), ERR_LEN)
         };
         if rc != 0 {
-            return Err(ModError::Trace {
+            return Err(ModelError::Trace {
                 path: path.to_path_buf(),
                 reason: c_message(&err),
-            });
+            }
+            .into());
         }
         self.tracing = true;
         Ok(())
@@ -876,7 +824,7 @@ impl ModModel {
         };
         let err = halt.error();
         self.halt = Some(halt);
-        err
+        err.into()
     }
 }
 

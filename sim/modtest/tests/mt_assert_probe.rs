@@ -1,7 +1,7 @@
 //! A failed RTL assertion reaches the test as an error with its location.
 
 use warpnic_modtest::mt_assert_probe::{self, ports};
-use warpnic_modtest::{ModError, ModModel};
+use warpnic_modtest::{ModError, ModModel, ModelError};
 
 #[test]
 fn a_failed_assertion_is_an_error_with_file_and_line() -> Result<(), ModError> {
@@ -13,7 +13,7 @@ fn a_failed_assertion_is_an_error_with_file_and_line() -> Result<(), ModError> {
     m.set(ports::TRIP_I, 1)?;
     let err = m.tick().expect_err("the assertion must fail");
     match &err {
-        ModError::Stopped { cycle, location } => {
+        ModError::Model(ModelError::Stopped { cycle, location }) => {
             assert_eq!(*cycle, 4);
             assert!(
                 location.contains("mt_assert_probe.sv:"),
@@ -30,8 +30,14 @@ fn a_failed_assertion_is_an_error_with_file_and_line() -> Result<(), ModError> {
     }
     // The model stays halted.
     m.set(ports::TRIP_I, 0)?;
-    assert!(matches!(m.tick(), Err(ModError::Stopped { .. })));
-    assert!(matches!(m.eval(), Err(ModError::Stopped { .. })));
+    assert!(matches!(
+        m.tick(),
+        Err(ModError::Model(ModelError::Stopped { .. }))
+    ));
+    assert!(matches!(
+        m.eval(),
+        Err(ModError::Model(ModelError::Stopped { .. }))
+    ));
     Ok(())
 }
 

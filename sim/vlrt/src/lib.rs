@@ -13,6 +13,9 @@
 //! The runtime does not depend on the RTL, so editing the RTL rebuilds only
 //! the model, never this library.
 
+mod error;
+pub use error::{Halt, ModelError};
+
 /// The version of Verilator (e.g. `5.006`) this runtime was built from.
 pub const VERILATOR_VERSION: &str = env!("WARPNIC_VLRT_VERILATOR_VERSION");
 
