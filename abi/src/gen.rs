@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0x961d_e0c2;
+pub const BUILD_ID: u32 = 0xb881_4b2d;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +121,27 @@ pub const FW_REG_BUILD_ID: u32 = 24;
 
 /// Firmware window: the port's IPv4 address (read-write); the core steers ICMP to it to the firmware.
 pub const FW_REG_IPV4: u32 = 28;
+
+/// Firmware window: TCP engine, initial retransmission timeout of SYN and SYN-ACK, microseconds (RFC 6298 2.1; reset 1000000).
+pub const FW_REG_TCP_RTO_INIT: u32 = 32;
+
+/// Firmware window: TCP engine, lower bound of the retransmission timeout of new connections, microseconds (reset 200000).
+pub const FW_REG_TCP_RTO_MIN: u32 = 36;
+
+/// Firmware window: TCP engine, upper bound of the retransmission timeout, microseconds (reset 60000000).
+pub const FW_REG_TCP_RTO_MAX: u32 = 40;
+
+/// Firmware window: TCP engine, 7:0 SYN and SYN-ACK retransmissions before the open fails, 15:8 retransmissions of one segment before TIMEOUT (reset 0x0f06).
+pub const FW_REG_TCP_RETRIES: u32 = 44;
+
+/// Firmware window: TCP engine, TIME_WAIT duration (2 MSL), microseconds (reset 60000000).
+pub const FW_REG_TCP_TIME_WAIT: u32 = 48;
+
+/// Firmware window: TCP engine, its microsecond clock (read-only).
+pub const FW_REG_TCP_TIME_US: u32 = 52;
+
+/// Firmware window: TCP engine, 15:0 connection ids (NumConns), 23:16 listener slots (read-only).
+pub const FW_REG_TCP_CONNS: u32 = 56;
 
 /// Largest frame (without FCS) carried between the core and the firmware, bytes.
 pub const FW_FRAME_MAX: u32 = 2048;
@@ -454,10 +475,28 @@ pub enum FwOpcode {
     SetIpv4 = 0x04,
     /// Answer the port's IPv4 address and prefix length.
     GetIpv4 = 0x05,
+    /// Host to firmware: TCP engine timing (see the firmware's TCP module).
+    TcpConfig = 0x10,
+    /// Host to firmware: start a listener.
+    TcpListen = 0x11,
+    /// Host to firmware: stop a listener.
+    TcpUnlisten = 0x12,
+    /// Host to firmware: open a connection.
+    TcpConnect = 0x13,
+    /// Host to firmware: close a connection gracefully (FIN).
+    TcpClose = 0x14,
+    /// Host to firmware: reset a connection (RST).
+    TcpAbort = 0x15,
+    /// Host to firmware: take the next connection event, if any.
+    TcpEvent = 0x16,
+    /// Host to firmware: read or write one TCB field of a connection (SET_TCB_FIELD).
+    TcpTcb = 0x17,
     /// Core to firmware: an exception-path frame; header len 0, word 1 its length in bytes, then the frame, 4 bytes per word, byte 0 in bits 7:0.
     FrameRx = 0x80,
     /// Firmware to core: a frame to send, in the FRAME_RX format.
     FrameTx = 0x81,
+    /// Both ways between the core's TCP engine and the firmware: a CPL message; header len = words including it (at most 255), words 1.. the message, 4 bytes per word, byte 0 in bits 7:0.
+    Cpl = 0x82,
 }
 
 impl FwOpcode {
@@ -469,8 +508,17 @@ impl FwOpcode {
         Self::GetMac,
         Self::SetIpv4,
         Self::GetIpv4,
+        Self::TcpConfig,
+        Self::TcpListen,
+        Self::TcpUnlisten,
+        Self::TcpConnect,
+        Self::TcpClose,
+        Self::TcpAbort,
+        Self::TcpEvent,
+        Self::TcpTcb,
         Self::FrameRx,
         Self::FrameTx,
+        Self::Cpl,
     ];
 
     /// The value's name as written in the description.
@@ -482,8 +530,17 @@ impl FwOpcode {
             Self::GetMac => "GET_MAC",
             Self::SetIpv4 => "SET_IPV4",
             Self::GetIpv4 => "GET_IPV4",
+            Self::TcpConfig => "TCP_CONFIG",
+            Self::TcpListen => "TCP_LISTEN",
+            Self::TcpUnlisten => "TCP_UNLISTEN",
+            Self::TcpConnect => "TCP_CONNECT",
+            Self::TcpClose => "TCP_CLOSE",
+            Self::TcpAbort => "TCP_ABORT",
+            Self::TcpEvent => "TCP_EVENT",
+            Self::TcpTcb => "TCP_TCB",
             Self::FrameRx => "FRAME_RX",
             Self::FrameTx => "FRAME_TX",
+            Self::Cpl => "CPL",
         }
     }
 }
@@ -499,8 +556,17 @@ impl TryFrom<u8> for FwOpcode {
             0x03 => Ok(Self::GetMac),
             0x04 => Ok(Self::SetIpv4),
             0x05 => Ok(Self::GetIpv4),
+            0x10 => Ok(Self::TcpConfig),
+            0x11 => Ok(Self::TcpListen),
+            0x12 => Ok(Self::TcpUnlisten),
+            0x13 => Ok(Self::TcpConnect),
+            0x14 => Ok(Self::TcpClose),
+            0x15 => Ok(Self::TcpAbort),
+            0x16 => Ok(Self::TcpEvent),
+            0x17 => Ok(Self::TcpTcb),
             0x80 => Ok(Self::FrameRx),
             0x81 => Ok(Self::FrameTx),
+            0x82 => Ok(Self::Cpl),
             other => Err(other),
         }
     }
@@ -1762,6 +1828,90 @@ impl From<TcpState> for u8 {
     }
 }
 
+/// Connection event the firmware reports to the host (TCP_EVENT) (warpnic (firmware TCP module)).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TcpEvent {
+    /// No event is waiting.
+    None = 0x00,
+    /// An active open completed.
+    Established = 0x01,
+    /// A listener accepted a connection (a new endpoint).
+    Accepted = 0x02,
+    /// The peer answered the SYN with RST.
+    Refused = 0x03,
+    /// The SYN retransmissions ran out, or the connection timed out.
+    TimedOut = 0x04,
+    /// The next hop did not answer ARP.
+    Unreachable = 0x05,
+    /// The peer's FIN arrived after all its data.
+    PeerClosed = 0x06,
+    /// Our close completed; the endpoint is free.
+    Closed = 0x07,
+    /// The peer reset the connection; the endpoint is free.
+    Reset = 0x08,
+    /// Our abort completed; the endpoint is free.
+    Aborted = 0x09,
+}
+
+impl TcpEvent {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::None,
+        Self::Established,
+        Self::Accepted,
+        Self::Refused,
+        Self::TimedOut,
+        Self::Unreachable,
+        Self::PeerClosed,
+        Self::Closed,
+        Self::Reset,
+        Self::Aborted,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::None => "NONE",
+            Self::Established => "ESTABLISHED",
+            Self::Accepted => "ACCEPTED",
+            Self::Refused => "REFUSED",
+            Self::TimedOut => "TIMED_OUT",
+            Self::Unreachable => "UNREACHABLE",
+            Self::PeerClosed => "PEER_CLOSED",
+            Self::Closed => "CLOSED",
+            Self::Reset => "RESET",
+            Self::Aborted => "ABORTED",
+        }
+    }
+}
+
+impl TryFrom<u8> for TcpEvent {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::None),
+            0x01 => Ok(Self::Established),
+            0x02 => Ok(Self::Accepted),
+            0x03 => Ok(Self::Refused),
+            0x04 => Ok(Self::TimedOut),
+            0x05 => Ok(Self::Unreachable),
+            0x06 => Ok(Self::PeerClosed),
+            0x07 => Ok(Self::Closed),
+            0x08 => Ok(Self::Reset),
+            0x09 => Ok(Self::Aborted),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<TcpEvent> for u8 {
+    fn from(v: TcpEvent) -> u8 {
+        v as u8
+    }
+}
+
 /// TCB field addressed by SET_TCB_FIELD; values are right-aligned in the 64-bit value and mask (warpnic (docs/cpl.md)).
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1778,19 +1928,19 @@ pub enum TcbField {
     RcvWnd = 0x04,
     /// Window scale shifts: 3:0 send, 7:4 receive (read-only).
     Wscale = 0x05,
-    /// Idle time before the first keepalive probe, milliseconds.
+    /// Idle time before the first keepalive probe, microseconds.
     KeepaliveIdle = 0x06,
-    /// Time between keepalive probes, milliseconds.
+    /// Time between keepalive probes, microseconds.
     KeepaliveIntvl = 0x07,
     /// Unanswered probes before the connection aborts with KEEPALIVE_TIMEOUT.
     KeepaliveCnt = 0x08,
-    /// Lower bound of the retransmission timeout, milliseconds (RFC 6298).
+    /// Lower bound of the retransmission timeout, microseconds (RFC 6298).
     RtoMin = 0x09,
-    /// Upper bound of the retransmission timeout, milliseconds.
+    /// Upper bound of the retransmission timeout, microseconds.
     RtoMax = 0x0a,
     /// Retransmissions of one segment before the connection aborts with TIMEOUT.
     RetxMax = 0x0b,
-    /// Delayed ACK timeout, milliseconds (0: ACK every segment).
+    /// Delayed ACK timeout, microseconds (0: ACK every segment).
     Delack = 0x0c,
     /// IPv4 DSCP and ECN byte of sent segments.
     Tos = 0x0d,

@@ -633,7 +633,16 @@ impl Firmware {
             FwOpcode::SetIpv4 => self.set_ipv4(args, hal),
             FwOpcode::GetIpv4 => self.get_ipv4(args),
             // frames are not mailbox commands
-            FwOpcode::FrameRx | FwOpcode::FrameTx => Err(FwStatus::BadOpcode),
+            FwOpcode::FrameRx | FwOpcode::FrameTx | FwOpcode::Cpl => Err(FwStatus::BadOpcode),
+            // TODO(#3): the TCP control plane answers these
+            FwOpcode::TcpConfig
+            | FwOpcode::TcpListen
+            | FwOpcode::TcpUnlisten
+            | FwOpcode::TcpConnect
+            | FwOpcode::TcpClose
+            | FwOpcode::TcpAbort
+            | FwOpcode::TcpEvent
+            | FwOpcode::TcpTcb => Err(FwStatus::BadOpcode),
         }
     }
 

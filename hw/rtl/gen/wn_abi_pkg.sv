@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'h961d_e0c2;
+  localparam logic [31:0] BUILD_ID = 32'hb881_4b2d;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -48,6 +48,13 @@ package wn_abi_pkg;
   localparam int unsigned FW_REG_SCRATCH = 32'h0000_0014;  // firmware window: scratch register
   localparam int unsigned FW_REG_BUILD_ID = 32'h0000_0018;  // firmware window: the core's BUILD_ID
   localparam int unsigned FW_REG_IPV4 = 32'h0000_001c;  // firmware window: the port's IPv4 address (read-write); the core steers ICMP to it to the firmware
+  localparam int unsigned FW_REG_TCP_RTO_INIT = 32'h0000_0020;  // firmware window: TCP engine, initial retransmission timeout of SYN and SYN-ACK, microseconds (RFC 6298 2.1; reset 1000000)
+  localparam int unsigned FW_REG_TCP_RTO_MIN = 32'h0000_0024;  // firmware window: TCP engine, lower bound of the retransmission timeout of new connections, microseconds (reset 200000)
+  localparam int unsigned FW_REG_TCP_RTO_MAX = 32'h0000_0028;  // firmware window: TCP engine, upper bound of the retransmission timeout, microseconds (reset 60000000)
+  localparam int unsigned FW_REG_TCP_RETRIES = 32'h0000_002c;  // firmware window: TCP engine, 7:0 SYN and SYN-ACK retransmissions before the open fails, 15:8 retransmissions of one segment before TIMEOUT (reset 0x0f06)
+  localparam int unsigned FW_REG_TCP_TIME_WAIT = 32'h0000_0030;  // firmware window: TCP engine, TIME_WAIT duration (2 MSL), microseconds (reset 60000000)
+  localparam int unsigned FW_REG_TCP_TIME_US = 32'h0000_0034;  // firmware window: TCP engine, its microsecond clock (read-only)
+  localparam int unsigned FW_REG_TCP_CONNS = 32'h0000_0038;  // firmware window: TCP engine, 15:0 connection ids (NumConns), 23:16 listener slots (read-only)
   localparam int unsigned FW_FRAME_MAX = 32'h0000_0800;  // largest frame (without FCS) carried between the core and the firmware, bytes
   localparam int unsigned CPL_HDR_SIZE = 32'h0000_0008;  // bytes of the common CPL message header
   localparam int unsigned CPL_TID_NONE = 32'hffff_ffff;  // a connection, active-open or server id that names nothing
@@ -122,8 +129,17 @@ package wn_abi_pkg;
     FW_OPCODE_GET_MAC = 8'h03,  // answer the port's MAC address
     FW_OPCODE_SET_IPV4 = 8'h04,  // set the port's IPv4 address (word 1) and prefix length (word 2, 1..=32)
     FW_OPCODE_GET_IPV4 = 8'h05,  // answer the port's IPv4 address and prefix length
+    FW_OPCODE_TCP_CONFIG = 8'h10,  // host to firmware: TCP engine timing (see the firmware's TCP module)
+    FW_OPCODE_TCP_LISTEN = 8'h11,  // host to firmware: start a listener
+    FW_OPCODE_TCP_UNLISTEN = 8'h12,  // host to firmware: stop a listener
+    FW_OPCODE_TCP_CONNECT = 8'h13,  // host to firmware: open a connection
+    FW_OPCODE_TCP_CLOSE = 8'h14,  // host to firmware: close a connection gracefully (FIN)
+    FW_OPCODE_TCP_ABORT = 8'h15,  // host to firmware: reset a connection (RST)
+    FW_OPCODE_TCP_EVENT = 8'h16,  // host to firmware: take the next connection event, if any
+    FW_OPCODE_TCP_TCB = 8'h17,  // host to firmware: read or write one TCB field of a connection (SET_TCB_FIELD)
     FW_OPCODE_FRAME_RX = 8'h80,  // core to firmware: an exception-path frame; header len 0, word 1 its length in bytes, then the frame, 4 bytes per word, byte 0 in bits 7:0
-    FW_OPCODE_FRAME_TX = 8'h81  // firmware to core: a frame to send, in the FRAME_RX format
+    FW_OPCODE_FRAME_TX = 8'h81,  // firmware to core: a frame to send, in the FRAME_RX format
+    FW_OPCODE_CPL = 8'h82  // both ways between the core's TCP engine and the firmware: a CPL message; header len = words including it (at most 255), words 1.. the message, 4 bytes per word, byte 0 in bits 7:0
   } fw_opcode_e;
 
   // Firmware mailbox response status (warpnic)
@@ -354,6 +370,20 @@ package wn_abi_pkg;
     TCP_STATE_TIME_WAIT = 8'h0a  // both FINs acknowledged, waiting 2*MSL
   } tcp_state_e;
 
+  // Connection event the firmware reports to the host (TCP_EVENT) (warpnic (firmware TCP module))
+  typedef enum logic [7:0] {
+    TCP_EVENT_NONE = 8'h00,  // no event is waiting
+    TCP_EVENT_ESTABLISHED = 8'h01,  // an active open completed
+    TCP_EVENT_ACCEPTED = 8'h02,  // a listener accepted a connection (a new endpoint)
+    TCP_EVENT_REFUSED = 8'h03,  // the peer answered the SYN with RST
+    TCP_EVENT_TIMED_OUT = 8'h04,  // the SYN retransmissions ran out, or the connection timed out
+    TCP_EVENT_UNREACHABLE = 8'h05,  // the next hop did not answer ARP
+    TCP_EVENT_PEER_CLOSED = 8'h06,  // the peer's FIN arrived after all its data
+    TCP_EVENT_CLOSED = 8'h07,  // our close completed; the endpoint is free
+    TCP_EVENT_RESET = 8'h08,  // the peer reset the connection; the endpoint is free
+    TCP_EVENT_ABORTED = 8'h09  // our abort completed; the endpoint is free
+  } tcp_event_e;
+
   // TCB field addressed by SET_TCB_FIELD; values are right-aligned in the 64-bit value and mask (warpnic (docs/cpl.md))
   typedef enum logic [7:0] {
     TCB_FIELD_STATE = 8'h00,  // tcp_state (read-only)
@@ -362,13 +392,13 @@ package wn_abi_pkg;
     TCB_FIELD_MSS = 8'h03,  // effective maximum segment size, bytes
     TCB_FIELD_RCV_WND = 8'h04,  // receive window offered to the peer, bytes
     TCB_FIELD_WSCALE = 8'h05,  // window scale shifts: 3:0 send, 7:4 receive (read-only)
-    TCB_FIELD_KEEPALIVE_IDLE = 8'h06,  // idle time before the first keepalive probe, milliseconds
-    TCB_FIELD_KEEPALIVE_INTVL = 8'h07,  // time between keepalive probes, milliseconds
+    TCB_FIELD_KEEPALIVE_IDLE = 8'h06,  // idle time before the first keepalive probe, microseconds
+    TCB_FIELD_KEEPALIVE_INTVL = 8'h07,  // time between keepalive probes, microseconds
     TCB_FIELD_KEEPALIVE_CNT = 8'h08,  // unanswered probes before the connection aborts with KEEPALIVE_TIMEOUT
-    TCB_FIELD_RTO_MIN = 8'h09,  // lower bound of the retransmission timeout, milliseconds (RFC 6298)
-    TCB_FIELD_RTO_MAX = 8'h0a,  // upper bound of the retransmission timeout, milliseconds
+    TCB_FIELD_RTO_MIN = 8'h09,  // lower bound of the retransmission timeout, microseconds (RFC 6298)
+    TCB_FIELD_RTO_MAX = 8'h0a,  // upper bound of the retransmission timeout, microseconds
     TCB_FIELD_RETX_MAX = 8'h0b,  // retransmissions of one segment before the connection aborts with TIMEOUT
-    TCB_FIELD_DELACK = 8'h0c,  // delayed ACK timeout, milliseconds (0: ACK every segment)
+    TCB_FIELD_DELACK = 8'h0c,  // delayed ACK timeout, microseconds (0: ACK every segment)
     TCB_FIELD_TOS = 8'h0d,  // IPv4 DSCP and ECN byte of sent segments
     TCB_FIELD_TTL = 8'h0e,  // IPv4 time to live of sent segments
     TCB_FIELD_SND_UNA = 8'h0f,  // oldest unacknowledged sequence number (read-only)
