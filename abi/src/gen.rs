@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0xb881_4b2d;
+pub const BUILD_ID: u32 = 0x39cc_c742;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2604,6 +2604,30 @@ pub mod regs {
         pub const TX_FW_FRAMES: u32 = 0x50b0;
         /// Reset value of `TX_FW_FRAMES`.
         pub const TX_FW_FRAMES_RESET: u32 = 0;
+        /// TCP segments to the port's address taken by the TCP engine (ro, BAR0 offset `0x50b8`).
+        pub const TCP_RX_SEGS: u32 = 0x50b8;
+        /// Reset value of `TCP_RX_SEGS`.
+        pub const TCP_RX_SEGS_RESET: u32 = 0;
+        /// TCP segments dropped for a bad IPv4 or TCP checksum (or a MAC error) (ro, BAR0 offset `0x50c0`).
+        pub const TCP_RX_BAD_CSUM: u32 = 0x50c0;
+        /// Reset value of `TCP_RX_BAD_CSUM`.
+        pub const TCP_RX_BAD_CSUM_RESET: u32 = 0;
+        /// TCP segments dropped by the engine: unacceptable, for an aborted connection, no free connection id, or its queue full (ro, BAR0 offset `0x50c8`).
+        pub const TCP_RX_DROP: u32 = 0x50c8;
+        /// Reset value of `TCP_RX_DROP`.
+        pub const TCP_RX_DROP_RESET: u32 = 0;
+        /// RSTs the engine sent in answer to segments for no connection or bad ACKs (ro, BAR0 offset `0x50d0`).
+        pub const TCP_RST_SENT: u32 = 0x50d0;
+        /// Reset value of `TCP_RST_SENT`.
+        pub const TCP_RST_SENT_RESET: u32 = 0;
+        /// Segments the TCP engine sent (ro, BAR0 offset `0x50d8`).
+        pub const TCP_TX_SEGS: u32 = 0x50d8;
+        /// Reset value of `TCP_TX_SEGS`.
+        pub const TCP_TX_SEGS_RESET: u32 = 0;
+        /// CPL messages the TCP engine refused: unknown opcode, bad length, unknown id or wrong state (ro, BAR0 offset `0x50e0`).
+        pub const TCP_CPL_BAD: u32 = 0x50e0;
+        /// Reset value of `TCP_CPL_BAD`.
+        pub const TCP_CPL_BAD_RESET: u32 = 0;
     }
 }
 

@@ -5,13 +5,18 @@
 // (wn_rq_engine: frames from the MAC into posted buffers by DMA write),
 // completion queues (wn_cq_engine) and event queues with interrupt
 // moderation (wn_eq_engine). Two arbiters share the DMA read and write
-// channels. The firmware port carries mailbox messages and a register
-// window (wn_regs).
+// channels. The firmware port carries mailbox messages, exception-path
+// frames and the TCP engine's CPL messages, and a register window
+// (wn_regs). The TCP engine (wn_tcp_engine) takes TCP segments to the
+// port's IPv4 address and sends its segments through the transmit mux.
 //
 // DMA read ports: 0 SQ WQE fetch, 1 SQ payload, 2 RQ WQE fetch.
 // DMA write ports: 0 RX frame data, 1 CQEs, 2 EQEs.
-// Parameters: NumSq 1..16, NumRq 1..16, NumCq 1..32, NumEq 1..32.
+// Parameters: NumSq 1..16, NumRq 1..16, NumCq 1..32, NumEq 1..32,
+// NumConns (TCP connections) a power of two 16..65536, NumListen 1..64.
 module wn_core #(
+    parameter int NumConns = 1024,
+    parameter int NumListen = 16,
     parameter int NumSq    = 4,
     parameter int NumRq    = 4,
     parameter int NumCq    = 8,
@@ -91,7 +96,7 @@ module wn_core #(
     input  logic [31:0]        fw_reg_wdata_i,
     output logic [31:0]        fw_reg_rdata_o
 );
-  localparam int NumCnt = 21;
+  localparam int NumCnt = 27;
 
   generate
     if (NumSq < 1 || NumSq > 16 || NumRq < 1 || NumRq > 16 || NumCq < 1 || NumCq > 32 ||
@@ -217,6 +222,17 @@ module wn_core #(
   logic         sq_tx_tlast, sq_tx_tuser, sq_tx_tvalid, sq_tx_tready;
   logic         ftx_tlast, ftx_tvalid, ftx_tready;
   logic         c_exc, c_exc_drop, c_ftx_drop, c_fw_tx;
+  // TCP engine
+  logic         tcp_rx_tvalid;
+  logic [31:0]  tcp_rto_init, tcp_rto_min, tcp_rto_max, tcp_time_wait, tcp_time_us;
+  logic [15:0]  tcp_retries;
+  logic [31:0]  cpl_up_tdata;
+  logic         cpl_up_tlast, cpl_up_tvalid, cpl_up_tready, cpl_dn_tvalid, cpl_dn_tready;
+  logic [511:0] tcp_tx_tdata, mux1_tdata;
+  logic [63:0]  tcp_tx_tkeep, mux1_tkeep;
+  logic         tcp_tx_tlast, tcp_tx_tvalid, tcp_tx_tready;
+  logic         mux1_tlast, mux1_tuser, mux1_tvalid, mux1_tready;
+  logic         c_tcp_rx, c_tcp_bad, c_tcp_drop, c_tcp_rst, c_tcp_tx, c_tcp_cpl_bad, c_tcp_tx_mux;
 
   // counter pulses
   logic        c_tx_frame, c_tx_err, c_sq_rd_err, c_sq_db_err;
@@ -292,6 +308,13 @@ module wn_core #(
       .eq_pi_i        (eq_pi),
       .eq_state_i     (eq_state),
       .cnt_inc_i      (cnt_inc),
+      .tcp_rto_init_o (tcp_rto_init),
+      .tcp_rto_min_o  (tcp_rto_min),
+      .tcp_rto_max_o  (tcp_rto_max),
+      .tcp_retries_o  (tcp_retries),
+      .tcp_time_wait_o(tcp_time_wait),
+      .tcp_time_us_i  (tcp_time_us),
+      .tcp_conns_i    ({8'd0, 8'(NumListen), 16'(NumConns)}),
       .m_axis_fw_tdata_o (mbox_tdata),
       .m_axis_fw_tlast_o (mbox_tlast),
       .m_axis_fw_tvalid_o(mbox_tvalid),
@@ -387,6 +410,7 @@ module wn_core #(
       .s_axis_rx_tuser_i,
       .s_axis_rx_tvalid_i,
       .m_exc_tvalid_o  (exc_tvalid),
+      .m_tcp_tvalid_o  (tcp_rx_tvalid),
       .wqe_rd_addr_o   (rd_addr[128 +: 64]),
       .wqe_rd_len_o    (rd_len[32 +: 16]),
       .wqe_rd_valid_o  (rd_valid[2]),
@@ -517,6 +541,10 @@ module wn_core #(
       .frx_tlast_i       (frx_tlast),
       .frx_tvalid_i      (frx_tvalid),
       .frx_tready_o      (frx_tready),
+      .cpl_tdata_i       (cpl_up_tdata),
+      .cpl_tlast_i       (cpl_up_tlast),
+      .cpl_tvalid_i      (cpl_up_tvalid),
+      .cpl_tready_o      (cpl_up_tready),
       .m_axis_fw_tdata_o,
       .m_axis_fw_tlast_o,
       .m_axis_fw_tvalid_o,
@@ -528,7 +556,52 @@ module wn_core #(
       .mbox_rsp_tvalid_o (mbox_rsp_tvalid),
       .mbox_rsp_tready_i (mbox_rsp_tready),
       .ftx_tvalid_o      (ftx_in_tvalid),
-      .ftx_tready_i      (ftx_in_tready)
+      .ftx_tready_i      (ftx_in_tready),
+      .cpl_out_tvalid_o  (cpl_dn_tvalid),
+      .cpl_out_tready_i  (cpl_dn_tready)
+  );
+
+  // ---- TCP engine
+  wn_tcp_engine #(
+      .NumConns (NumConns),
+      .NumListen(NumListen),
+      .ClockMhz (ClockMhz)
+  ) u_tcp (
+      .clk_i,
+      .rst_i,
+      .mac_i            (mac),
+      .ipv4_i           (ipv4),
+      .max_frame_i      (max_frame),
+      .rto_init_i       (tcp_rto_init),
+      .rto_min_i        (tcp_rto_min),
+      .rto_max_i        (tcp_rto_max),
+      .retries_i        (tcp_retries),
+      .time_wait_i      (tcp_time_wait),
+      .time_us_o        (tcp_time_us),
+      .s_rx_tdata_i     (s_axis_rx_tdata_i),
+      .s_rx_tkeep_i     (s_axis_rx_tkeep_i),
+      .s_rx_tlast_i     (s_axis_rx_tlast_i),
+      .s_rx_tuser_i     (s_axis_rx_tuser_i),
+      .s_rx_tvalid_i    (tcp_rx_tvalid),
+      .s_cpl_tdata_i    (s_axis_fw_tdata_i),
+      .s_cpl_tlast_i    (s_axis_fw_tlast_i),
+      .s_cpl_tvalid_i   (cpl_dn_tvalid),
+      .s_cpl_tready_o   (cpl_dn_tready),
+      .m_cpl_tdata_o    (cpl_up_tdata),
+      .m_cpl_tlast_o    (cpl_up_tlast),
+      .m_cpl_tvalid_o   (cpl_up_tvalid),
+      .m_cpl_tready_i   (cpl_up_tready),
+      .m_tx_tdata_o     (tcp_tx_tdata),
+      .m_tx_tkeep_o     (tcp_tx_tkeep),
+      .m_tx_tlast_o     (tcp_tx_tlast),
+      .m_tx_tvalid_o    (tcp_tx_tvalid),
+      .m_tx_tready_i    (tcp_tx_tready),
+      .cnt_rx_seg_o     (c_tcp_rx),
+      .cnt_rx_bad_o     (c_tcp_bad),
+      .cnt_rx_drop_o    (c_tcp_drop),
+      .cnt_rx_rst_sent_o(c_tcp_rst),
+      .cnt_tx_seg_o     (c_tcp_tx),
+      .cnt_cpl_bad_o    (c_tcp_cpl_bad)
   );
 
   wn_fw_tx u_fw_tx (
@@ -560,17 +633,47 @@ module wn_core #(
       .b_tlast_i    (ftx_tlast),
       .b_tvalid_i   (ftx_tvalid),
       .b_tready_o   (ftx_tready),
+      .m_tdata_o    (mux1_tdata),
+      .m_tkeep_o    (mux1_tkeep),
+      .m_tlast_o    (mux1_tlast),
+      .m_tuser_o    (mux1_tuser),
+      .m_tvalid_o   (mux1_tvalid),
+      .m_tready_i   (mux1_tready),
+      .cnt_b_frame_o(c_fw_tx)
+  );
+
+  // the TCP engine's segments join the send queues' and firmware's frames
+  wn_tx_mux u_tx_mux_tcp (
+      .clk_i,
+      .rst_i,
+      .a_tdata_i    (mux1_tdata),
+      .a_tkeep_i    (mux1_tkeep),
+      .a_tlast_i    (mux1_tlast),
+      .a_tuser_i    (mux1_tuser),
+      .a_tvalid_i   (mux1_tvalid),
+      .a_tready_o   (mux1_tready),
+      .b_tdata_i    (tcp_tx_tdata),
+      .b_tkeep_i    (tcp_tx_tkeep),
+      .b_tlast_i    (tcp_tx_tlast),
+      .b_tvalid_i   (tcp_tx_tvalid),
+      .b_tready_o   (tcp_tx_tready),
       .m_tdata_o    (m_axis_tx_tdata_o),
       .m_tkeep_o    (m_axis_tx_tkeep_o),
       .m_tlast_o    (m_axis_tx_tlast_o),
       .m_tuser_o    (m_axis_tx_tuser_o),
       .m_tvalid_o   (m_axis_tx_tvalid_o),
       .m_tready_i   (m_axis_tx_tready_i),
-      .cnt_b_frame_o(c_fw_tx)
+      .cnt_b_frame_o(c_tcp_tx_mux)
   );
 
   // counter increments, in the order of the STATS block
   assign cnt_inc = {
+      15'd0, c_tcp_cpl_bad,                                      // 26 TCP_CPL_BAD
+      15'd0, c_tcp_tx,                                           // 25 TCP_TX_SEGS
+      15'd0, c_tcp_rst,                                          // 24 TCP_RST_SENT
+      15'd0, c_tcp_drop,                                         // 23 TCP_RX_DROP
+      15'd0, c_tcp_bad,                                          // 22 TCP_RX_BAD_CSUM
+      15'd0, c_tcp_rx,                                           // 21 TCP_RX_SEGS
       15'd0, c_fw_tx,                                            // 20 TX_FW_FRAMES
       14'd0, {1'b0, c_exc_drop} + {1'b0, c_ftx_drop},            // 19 RX_DROP_EXCEPTION
       15'd0, c_exc,                                              // 18 RX_EXCEPTION
@@ -595,5 +698,5 @@ module wn_core #(
   };
 
   logic unused;
-  assign unused = ^cycles[63:32];
+  assign unused = ^{cycles[63:32], c_tcp_tx_mux};
 endmodule

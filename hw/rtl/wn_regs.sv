@@ -22,7 +22,7 @@ module wn_regs #(
     parameter int NumCq = 8,
     parameter int NumEq = 4,
     parameter int ClockMhz = 250,
-    parameter int NumCnt = 21
+    parameter int NumCnt = 27
 ) (
     input  logic                  clk_i,
     input  logic                  rst_i,
@@ -91,6 +91,14 @@ module wn_regs #(
     input  logic [NumEq*32-1:0]   eq_state_i,
     // counters: increment amounts, one 16-bit lane per counter
     input  logic [NumCnt*16-1:0]  cnt_inc_i,
+    // TCP engine configuration (firmware window FW_REG_TCP_*)
+    output logic [31:0]           tcp_rto_init_o,
+    output logic [31:0]           tcp_rto_min_o,
+    output logic [31:0]           tcp_rto_max_o,
+    output logic [15:0]           tcp_retries_o,
+    output logic [31:0]           tcp_time_wait_o,
+    input  logic [31:0]           tcp_time_us_i,
+    input  logic [31:0]           tcp_conns_i,
     // mailbox to and from the firmware
     output logic [31:0]           m_axis_fw_tdata_o,
     output logic                  m_axis_fw_tlast_o,
@@ -125,7 +133,7 @@ module wn_regs #(
         wn_abi_pkg::REG_CQ_ELEM_STRIDE != 64 || wn_abi_pkg::REG_EQ_ELEM_STRIDE != 64) begin : g_stride
       $fatal(1, "wn_regs: queue register arrays must have a 64-byte stride");
     end
-    if (wn_abi_pkg::REG_STATS_TX_FW_FRAMES != wn_abi_pkg::REG_STATS_TX_FRAMES + 8 * (NumCnt - 1)) begin : g_cnt
+    if (wn_abi_pkg::REG_STATS_TCP_CPL_BAD != wn_abi_pkg::REG_STATS_TX_FRAMES + 8 * (NumCnt - 1)) begin : g_cnt
       $fatal(1, "wn_regs: STATS counters must be contiguous LO/HI pairs");
     end
     if (NumSq > 32 || NumRq > 32 || NumCq > 32 || NumEq > 32) begin : g_num
@@ -738,6 +746,15 @@ module wn_regs #(
   assign fw_scr_we = fw_reg_en_i && fw_reg_we_i && 32'(fw_reg_addr_i) == wn_abi_pkg::FW_REG_SCRATCH;
   logic fw_ip_we;
   assign fw_ip_we = fw_reg_en_i && fw_reg_we_i && 32'(fw_reg_addr_i) == wn_abi_pkg::FW_REG_IPV4;
+  logic fw_we;
+  assign fw_we = fw_reg_en_i && fw_reg_we_i;
+  logic [31:0] tcp_rto_init_q, tcp_rto_min_q, tcp_rto_max_q, tcp_time_wait_q;
+  logic [15:0] tcp_retries_q;
+  assign tcp_rto_init_o = tcp_rto_init_q;
+  assign tcp_rto_min_o = tcp_rto_min_q;
+  assign tcp_rto_max_o = tcp_rto_max_q;
+  assign tcp_retries_o = tcp_retries_q;
+  assign tcp_time_wait_o = tcp_time_wait_q;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -746,7 +763,20 @@ module wn_regs #(
       fw_scratch_q <= '0;
       fw_cyc_hi_q <= '0;
       fw_reg_rdata_o <= '0;
+      // RFC 6298 §2.1 (1 s initial), §2.4 (RTO >= 1 s is the RFC's; 200 ms
+      // as Linux uses), 60 s upper bound, 6 SYN and 15 data retries, 60 s
+      // TIME_WAIT
+      tcp_rto_init_q <= 32'd1_000_000;
+      tcp_rto_min_q <= 32'd200_000;
+      tcp_rto_max_q <= 32'd60_000_000;
+      tcp_retries_q <= 16'h0f06;
+      tcp_time_wait_q <= 32'd60_000_000;
     end else begin
+      if (fw_we && 32'(fw_reg_addr_i) == wn_abi_pkg::FW_REG_TCP_RTO_INIT) tcp_rto_init_q <= fw_reg_wdata_i;
+      if (fw_we && 32'(fw_reg_addr_i) == wn_abi_pkg::FW_REG_TCP_RTO_MIN) tcp_rto_min_q <= fw_reg_wdata_i;
+      if (fw_we && 32'(fw_reg_addr_i) == wn_abi_pkg::FW_REG_TCP_RTO_MAX) tcp_rto_max_q <= fw_reg_wdata_i;
+      if (fw_we && 32'(fw_reg_addr_i) == wn_abi_pkg::FW_REG_TCP_RETRIES) tcp_retries_q <= fw_reg_wdata_i[15:0];
+      if (fw_we && 32'(fw_reg_addr_i) == wn_abi_pkg::FW_REG_TCP_TIME_WAIT) tcp_time_wait_q <= fw_reg_wdata_i;
       if (fw_mac_lo_we) mac_q[31:0] <= fw_reg_wdata_i;
       if (fw_mac_hi_we) mac_q[47:32] <= fw_reg_wdata_i[15:0];
       if (fw_scr_we) fw_scratch_q <= fw_reg_wdata_i;
@@ -764,6 +794,13 @@ module wn_regs #(
           wn_abi_pkg::FW_REG_SCRATCH: fw_reg_rdata_o <= fw_scratch_q;
           wn_abi_pkg::FW_REG_BUILD_ID: fw_reg_rdata_o <= wn_abi_pkg::BUILD_ID;
           wn_abi_pkg::FW_REG_IPV4: fw_reg_rdata_o <= ipv4_q;
+          wn_abi_pkg::FW_REG_TCP_RTO_INIT: fw_reg_rdata_o <= tcp_rto_init_q;
+          wn_abi_pkg::FW_REG_TCP_RTO_MIN: fw_reg_rdata_o <= tcp_rto_min_q;
+          wn_abi_pkg::FW_REG_TCP_RTO_MAX: fw_reg_rdata_o <= tcp_rto_max_q;
+          wn_abi_pkg::FW_REG_TCP_RETRIES: fw_reg_rdata_o <= {16'd0, tcp_retries_q};
+          wn_abi_pkg::FW_REG_TCP_TIME_WAIT: fw_reg_rdata_o <= tcp_time_wait_q;
+          wn_abi_pkg::FW_REG_TCP_TIME_US: fw_reg_rdata_o <= tcp_time_us_i;
+          wn_abi_pkg::FW_REG_TCP_CONNS: fw_reg_rdata_o <= tcp_conns_i;
           default: fw_reg_rdata_o <= 32'hffff_ffff;
         endcase
       end

@@ -4,8 +4,9 @@
 //   accept   frames from the MAC (no backpressure) pass the destination
 //            filter (own address, broadcast, multicast, promiscuous); those
 //            EXC_FILTER steers to the firmware (ARP; ICMP to the port's
-//            IPv4 address) go out on m_exc, the others are written into the
-//            RX buffer; at the last beat the frame is kept
+//            IPv4 address) go out on m_exc, TCP segments to the port's
+//            IPv4 address go out on m_tcp (to the TCP engine), the others
+//            are written into the RX buffer; at the last beat the frame is kept
 //            only if the MAC saw a good FCS, it is 14..MAX_FRAME bytes long
 //            and the buffer did not overrun; otherwise the write pointer
 //            rolls back and the reason is counted. Nothing of a dropped
@@ -59,6 +60,9 @@ module wn_rq_engine #(
     // exception-path frames (to wn_fw_rx): the beats of frames steered to
     // the firmware, no backpressure
     output logic                  m_exc_tvalid_o,
+    // TCP segments to the port's IPv4 address (to wn_tcp_engine): the beats
+    // of those frames, no backpressure
+    output logic                  m_tcp_tvalid_o,
     // DMA read port: WQE fetch
     output logic [63:0]           wqe_rd_addr_o,
     output logic [15:0]           wqe_rd_len_o,
@@ -160,7 +164,7 @@ module wn_rq_engine #(
   // 12-13, IPv4 protocol at byte 23, destination address at bytes 30-33
   logic [15:0] ethertype;
   logic [31:0] dst_ip;
-  logic        is_exc, cur_exc, f_exc_q;
+  logic        is_exc, cur_exc, f_exc_q, is_tcp, cur_tcp, f_tcp_q;
   assign ethertype = {s_axis_rx_tdata_i[103:96], s_axis_rx_tdata_i[111:104]};
   assign dst_ip = {s_axis_rx_tdata_i[247:240], s_axis_rx_tdata_i[255:248],
                    s_axis_rx_tdata_i[263:256], s_axis_rx_tdata_i[271:264]};
@@ -168,9 +172,14 @@ module wn_rq_engine #(
                   (exc_filter_i[1] && ethertype == 16'(wn_abi_pkg::ETHER_TYPE_IPV4) &&
                    s_axis_rx_tdata_i[191:184] == 8'(wn_abi_pkg::IP_PROTOCOL_ICMP) &&
                    ipv4_i != 32'd0 && dst_ip == ipv4_i);
+  assign is_tcp = ethertype == 16'(wn_abi_pkg::ETHER_TYPE_IPV4) &&
+                  s_axis_rx_tdata_i[191:184] == 8'(wn_abi_pkg::IP_PROTOCOL_TCP) &&
+                  ipv4_i != 32'd0 && dst_ip == ipv4_i;
   assign cur_exc = sof ? (pass && is_exc) : f_exc_q;
+  assign cur_tcp = sof ? (pass && is_tcp) : f_tcp_q;
   assign m_exc_tvalid_o = s_axis_rx_tvalid_i && cur_exc;
-  assign cur_keep = sof ? (pass && !is_exc) : f_keep_q;
+  assign m_tcp_tvalid_o = s_axis_rx_tvalid_i && cur_tcp;
+  assign cur_keep = sof ? (pass && !is_exc && !is_tcp) : f_keep_q;
   assign len_next = (sof ? 15'd0 : {1'b0, f_len_q}) + {8'd0, beat_bytes};
   assign cur_long = (sof ? 1'b0 : f_long_q) || (len_next > {1'b0, max_frame_i});
   assign buf_full = (wp_tmp_q - rp_q) == (RBW + 1)'(RxBeats);
@@ -189,6 +198,7 @@ module wn_rq_engine #(
       in_frame_q <= 1'b0;
       f_keep_q <= 1'b0;
       f_exc_q <= 1'b0;
+      f_tcp_q <= 1'b0;
       f_over_q <= 1'b0;
       f_long_q <= 1'b0;
       f_len_q <= '0;
@@ -198,6 +208,7 @@ module wn_rq_engine #(
       in_frame_q <= !s_axis_rx_tlast_i;
       f_keep_q <= cur_keep;
       f_exc_q <= cur_exc;
+      f_tcp_q <= cur_tcp;
       f_over_q <= cur_over;
       f_long_q <= cur_long;
       f_len_q <= len_next[13:0];
@@ -215,8 +226,8 @@ module wn_rq_engine #(
   end
 
   // drop reasons, counted once per frame at its last beat (FCS first)
-  assign cnt_fcs_err_o = eof && (cur_keep || cur_exc) && s_axis_rx_tuser_i;
-  assign cnt_drop_filter_o = eof && !cur_keep && !cur_exc;
+  assign cnt_fcs_err_o = eof && (cur_keep || cur_exc || cur_tcp) && s_axis_rx_tuser_i;
+  assign cnt_drop_filter_o = eof && !cur_keep && !cur_exc && !cur_tcp;
   assign cnt_drop_length_o = eof && cur_keep && !s_axis_rx_tuser_i &&
                              (cur_long || len_next < 15'd14);
   assign cnt_drop_overrun_o = eof && cur_keep && !s_axis_rx_tuser_i && !cur_long &&

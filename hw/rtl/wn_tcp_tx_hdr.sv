@@ -1,6 +1,6 @@
-// wn_tcp_tx_hdr: builds the 54-byte header of a TCP/IPv4 segment
-// (Ethernet II, IPv4 without options, TCP without options) with both
-// checksums, as one pipeline stage.
+// wn_tcp_tx_hdr: builds the header of a TCP/IPv4 segment (Ethernet II,
+// IPv4 without options, TCP with no options or with 8 option bytes) with
+// both checksums, as one pipeline stage.
 //
 // The payload is not seen here: the transmit path sums it while it reads it
 // from host memory and passes `payload_sum_i`, the 16-bit ones-complement
@@ -10,7 +10,10 @@
 // DSCP/ECN zero (RFC 791 §3.1).
 //
 // Header (bytes, `hdr_o` byte 0 in bits 7:0): 0-5 destination MAC, 6-11
-// source MAC, 12-13 0x0800, 14-33 IPv4, 34-53 TCP (data offset 5).
+// source MAC, 12-13 0x0800, 14-33 IPv4, 34-53 TCP (data offset 5), and with
+// `opt_en_i` 54-61 the option bytes `opt_i` (data offset 7; byte 54 is
+// bits 63:56 of `opt_i`, e.g. MSS then NOP and window scale in a SYN).
+// Without options bytes 54-61 are zero.
 // Latency: one cycle (registered); one header per cycle.
 module wn_tcp_tx_hdr (
     input  logic         clk_i,
@@ -27,9 +30,11 @@ module wn_tcp_tx_hdr (
     input  logic [31:0]  ack_i,
     input  logic [7:0]   flags_i,
     input  logic [15:0]  window_i,
+    input  logic         opt_en_i,
+    input  logic [63:0]  opt_i,
     input  logic [13:0]  payload_len_i,
     input  logic [15:0]  payload_sum_i,
-    output logic [431:0] hdr_o
+    output logic [495:0] hdr_o
 );
   // ones-complement sum of 16-bit words, folded
   function automatic logic [15:0] fold(input logic [31:0] s);
@@ -39,37 +44,44 @@ module wn_tcp_tx_hdr (
     fold = t[15:0];
   endfunction
 
-  logic [15:0] total_len, tcp_len, ip_csum, tcp_csum;
-  logic [31:0] ip_sum, tcp_sum;
-  assign total_len = 16'd40 + {2'd0, payload_len_i};
-  assign tcp_len = 16'd20 + {2'd0, payload_len_i};
+  logic [15:0] total_len, tcp_len, ip_csum, tcp_csum, opt_bytes;
+  logic [31:0] ip_sum, tcp_sum, opt_sum;
+  logic [63:0] opt;
+  logic [7:0]  offset;
+  assign opt = opt_en_i ? opt_i : 64'd0;
+  assign opt_bytes = opt_en_i ? 16'd8 : 16'd0;
+  assign offset = opt_en_i ? 8'h70 : 8'h50;
+  assign opt_sum = {16'd0, opt[63:48]} + {16'd0, opt[47:32]} + {16'd0, opt[31:16]} +
+                   {16'd0, opt[15:0]};
+  assign total_len = 16'd40 + opt_bytes + {2'd0, payload_len_i};
+  assign tcp_len = 16'd20 + opt_bytes + {2'd0, payload_len_i};
   // IPv4 header words: 4500, total length, id, 4000 (DF), ttl|6, 0, addresses
   assign ip_sum = 32'h4500 + {16'd0, total_len} + {16'd0, ip_id_i} + 32'h4000 +
                   {16'd0, ttl_i, 8'(wn_abi_pkg::IP_PROTOCOL_TCP)} +
                   {16'd0, src_ip_i[31:16]} + {16'd0, src_ip_i[15:0]} +
                   {16'd0, dst_ip_i[31:16]} + {16'd0, dst_ip_i[15:0]};
   assign ip_csum = ~fold(ip_sum);
-  // pseudo-header, TCP header (data offset 5, checksum and urgent zero),
-  // payload
+  // pseudo-header, TCP header (checksum and urgent zero), options, payload
   assign tcp_sum = {16'd0, src_ip_i[31:16]} + {16'd0, src_ip_i[15:0]} +
                    {16'd0, dst_ip_i[31:16]} + {16'd0, dst_ip_i[15:0]} +
                    32'(wn_abi_pkg::IP_PROTOCOL_TCP) + {16'd0, tcp_len} +
                    {16'd0, src_port_i} + {16'd0, dst_port_i} +
                    {16'd0, seq_i[31:16]} + {16'd0, seq_i[15:0]} +
                    {16'd0, ack_i[31:16]} + {16'd0, ack_i[15:0]} +
-                   {16'd0, 8'h50, flags_i} + {16'd0, window_i} + {16'd0, payload_sum_i};
+                   {16'd0, offset, flags_i} + {16'd0, window_i} + {16'd0, payload_sum_i} +
+                   opt_sum;
   assign tcp_csum = ~fold(tcp_sum);
 
   // the header in wire order, then byte-reversed onto the bus
-  logic [431:0] wire_hdr;   // byte 0 in bits 431:424
+  logic [495:0] wire_hdr;   // byte 0 in bits 495:488
   assign wire_hdr = {dst_mac_i, src_mac_i, 16'(wn_abi_pkg::ETHER_TYPE_IPV4),
                      8'h45, 8'h00, total_len, ip_id_i, 16'h4000, ttl_i,
                      8'(wn_abi_pkg::IP_PROTOCOL_TCP), ip_csum, src_ip_i, dst_ip_i,
-                     src_port_i, dst_port_i, seq_i, ack_i, 8'h50, flags_i, window_i,
-                     tcp_csum, 16'h0000};
+                     src_port_i, dst_port_i, seq_i, ack_i, offset, flags_i, window_i,
+                     tcp_csum, 16'h0000, opt};
 
   always_ff @(posedge clk_i) begin
-    for (int k = 0; k < 54; k++) hdr_o[k*8 +: 8] <= wire_hdr[(53-k)*8 +: 8];
+    for (int k = 0; k < 62; k++) hdr_o[k*8 +: 8] <= wire_hdr[(61-k)*8 +: 8];
   end
 
   logic unused;

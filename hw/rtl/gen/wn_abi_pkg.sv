@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'hb881_4b2d;
+  localparam logic [31:0] BUILD_ID = 32'h39cc_c742;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -663,6 +663,18 @@ package wn_abi_pkg;
   localparam int unsigned REG_STATS_RX_DROP_EXCEPTION_RESET = 32'h0000_0000;
   localparam int unsigned REG_STATS_TX_FW_FRAMES = 32'h0000_50b0;  // ro: frames the firmware sent
   localparam int unsigned REG_STATS_TX_FW_FRAMES_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_TCP_RX_SEGS = 32'h0000_50b8;  // ro: TCP segments to the port's address taken by the TCP engine
+  localparam int unsigned REG_STATS_TCP_RX_SEGS_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_TCP_RX_BAD_CSUM = 32'h0000_50c0;  // ro: TCP segments dropped for a bad IPv4 or TCP checksum (or a MAC error)
+  localparam int unsigned REG_STATS_TCP_RX_BAD_CSUM_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_TCP_RX_DROP = 32'h0000_50c8;  // ro: TCP segments dropped by the engine: unacceptable, for an aborted connection, no free connection id, or its queue full
+  localparam int unsigned REG_STATS_TCP_RX_DROP_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_TCP_RST_SENT = 32'h0000_50d0;  // ro: RSTs the engine sent in answer to segments for no connection or bad ACKs
+  localparam int unsigned REG_STATS_TCP_RST_SENT_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_TCP_TX_SEGS = 32'h0000_50d8;  // ro: segments the TCP engine sent
+  localparam int unsigned REG_STATS_TCP_TX_SEGS_RESET = 32'h0000_0000;
+  localparam int unsigned REG_STATS_TCP_CPL_BAD = 32'h0000_50e0;  // ro: CPL messages the TCP engine refused: unknown opcode, bad length, unknown id or wrong state
+  localparam int unsigned REG_STATS_TCP_CPL_BAD_RESET = 32'h0000_0000;
 
   // ---------------------------------------------------------------- descriptors
   // Little-endian: byte 0 is bits 7:0; L_F_LSB = 8 * offset + shift.

@@ -1,6 +1,7 @@
-//! `wn_tcp_tx_hdr` against the wire layer: for random segments, the 54
-//! header bytes the RTL builds equal those `warpnic_abi::wire` emits for the
-//! same segment, checksums included.
+//! `wn_tcp_tx_hdr` against the wire layer: for random segments, with and
+//! without the SYN options (MSS, then NOP and window scale), the header
+//! bytes the RTL builds equal those `warpnic_abi::wire` emits for the same
+//! segment, checksums included.
 
 use std::net::Ipv4Addr;
 use warpnic_abi::gen::{EtherType, IpProtocol};
@@ -38,6 +39,9 @@ fn headers_match_the_wire_layer() -> Result<(), ModError> {
         let src_mac = mac(&mut rng);
         let src = Ipv4Addr::from(rng.next_u64() as u32);
         let dst = Ipv4Addr::from(rng.next_u64() as u32);
+        let with_opt = rng.below(2) == 1;
+        let mss = rng.next_u64() as u16;
+        let ws = rng.below(15) as u8;
         let len = match rng.below(3) {
             0 => 0,
             1 => rng.below(64) as usize,
@@ -52,8 +56,17 @@ fn headers_match_the_wire_layer() -> Result<(), ModError> {
             flags: rng.next_u64() as u8,
             window: rng.next_u64() as u16,
             urgent: 0,
-            options: TcpOptions::default(),
+            options: if with_opt {
+                TcpOptions {
+                    mss: Some(mss),
+                    window_scale: Some(ws),
+                    ..TcpOptions::default()
+                }
+            } else {
+                TcpOptions::default()
+            },
         };
+        let hlen = if with_opt { 62 } else { 54 };
         let ip = Ipv4Repr {
             src,
             dst,
@@ -65,9 +78,9 @@ fn headers_match_the_wire_layer() -> Result<(), ModError> {
             dont_frag: true,
             more_frags: false,
             frag_offset: 0,
-            payload_len: 20 + len,
+            payload_len: hlen - 34 + len,
         };
-        let mut want = vec![0u8; 54 + len];
+        let mut want = vec![0u8; hlen + len];
         let e = EthernetRepr {
             dst: dst_mac,
             src: src_mac,
@@ -91,12 +104,25 @@ fn headers_match_the_wire_layer() -> Result<(), ModError> {
         m.set(ports::ACK_I, u64::from(tcp.ack))?;
         m.set(ports::FLAGS_I, u64::from(tcp.flags))?;
         m.set(ports::WINDOW_I, u64::from(tcp.window))?;
+        m.set(ports::OPT_EN_I, u64::from(with_opt))?;
+        // MSS (kind 2, length 4), NOP, window scale (kind 3, length 3)
+        m.set(
+            ports::OPT_I,
+            u64::from_be_bytes([2, 4, (mss >> 8) as u8, mss as u8, 1, 3, 3, ws]),
+        )?;
         m.set(ports::PAYLOAD_LEN_I, len as u64)?;
         m.set(ports::PAYLOAD_SUM_I, u64::from(payload_sum(&payload)))?;
         m.tick()?;
-        let mut got = [0u8; 54];
+        let mut got = [0u8; 62];
         m.get_bytes(ports::HDR_O, &mut got)?;
-        assert_eq!(&got[..], &want[..54], "segment {n}: {len} payload bytes");
+        assert_eq!(
+            &got[..hlen],
+            &want[..hlen],
+            "segment {n}: {len} payload bytes, options {with_opt}"
+        );
+        if !with_opt {
+            assert_eq!(&got[54..], &[0u8; 8], "segment {n}: bytes past the header");
+        }
     }
     Ok(())
 }

@@ -1,0 +1,1628 @@
+// wn_tcp_engine: the TCP offload engine's connection control: the TCB
+// table, connection lookup, the three-way handshake both ways, listeners,
+// graceful close, resets and aborts, SYN/SYN-ACK/FIN retransmission with
+// RFC 6298 backoff, TIME_WAIT, and the CPL control messages of
+// docs/cpl.md towards the control plane (the firmware).
+//
+// Receive: TCP segments to the port's address arrive on s_rx (the receive
+// engine steers them here); wn_tcp_rx_parse checks both checksums on the
+// fly, and a segment that passes becomes a record (addresses, ports,
+// sequence numbers, flags, window, and the first 40 option bytes) in a
+// 16-entry FIFO. Bad checksums are dropped and counted; so are records that
+// find the FIFO full.
+//
+// The control FSM takes one event at a time, CPL message first, then a
+// segment record, then a timer expiry, and only while both outputs are
+// free: a segment record costs a lookup (wn_tcb_lookup, two cycles), a TCB
+// read, the RFC 9293/5961 checks (wn_tcp_seq_check) and, for SYNs, one
+// cycle per option; a handshake segment takes about 8 cycles.
+// Every event leaves at most one CPL message and one segment; an event
+// that needs two messages (an ACK that completes our FIN and a FIN in the
+// same segment) runs again on the updated TCB.
+//
+// CPL messages travel on 32-bit word streams in the firmware port's CPL
+// framing (FwMsgHdr word with opcode CPL and the word count, then the
+// message, byte 0 in bits 7:0). Messages longer than the largest body this
+// engine takes (ACT_OPEN_REQ) are drained and answered BAD_LENGTH.
+//
+// Transmit: control segments (SYN with MSS and window-scale options,
+// SYN-ACK, ACK, FIN, RST) leave as single-beat frames of at least 60
+// bytes, header built by wn_tcp_tx_hdr.
+//
+// Timers: every TCB has a deadline in microseconds (a free-running clock,
+// one tick per ClockMhz cycles); a scanner walks the table one entry per
+// cycle (NumConns cycles a round) and hands expired entries to the FSM,
+// which re-checks the deadline in the TCB (so a deadline moved meanwhile
+// is never acted on).
+//
+// Not here yet (TODO(#3)): the data path (TX_DATA, RX_DATA, RX_DATA_ACK,
+// TX_DATA_ACK), payload acceptance (a data segment is not acknowledged),
+// keepalive, persist, delayed ACK, and simultaneous open (a SYN without
+// ACK in SYN_SENT is dropped).
+//
+// Reset clears the listener table, the timers' enables, the free list and
+// the lookup table (NumConns cycles, during which no event is taken).
+// Parameters: NumConns a power of two 16..65536; NumListen 1..64.
+module wn_tcp_engine #(
+    parameter int NumConns  = 1024,
+    parameter int NumListen = 16,
+    parameter int ClockMhz  = 250,
+    localparam int TidW = $clog2(NumConns)
+) (
+    input  logic         clk_i,
+    input  logic         rst_i,
+    // configuration
+    input  logic [47:0]  mac_i,
+    input  logic [31:0]  ipv4_i,
+    input  logic [13:0]  max_frame_i,
+    input  logic [31:0]  rto_init_i,
+    input  logic [31:0]  rto_min_i,
+    input  logic [31:0]  rto_max_i,
+    input  logic [15:0]  retries_i,
+    input  logic [31:0]  time_wait_i,
+    output logic [31:0]  time_us_o,
+    // TCP segments to the port's address
+    input  logic [511:0] s_rx_tdata_i,
+    input  logic [63:0]  s_rx_tkeep_i,
+    input  logic         s_rx_tlast_i,
+    input  logic         s_rx_tuser_i,
+    input  logic         s_rx_tvalid_i,
+    // CPL messages from the control plane
+    input  logic [31:0]  s_cpl_tdata_i,
+    input  logic         s_cpl_tlast_i,
+    input  logic         s_cpl_tvalid_i,
+    output logic         s_cpl_tready_o,
+    // CPL messages to the control plane
+    output logic [31:0]  m_cpl_tdata_o,
+    output logic         m_cpl_tlast_o,
+    output logic         m_cpl_tvalid_o,
+    input  logic         m_cpl_tready_i,
+    // segments to the MAC
+    output logic [511:0] m_tx_tdata_o,
+    output logic [63:0]  m_tx_tkeep_o,
+    output logic         m_tx_tlast_o,
+    output logic         m_tx_tvalid_o,
+    input  logic         m_tx_tready_i,
+    // counter pulses
+    output logic         cnt_rx_seg_o,
+    output logic         cnt_rx_bad_o,
+    output logic         cnt_rx_drop_o,
+    output logic         cnt_rx_rst_sent_o,
+    output logic         cnt_tx_seg_o,
+    output logic         cnt_cpl_bad_o
+);
+  generate
+    if (NumConns < 16 || NumConns > 65536 || (1 << TidW) != NumConns) begin : g_bad_n
+      $fatal(1, "wn_tcp_engine: NumConns must be a power of two in 16..65536");
+    end
+    if (NumListen < 1 || NumListen > 64) begin : g_bad_l
+      $fatal(1, "wn_tcp_engine: NumListen must be 1..64");
+    end
+  endgenerate
+
+  localparam int LW = (NumListen > 1) ? $clog2(NumListen) : 1;
+  localparam int MsgWords = 12;  // CPL header and the largest body taken
+  localparam logic [7:0] FlFin = 8'h01;
+  localparam logic [7:0] FlSyn = 8'h02;
+  localparam logic [7:0] FlRst = 8'h04;
+  localparam logic [7:0] FlPsh = 8'h08;
+  localparam logic [7:0] FlAck = 8'h10;
+
+  // modulo-2^32 comparison (RFC 9293 §3.4)
+  function automatic logic lt32(input logic [31:0] a, input logic [31:0] b);
+    lt32 = $signed(a - b) < 0;
+  endfunction
+
+  // the window field of a segment: RCV.WND scaled by our shift (RFC 7323
+  // §2.3), saturated to 16 bits
+  function automatic logic [15:0] adv_win(input logic [31:0] wnd, input logic [3:0] ws);
+    logic [31:0] w;
+    w = wnd >> ws;
+    adv_win = (w > 32'hffff) ? 16'hffff : w[15:0];
+  endfunction
+
+  // a MAC in wire order as a CPL body holds it (byte 0 in bits 7:0) <->
+  // the 48-bit value with byte 0 in bits 47:40
+  function automatic logic [47:0] mac_swap(input logic [47:0] m);
+    for (int k = 0; k < 6; k++) mac_swap[k*8 +: 8] = m[(5-k)*8 +: 8];
+  endfunction
+
+  // FSM decisions used before their process
+  logic lk_hit_q, l_set, l_clr;
+
+  // ------------------------------------------------------------------
+  // the microsecond clock
+  localparam int PW = $clog2(ClockMhz + 1);
+  logic [PW-1:0] pre_q;
+  logic [31:0]   now_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      pre_q <= '0;
+      now_q <= 32'd0;
+    end else if (pre_q == PW'(ClockMhz - 1)) begin
+      pre_q <= '0;
+      now_q <= now_q + 32'd1;
+    end else begin
+      pre_q <= pre_q + PW'(1);
+    end
+  end
+  assign time_us_o = now_q;
+
+  // ------------------------------------------------------------------
+  // receive: parse, capture MAC and options, queue records
+  logic        p_valid, p_tcp, p_ip_ok, p_tcp_ok, p_mac_err;
+  logic [31:0] p_src_ip, p_dst_ip, p_seq, p_ack;
+  logic [15:0] p_sport, p_dport, p_win;
+  logic [7:0]  p_flags;
+  logic [5:0]  p_hlen;
+  logic [13:0] p_poff, p_plen;
+  wn_tcp_rx_parse u_parse (
+      .clk_i,
+      .rst_i,
+      .s_tdata_i    (s_rx_tdata_i),
+      .s_tkeep_i    (s_rx_tkeep_i),
+      .s_tlast_i    (s_rx_tlast_i),
+      .s_tuser_i    (s_rx_tuser_i),
+      .s_tvalid_i   (s_rx_tvalid_i),
+      .hdr_valid_o  (p_valid),
+      .is_tcp_o     (p_tcp),
+      .ip_ok_o      (p_ip_ok),
+      .tcp_ok_o     (p_tcp_ok),
+      .mac_err_o    (p_mac_err),
+      .src_ip_o     (p_src_ip),
+      .dst_ip_o     (p_dst_ip),
+      .src_port_o   (p_sport),
+      .dst_port_o   (p_dport),
+      .seq_o        (p_seq),
+      .ack_o        (p_ack),
+      .flags_o      (p_flags),
+      .window_o     (p_win),
+      .tcp_hdr_len_o(p_hlen),
+      .payload_off_o(p_poff),
+      .payload_len_o(p_plen)
+  );
+
+  // bytes 6-11 (source MAC) and 54-93 (TCP options) of the frame
+  logic        sof_q;
+  logic [1:0]  beat_q;
+  logic [47:0] smac_q, smac_done_q;
+  logic [319:0] opt_q, opt_done_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      sof_q <= 1'b1;
+      beat_q <= 2'd0;
+    end else if (s_rx_tvalid_i) begin
+      sof_q <= s_rx_tlast_i;
+      beat_q <= s_rx_tlast_i ? 2'd0 : ((beat_q == 2'd2) ? 2'd2 : beat_q + 2'd1);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (s_rx_tvalid_i) begin
+      if (sof_q) begin
+        for (int k = 0; k < 6; k++) smac_q[(5-k)*8 +: 8] <= s_rx_tdata_i[(6+k)*8 +: 8];
+        opt_q <= {240'd0, s_rx_tdata_i[511:432]};
+      end else if (beat_q == 2'd1) begin
+        opt_q[319:80] <= s_rx_tdata_i[239:0];
+      end
+      if (s_rx_tlast_i) begin
+        smac_done_q <= sof_q ? {s_rx_tdata_i[55:48], s_rx_tdata_i[63:56], s_rx_tdata_i[71:64],
+                                s_rx_tdata_i[79:72], s_rx_tdata_i[87:80], s_rx_tdata_i[95:88]}
+                             : smac_q;
+        if (sof_q) opt_done_q <= {240'd0, s_rx_tdata_i[511:432]};
+        else if (beat_q == 2'd1) opt_done_q <= {s_rx_tdata_i[239:0], opt_q[79:0]};
+        else opt_done_q <= opt_q;
+      end
+    end
+  end
+
+  // record: {smac, src ip, dst ip, sport, dport, seq, ack, flags, win, plen, hlen, options}
+  localparam int RecW = 48 + 32 + 32 + 16 + 16 + 32 + 32 + 8 + 16 + 14 + 6 + 320;
+  logic [RecW-1:0] rec_in, rec;
+  logic            rec_push, rec_wready, rec_valid, rec_pop;
+  logic [4:0]      rec_count;
+  assign rec_in = {smac_done_q, p_src_ip, p_dst_ip, p_sport, p_dport, p_seq, p_ack, p_flags,
+                   p_win, p_plen, p_hlen, opt_done_q};
+  assign rec_push = p_valid && p_tcp && p_ip_ok && p_tcp_ok && !p_mac_err;
+  wn_fifo #(
+      .Width(RecW),
+      .Depth(16)
+  ) u_rec_fifo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (rec_in),
+      .wvalid_i(rec_push),
+      .wready_o(rec_wready),
+      .rdata_o (rec),
+      .rvalid_o(rec_valid),
+      .rready_i(rec_pop),
+      .count_o (rec_count)
+  );
+  assign cnt_rx_seg_o = p_valid && p_tcp;
+  assign cnt_rx_bad_o = p_valid && p_tcp && !(p_ip_ok && p_tcp_ok && !p_mac_err);
+
+  // the record being processed
+  logic [RecW-1:0] r_q;
+  logic [47:0]  r_smac;
+  logic [31:0]  r_sip, r_dip, r_seq, r_ack;
+  logic [15:0]  r_sport, r_dport, r_win;
+  logic [7:0]   r_flags;
+  logic [13:0]  r_plen;
+  logic [5:0]   r_hlen;
+  logic [319:0] r_opt;
+  assign {r_smac, r_sip, r_dip, r_sport, r_dport, r_seq, r_ack, r_flags, r_win, r_plen, r_hlen,
+          r_opt} = r_q;
+  logic r_syn, r_ack_f, r_rst, r_fin;
+  assign r_syn = (r_flags & FlSyn) != 8'd0;
+  assign r_ack_f = (r_flags & FlAck) != 8'd0;
+  assign r_rst = (r_flags & FlRst) != 8'd0;
+  assign r_fin = (r_flags & FlFin) != 8'd0;
+
+  // ------------------------------------------------------------------
+  // CPL input: one message at a time
+  logic [MsgWords*32-1:0] in_q;
+  logic [7:0]  in_words_q;   // words after the FwMsgHdr word
+  logic [7:0]  in_hdr_len_q; // FwMsgHdr len
+  logic        in_first_q, in_full_q, in_take;
+  assign s_cpl_tready_o = !in_full_q;
+  assign in_take = s_cpl_tvalid_i && !in_full_q;
+  logic in_done;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      in_first_q <= 1'b1;
+      in_full_q <= 1'b0;
+      in_words_q <= 8'd0;
+      in_hdr_len_q <= 8'd0;
+    end else begin
+      if (in_take) begin
+        in_first_q <= s_cpl_tlast_i;
+        if (in_first_q) begin
+          in_hdr_len_q <= s_cpl_tdata_i[31:24];
+          in_words_q <= 8'd0;
+        end else begin
+          if (in_words_q < 8'(MsgWords)) in_q[32*in_words_q[3:0] +: 32] <= s_cpl_tdata_i;
+          if (in_words_q != 8'hff) in_words_q <= in_words_q + 8'd1;
+        end
+        if (s_cpl_tlast_i) in_full_q <= 1'b1;
+      end
+      if (in_done) in_full_q <= 1'b0;
+    end
+  end
+  logic [7:0]  c_op, c_flags;
+  logic [15:0] c_len;
+  logic [31:0] c_id;
+  logic [319:0] c_body;
+  assign c_op = in_q[7:0];
+  assign c_flags = in_q[15:8];
+  assign c_len = in_q[31:16];
+  assign c_id = in_q[63:32];
+  assign c_body = in_q[383:64];
+
+  // ------------------------------------------------------------------
+  // CPL output: one message at a time (FwMsgHdr, CPL header, body)
+  logic [(MsgWords+1)*32-1:0] out_q;
+  logic [3:0]  out_n_q, out_i_q;
+  logic        out_busy_q;
+  logic        out_load;
+  logic [7:0]  out_op;
+  logic [31:0] out_id;
+  logic [3:0]  out_body_words;  // body words
+  logic [319:0] out_body;
+  assign m_cpl_tvalid_o = out_busy_q;
+  assign m_cpl_tdata_o = out_q[32*out_i_q +: 32];
+  assign m_cpl_tlast_o = out_i_q == out_n_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      out_busy_q <= 1'b0;
+      out_i_q <= 4'd0;
+      out_n_q <= 4'd0;
+    end else if (out_load) begin
+      out_busy_q <= 1'b1;
+      out_i_q <= 4'd0;
+      out_n_q <= out_body_words + 4'd2;
+      out_q <= {out_body, out_id, 16'({out_body_words, 2'd0}) + 16'd8, 8'd0, out_op,
+                {4'd0, out_body_words + 4'd3}, 8'd0, 8'd0, 8'(wn_abi_pkg::FW_OPCODE_CPL)};
+    end else if (out_busy_q && m_cpl_tready_i) begin
+      out_i_q <= out_i_q + 4'd1;
+      if (out_i_q == out_n_q) out_busy_q <= 1'b0;
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // segment output
+  typedef struct packed {
+    logic [47:0] dmac;
+    logic [31:0] dip;
+    logic [15:0] sport;
+    logic [15:0] dport;
+    logic [31:0] seq;
+    logic [31:0] ack;
+    logic [7:0]  flags;
+    logic [15:0] win;
+    logic        opt_en;
+    logic [63:0] opt;
+  } seg_t;
+  seg_t        seg_q, seg_n;
+  logic        seg_load, seg_pend_q, frm_valid_q;
+  logic [15:0] ip_id_q;
+  logic [495:0] hdr;
+  logic        hdr_opt_q;
+  wn_tcp_tx_hdr u_tx_hdr (
+      .clk_i,
+      .rst_i,
+      .dst_mac_i    (seg_q.dmac),
+      .src_mac_i    (mac_i),
+      .src_ip_i     (ipv4_i),
+      .dst_ip_i     (seg_q.dip),
+      .src_port_i   (seg_q.sport),
+      .dst_port_i   (seg_q.dport),
+      .ttl_i        (8'd64),
+      .ip_id_i      (ip_id_q),
+      .seq_i        (seg_q.seq),
+      .ack_i        (seg_q.ack),
+      .flags_i      (seg_q.flags),
+      .window_i     (seg_q.win),
+      .opt_en_i     (seg_q.opt_en),
+      .opt_i        (seg_q.opt),
+      .payload_len_i(14'd0),
+      .payload_sum_i(16'd0),
+      .hdr_o        (hdr)
+  );
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      seg_pend_q <= 1'b0;
+      frm_valid_q <= 1'b0;
+      ip_id_q <= 16'd0;
+    end else begin
+      if (seg_load) begin
+        seg_pend_q <= 1'b1;
+        seg_q <= seg_n;
+      end else if (seg_pend_q && !frm_valid_q) begin
+        // wn_tcp_tx_hdr registers the header this cycle
+        seg_pend_q <= 1'b0;
+        frm_valid_q <= 1'b1;
+        hdr_opt_q <= seg_q.opt_en;
+      end
+      if (frm_valid_q && m_tx_tready_i) begin
+        frm_valid_q <= 1'b0;
+        ip_id_q <= ip_id_q + 16'd1;
+      end
+    end
+  end
+  assign m_tx_tvalid_o = frm_valid_q;
+  assign m_tx_tdata_o = {16'd0, hdr_opt_q ? hdr : {64'd0, hdr[431:0]}};
+  assign m_tx_tkeep_o = hdr_opt_q ? 64'h3fff_ffff_ffff_ffff : 64'h0fff_ffff_ffff_ffff;
+  assign m_tx_tlast_o = 1'b1;
+  assign cnt_tx_seg_o = frm_valid_q && m_tx_tready_i;
+
+  // ------------------------------------------------------------------
+  // the TCB table
+  typedef struct packed {
+    logic [3:0]  st;        // tcp_state
+    logic        pend;      // SYN_RECEIVED: PASS_ACCEPT_REQ posted, no answer yet
+    logic        abw;       // ABORT_REQ posted to the CP, waiting for its ABORT_RPL
+    logic        fin_sent;
+    logic [7:0]  opt;       // cpl_tcp_opt
+    logic [3:0]  snd_ws;
+    logic [3:0]  rcv_ws;
+    logic [31:0] pip;
+    logic [15:0] lport;
+    logic [15:0] pport;
+    logic [47:0] pmac;
+    logic [31:0] iss;
+    logic [31:0] irs;
+    logic [31:0] snd_una;
+    logic [31:0] snd_nxt;
+    logic [31:0] rcv_nxt;
+    logic [31:0] snd_wnd;
+    logic [31:0] max_wnd;
+    logic [31:0] rcv_wnd;
+    logic [15:0] mss;
+    logic [15:0] peer_mss;
+    logic [31:0] owner;     // atid or stid
+    logic [7:0]  retx;
+    logic [31:0] rto;
+    logic        tmr_on;
+    logic [31:0] tmr_dl;
+    logic [31:0] rto_min;
+    logic [31:0] rto_max;
+    logic [7:0]  retx_max;
+    logic [7:0]  ttl;
+    logic [7:0]  tos;
+    logic [31:0] qpid;
+    logic [7:0]  ulp;
+    logic [31:0] credits;
+    logic [47:0] vlan_unused;
+  } tcb_t;
+
+  tcb_t            tcb_mem [NumConns];
+  tcb_t            t_q, t_n;
+  logic [TidW-1:0] tid_q;
+  logic            tcb_rd, tcb_we, t_upd;
+  logic            init_q;
+  logic [TidW:0]   init_i_q;
+  // t_q follows every write, so a second pass over a segment (SAgain) and
+  // an insert (SIns) see the TCB as written
+  always_ff @(posedge clk_i) begin
+    if (tcb_rd) t_q <= tcb_mem[tid_q];
+    else if (tcb_we || t_upd) t_q <= t_n;
+    if (init_q) tcb_mem[init_i_q[TidW-1:0]] <= '0;
+    else if (tcb_we) tcb_mem[tid_q] <= t_n;
+  end
+
+  // timer shadow: enable and deadline, scanned one entry per cycle
+  logic            tmr_on_mem [NumConns];
+  logic [31:0]     tmr_dl_mem [NumConns];
+  logic [TidW-1:0] scan_q, exp_tid_q;
+  logic            scan_on_q, exp_valid_q, exp_take;
+  logic [31:0]     scan_dl_q;
+  logic            scan_rd_q;
+  logic [TidW-1:0] scan_tid_q;
+  always_ff @(posedge clk_i) begin
+    if (init_q) tmr_on_mem[init_i_q[TidW-1:0]] <= 1'b0;
+    else if (tcb_we) tmr_on_mem[tid_q] <= t_n.tmr_on;
+    if (tcb_we) tmr_dl_mem[tid_q] <= t_n.tmr_dl;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      scan_q <= '0;
+      scan_rd_q <= 1'b0;
+      exp_valid_q <= 1'b0;
+    end else begin
+      if (exp_take) exp_valid_q <= 1'b0;
+      if (!init_q && !exp_valid_q) begin
+        // stage 1: read the entry; stage 2: compare
+        scan_on_q <= tmr_on_mem[scan_q];
+        scan_dl_q <= tmr_dl_mem[scan_q];
+        scan_tid_q <= scan_q;
+        scan_rd_q <= 1'b1;
+        scan_q <= scan_q + TidW'(1);
+        if (scan_rd_q && scan_on_q && !lt32(now_q, scan_dl_q)) begin
+          exp_valid_q <= 1'b1;
+          exp_tid_q <= scan_tid_q;
+          // re-read the same entry after the expiry is taken
+          scan_q <= scan_tid_q + TidW'(1);
+          scan_rd_q <= 1'b0;
+        end
+      end
+    end
+  end
+
+  // free list of tids
+  logic [TidW-1:0] free_tid, free_push_tid;
+  logic            free_valid, free_pop, free_push, free_wready;
+  logic [TidW:0]   free_count;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      init_q <= 1'b1;
+      init_i_q <= '0;
+    end else if (init_q) begin
+      init_i_q <= init_i_q + (TidW+1)'(1);
+      if (init_i_q == (TidW+1)'(NumConns - 1)) init_q <= 1'b0;
+    end
+  end
+  wn_fifo #(
+      .Width(TidW),
+      .Depth(NumConns)
+  ) u_free (
+      .clk_i,
+      .rst_i,
+      .wdata_i (init_q ? init_i_q[TidW-1:0] : free_push_tid),
+      .wvalid_i(init_q || free_push),
+      .wready_o(free_wready),
+      .rdata_o (free_tid),
+      .rvalid_o(free_valid),
+      .rready_i(free_pop),
+      .count_o (free_count)
+  );
+
+  // connection lookup: tuple {remote ip, local ip, remote port, local port}
+  logic            lk_valid, lk_ready, lk_rsp_valid, lk_hit;
+  logic [TidW-1:0] lk_tid;
+  logic [95:0]     lk_tuple;
+  logic            ctl_valid, ctl_ready, ctl_done;
+  logic [1:0]      ctl_op, ctl_status;
+  logic [95:0]     ctl_tuple;
+  wn_tcb_lookup #(
+      .NumConns(NumConns)
+  ) u_lookup (
+      .clk_i,
+      .rst_i,
+      .key0_i        (128'h6d5a_56da_255b_0ec2_4167_253d_43a3_8fb0),
+      .key1_i        (128'hd0ca_2bcb_ae7b_30b4_77cb_2da3_8030_f20c),
+      .lk_valid_i    (lk_valid),
+      .lk_tuple_i    (lk_tuple),
+      .lk_ready_o    (lk_ready),
+      .lk_rsp_valid_o(lk_rsp_valid),
+      .lk_hit_o      (lk_hit),
+      .lk_tid_o      (lk_tid),
+      .ctl_valid_i   (ctl_valid),
+      .ctl_op_i      (ctl_op),
+      .ctl_tuple_i   (ctl_tuple),
+      .ctl_tid_i     (tid_q),
+      .ctl_ready_o   (ctl_ready),
+      .ctl_done_o    (ctl_done),
+      .ctl_status_o  (ctl_status)
+  );
+  assign lk_tuple = {r_sip, r_dip, r_sport, r_dport};
+
+  // sequence checks of a synchronized connection
+  logic [1:0] sc_verdict;
+  logic       sc_in_order, sc_ack_new, sc_dup;
+  wn_tcp_seq_check u_seq (
+      .clk_i,
+      .rst_i,
+      .rcv_nxt_i    (t_q.rcv_nxt),
+      .rcv_wnd_i    (t_q.rcv_wnd),
+      .snd_una_i    (t_q.snd_una),
+      .snd_nxt_i    (t_q.snd_nxt),
+      .max_snd_wnd_i(t_q.max_wnd),
+      .snd_wnd_i    (t_q.snd_wnd),
+      .seg_seq_i    (r_seq),
+      .seg_ack_i    (r_ack),
+      .seg_payload_i({2'd0, r_plen}),
+      .seg_flags_i  (r_flags),
+      .seg_wnd_i    ({16'd0, r_win} << t_q.snd_ws),
+      .verdict_o    (sc_verdict),
+      .in_order_o   (sc_in_order),
+      .ack_new_o    (sc_ack_new),
+      .dup_ack_o    (sc_dup)
+  );
+
+  // ------------------------------------------------------------------
+  // listeners
+  logic [NumListen-1:0] l_valid_q;
+  logic [31:0] l_stid_q  [NumListen];
+  logic [31:0] l_lip_q   [NumListen];
+  logic [31:0] l_pip_q   [NumListen];
+  logic [15:0] l_lport_q [NumListen];
+  logic [15:0] l_pport_q [NumListen];
+  logic [15:0] l_mss_q   [NumListen];
+  logic [7:0]  l_opt_q   [NumListen];
+  logic [3:0]  l_ws_q    [NumListen];
+  logic [31:0] l_wnd_q   [NumListen];
+
+  // the listener a record's SYN matches, and the listener a CPL names
+  logic          lm_hit, lf_hit, lsame_hit, lfree_hit;
+  logic [LW-1:0] lm_idx, lf_idx, lfree_idx;
+  logic [31:0]   po_lip, po_pip;
+  logic [15:0]   po_lport, po_pport;
+  assign po_lip = c_body[wn_abi_pkg::CPL_PASS_OPEN_REQ_LOCAL_IP_LSB +: 32];
+  assign po_pip = c_body[wn_abi_pkg::CPL_PASS_OPEN_REQ_PEER_IP_LSB +: 32];
+  assign po_lport = c_body[wn_abi_pkg::CPL_PASS_OPEN_REQ_LOCAL_PORT_LSB +: 16];
+  assign po_pport = c_body[wn_abi_pkg::CPL_PASS_OPEN_REQ_PEER_PORT_LSB +: 16];
+  always_comb begin
+    lm_hit = 1'b0;
+    lm_idx = '0;
+    lf_hit = 1'b0;
+    lf_idx = '0;
+    lsame_hit = 1'b0;
+    lfree_hit = 1'b0;
+    lfree_idx = '0;
+    for (int k = NumListen - 1; k >= 0; k--) begin
+      if (l_valid_q[k] && l_lport_q[k] == r_dport &&
+          (l_lip_q[k] == 32'd0 || l_lip_q[k] == r_dip) &&
+          (l_pip_q[k] == 32'd0 || l_pip_q[k] == r_sip) &&
+          (l_pport_q[k] == 16'd0 || l_pport_q[k] == r_sport)) begin
+        lm_hit = 1'b1;
+        lm_idx = LW'(k);
+      end
+      if (l_valid_q[k] && l_stid_q[k] == c_id) begin
+        lf_hit = 1'b1;
+        lf_idx = LW'(k);
+      end
+      if (l_valid_q[k] && l_lport_q[k] == po_lport && l_lip_q[k] == po_lip &&
+          l_pip_q[k] == po_pip && l_pport_q[k] == po_pport) begin
+        lsame_hit = 1'b1;
+      end
+      if (!l_valid_q[k]) begin
+        lfree_hit = 1'b1;
+        lfree_idx = LW'(k);
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // option walk of a SYN (RFC 9293 §3.1, RFC 7323 §2.2)
+  logic [5:0]  ow_i_q;
+  logic [6:0]  ow_end, ow_next;
+  logic        ow_fits;
+  logic        ow_mss_q, ow_ws_q;
+  logic [15:0] ow_mss_v_q;
+  logic [3:0]  ow_ws_v_q;
+  logic [7:0]  ow_kind, ow_len, ow_b2, ow_b3;
+  assign ow_end = (r_hlen > 6'd20) ? {1'b0, r_hlen - 6'd20} : 7'd0;
+  assign ow_next = {1'b0, ow_i_q} + {1'b0, ow_len[5:0]};
+  assign ow_fits = ow_len >= 8'd2 && ow_len <= 8'd40 && ow_next <= ow_end;
+  always_comb begin
+    ow_kind = 8'd0;
+    ow_len = 8'd0;
+    ow_b2 = 8'd0;
+    ow_b3 = 8'd0;
+    for (int k = 0; k < 40; k++) begin
+      if (6'(k) == ow_i_q) ow_kind = r_opt[k*8 +: 8];
+      if (6'(k) == ow_i_q + 6'd1) ow_len = r_opt[k*8 +: 8];
+      if (6'(k) == ow_i_q + 6'd2) ow_b2 = r_opt[k*8 +: 8];
+      if (6'(k) == ow_i_q + 6'd3) ow_b3 = r_opt[k*8 +: 8];
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // the control FSM
+  typedef enum logic [4:0] {
+    SIdle,
+    SRxLook,
+    SRxLookW,
+    SRxTcb,
+    SRxOpt,
+    SRxChk,
+    SRxProc,
+    SRxNew,
+    SCplTcb,
+    SCplProc,
+    SIns,
+    SInsW,
+    SFree,
+    SFreeW,
+    STmrTcb,
+    STmrProc,
+    SAgain
+  } state_e;
+  state_e st_q, st_n;
+
+  // what the event decided
+  logic        ev_rx_q, ev_cpl_q;  // the event's kind (for SAgain and SFree)
+  logic        free_after_q;       // free the tid when the outputs are out
+
+
+  // MSS this engine offers when the CP passes 0: MAX_FRAME (without FCS)
+  // less the Ethernet, IPv4 and TCP headers
+  logic [15:0] def_mss;
+  assign def_mss = {2'd0, max_frame_i} - 16'd54;
+
+  // the length each CP->HW opcode must have (bytes, header included)
+  logic [15:0] want_len;
+  logic        op_known, op_has_rpl;
+  always_comb begin
+    want_len = 16'd8;
+    op_known = 1'b1;
+    op_has_rpl = 1'b1;
+    unique case (c_op)
+      8'(wn_abi_pkg::CPL_OPCODE_ACT_OPEN_REQ): want_len = 16'(8 + wn_abi_pkg::CPL_ACT_OPEN_REQ_SIZE);
+      8'(wn_abi_pkg::CPL_OPCODE_PASS_OPEN_REQ): want_len = 16'(8 + wn_abi_pkg::CPL_PASS_OPEN_REQ_SIZE);
+      8'(wn_abi_pkg::CPL_OPCODE_PASS_ACCEPT_RPL): begin
+        want_len = 16'(8 + wn_abi_pkg::CPL_PASS_ACCEPT_RPL_SIZE);
+        op_has_rpl = 1'b0;
+      end
+      8'(wn_abi_pkg::CPL_OPCODE_CLOSE_LISTSRV_REQ): want_len = 16'd8;
+      8'(wn_abi_pkg::CPL_OPCODE_CLOSE_CON_REQ): want_len = 16'd8;
+      8'(wn_abi_pkg::CPL_OPCODE_ABORT_REQ): want_len = 16'(8 + wn_abi_pkg::CPL_ABORT_REQ_SIZE);
+      8'(wn_abi_pkg::CPL_OPCODE_ABORT_RPL): begin
+        want_len = 16'(8 + wn_abi_pkg::CPL_ABORT_RPL_SIZE);
+        op_has_rpl = 1'b0;
+      end
+      8'(wn_abi_pkg::CPL_OPCODE_SET_TCB_FIELD): want_len = 16'(8 + wn_abi_pkg::CPL_SET_TCB_FIELD_SIZE);
+      default: begin
+        op_known = 1'b0;
+        op_has_rpl = 1'b0;
+      end
+    endcase
+  end
+  // the reply opcode of each request
+  logic [7:0] rpl_op;
+  always_comb begin
+    unique case (c_op)
+      8'(wn_abi_pkg::CPL_OPCODE_ACT_OPEN_REQ): rpl_op = 8'(wn_abi_pkg::CPL_OPCODE_ACT_OPEN_RPL);
+      8'(wn_abi_pkg::CPL_OPCODE_PASS_OPEN_REQ): rpl_op = 8'(wn_abi_pkg::CPL_OPCODE_PASS_OPEN_RPL);
+      8'(wn_abi_pkg::CPL_OPCODE_CLOSE_LISTSRV_REQ): rpl_op = 8'(wn_abi_pkg::CPL_OPCODE_CLOSE_LISTSRV_RPL);
+      8'(wn_abi_pkg::CPL_OPCODE_CLOSE_CON_REQ): rpl_op = 8'(wn_abi_pkg::CPL_OPCODE_CLOSE_CON_RPL);
+      8'(wn_abi_pkg::CPL_OPCODE_ABORT_REQ): rpl_op = 8'(wn_abi_pkg::CPL_OPCODE_ABORT_RPL);
+      default: rpl_op = 8'(wn_abi_pkg::CPL_OPCODE_SET_TCB_RPL);
+    endcase
+  end
+  logic words_ok, id_ok;
+  assign words_ok = (in_hdr_len_q == in_words_q + 8'd1) && in_words_q <= 8'(MsgWords) &&
+                    {6'd0, in_words_q, 2'd0} == c_len;
+  assign id_ok = c_id < 32'(NumConns);
+
+  // SET_TCB_FIELD
+  logic [7:0]  sf_field;
+  logic [63:0] sf_mask, sf_value, sf_old, sf_new;
+  logic        sf_ro, sf_bad;
+  assign sf_field = c_body[wn_abi_pkg::CPL_SET_TCB_FIELD_FIELD_LSB +: 8];
+  assign sf_mask = c_body[wn_abi_pkg::CPL_SET_TCB_FIELD_MASK_LSB +: 64];
+  assign sf_value = c_body[wn_abi_pkg::CPL_SET_TCB_FIELD_VALUE_LSB +: 64];
+  assign sf_new = (sf_old & ~sf_mask) | (sf_value & sf_mask);
+  always_comb begin
+    sf_old = 64'd0;
+    sf_ro = 1'b0;
+    sf_bad = 1'b0;
+    unique case (sf_field)
+      8'(wn_abi_pkg::TCB_FIELD_STATE): begin sf_old = {60'd0, t_q.st}; sf_ro = 1'b1; end
+      8'(wn_abi_pkg::TCB_FIELD_ULP_MODE): sf_old = {56'd0, t_q.ulp};
+      8'(wn_abi_pkg::TCB_FIELD_TCP_OPT): sf_old = {56'd0, t_q.opt};
+      8'(wn_abi_pkg::TCB_FIELD_MSS): sf_old = {48'd0, t_q.mss};
+      8'(wn_abi_pkg::TCB_FIELD_RCV_WND): sf_old = {32'd0, t_q.rcv_wnd};
+      8'(wn_abi_pkg::TCB_FIELD_WSCALE): begin sf_old = {56'd0, t_q.rcv_ws, t_q.snd_ws}; sf_ro = 1'b1; end
+      8'(wn_abi_pkg::TCB_FIELD_RTO_MIN): sf_old = {32'd0, t_q.rto_min};
+      8'(wn_abi_pkg::TCB_FIELD_RTO_MAX): sf_old = {32'd0, t_q.rto_max};
+      8'(wn_abi_pkg::TCB_FIELD_RETX_MAX): sf_old = {56'd0, t_q.retx_max};
+      8'(wn_abi_pkg::TCB_FIELD_TOS): sf_old = {56'd0, t_q.tos};
+      8'(wn_abi_pkg::TCB_FIELD_TTL): sf_old = {56'd0, t_q.ttl};
+      8'(wn_abi_pkg::TCB_FIELD_SND_UNA): begin sf_old = {32'd0, t_q.snd_una}; sf_ro = 1'b1; end
+      8'(wn_abi_pkg::TCB_FIELD_SND_NXT): begin sf_old = {32'd0, t_q.snd_nxt}; sf_ro = 1'b1; end
+      8'(wn_abi_pkg::TCB_FIELD_RCV_NXT): begin sf_old = {32'd0, t_q.rcv_nxt}; sf_ro = 1'b1; end
+      8'(wn_abi_pkg::TCB_FIELD_SND_WND): begin sf_old = {32'd0, t_q.snd_wnd}; sf_ro = 1'b1; end
+      8'(wn_abi_pkg::TCB_FIELD_QPID): sf_old = {32'd0, t_q.qpid};
+      8'(wn_abi_pkg::TCB_FIELD_PEER_MAC): sf_old = {16'd0, t_q.pmac};
+      8'(wn_abi_pkg::TCB_FIELD_TX_CREDITS): sf_old = {32'd0, t_q.credits};
+      default: sf_bad = 1'b1;  // TODO(#3): the data-path fields
+    endcase
+  end
+
+  // lookup-table control: insert in SIns, delete in SFree (its own process:
+  // the table's lookup ready depends on it)
+  assign ctl_valid = (st_q == SIns) || (st_q == SFree && idle_ok);
+  assign ctl_op = (st_q == SIns) ? 2'd1 : 2'd2;
+  assign ctl_tuple = {t_q.pip, ipv4_i, t_q.pport, t_q.lport};
+
+  // ------------------------------------------------------------------
+  // next state and outputs of the FSM
+  logic idle_ok;
+  assign idle_ok = !out_busy_q && !seg_pend_q && !frm_valid_q && !init_q;
+
+  logic [1:0] sc_v_q;
+  always_comb begin
+    st_n = st_q;
+    t_n = t_q;
+    t_upd = 1'b0;
+    tcb_rd = 1'b0;
+    tcb_we = 1'b0;
+    rec_pop = 1'b0;
+    in_done = 1'b0;
+    exp_take = 1'b0;
+    lk_valid = 1'b0;
+    free_pop = 1'b0;
+    free_push = 1'b0;
+    free_push_tid = tid_q;
+    out_load = 1'b0;
+    out_op = 8'd0;
+    out_id = 32'd0;
+    out_body_words = 4'd0;
+    out_body = 320'd0;
+    seg_load = 1'b0;
+    seg_n = seg_q;
+    seg_n.dmac = t_q.pmac;
+    seg_n.dip = t_q.pip;
+    seg_n.sport = t_q.lport;
+    seg_n.dport = t_q.pport;
+    seg_n.opt_en = 1'b0;
+    seg_n.opt = 64'd0;
+    cnt_rx_drop_o = rec_push && !rec_wready;
+    cnt_rx_rst_sent_o = 1'b0;
+    l_set = 1'b0;
+    l_clr = 1'b0;
+    cnt_cpl_bad_o = 1'b0;
+
+    unique case (st_q)
+      // ---------------------------------------------------------
+      SIdle: begin
+        if (idle_ok) begin
+          if (in_full_q) begin
+            if (!words_ok || !op_known || c_len != want_len) begin
+              // unknown opcode or a length that does not fit: answer
+              // BAD_LENGTH / drop (docs/cpl.md "Conventions")
+              in_done = 1'b1;
+              cnt_cpl_bad_o = 1'b1;
+              if (op_known && op_has_rpl) begin
+                out_load = 1'b1;
+                out_op = rpl_op;
+                out_id = c_id;
+                out_body_words = (c_op == 8'(wn_abi_pkg::CPL_OPCODE_SET_TCB_FIELD) ||
+                                  c_op == 8'(wn_abi_pkg::CPL_OPCODE_CLOSE_CON_REQ)) ? 4'd4 : 4'd2;
+                out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_BAD_LENGTH);
+                if (c_op == 8'(wn_abi_pkg::CPL_OPCODE_ACT_OPEN_REQ))
+                  out_body[63:32] = wn_abi_pkg::CPL_TID_NONE;
+              end
+            end else begin
+              st_n = SCplTcb;
+            end
+          end else if (rec_valid) begin
+            st_n = SRxLook;
+          end else if (exp_valid_q) begin
+            st_n = STmrTcb;
+          end
+        end
+      end
+
+      // ---------------------------------------------------------
+      // segments
+      SRxLook: begin
+        lk_valid = 1'b1;
+        if (lk_ready) st_n = SRxLookW;
+      end
+      SRxLookW: begin
+        if (lk_rsp_valid) begin
+          if (lk_hit) begin
+            tcb_rd = 1'b1;
+            st_n = SRxTcb;
+          end else if (r_syn && !r_ack_f && !r_rst && lm_hit) begin
+            st_n = SRxOpt;
+          end else begin
+            // no connection (RFC 9293 §3.10.7.1): answer anything but a
+            // RST with a RST
+            rec_pop = 1'b1;
+            st_n = SIdle;
+            if (!r_rst) begin
+              seg_load = 1'b1;
+              cnt_rx_rst_sent_o = 1'b1;
+              seg_n.dmac = r_smac;
+              seg_n.dip = r_sip;
+              seg_n.sport = r_dport;
+              seg_n.dport = r_sport;
+              seg_n.win = 16'd0;
+              if (r_ack_f) begin
+                seg_n.seq = r_ack;
+                seg_n.ack = 32'd0;
+                seg_n.flags = FlRst;
+              end else begin
+                seg_n.seq = 32'd0;
+                seg_n.ack = r_seq + {18'd0, r_plen} + {31'd0, r_syn} + {31'd0, r_fin};
+                seg_n.flags = FlRst | FlAck;
+              end
+            end else begin
+              cnt_rx_drop_o = 1'b1;
+            end
+          end
+        end
+      end
+      SRxTcb: begin
+        // t_q valid now
+        st_n = (r_syn && (t_q.st == 4'(wn_abi_pkg::TCP_STATE_SYN_SENT))) ? SRxOpt : SRxChk;
+      end
+      SRxOpt: begin
+        if ({1'b0, ow_i_q} >= ow_end || ow_kind == 8'd0) st_n = lk_hit_q ? SRxChk : SRxNew;
+      end
+      SRxChk: begin
+        // wn_tcp_seq_check answers this cycle for the TCB read before
+        st_n = SRxProc;
+      end
+      SRxNew: begin
+        // a SYN for a listener: allocate a tid and insert the tuple
+        if (!free_valid) begin
+          rec_pop = 1'b1;
+          cnt_rx_drop_o = 1'b1;
+          st_n = SIdle;
+        end else begin
+          free_pop = 1'b1;
+          st_n = SIns;
+          t_upd = 1'b1;
+          new_tcb();
+          t_n.st = 4'(wn_abi_pkg::TCP_STATE_SYN_RECEIVED);
+          t_n.pend = 1'b1;
+          t_n.owner = l_stid_q[lm_idx];
+          t_n.pip = r_sip;
+          t_n.lport = r_dport;
+          t_n.pport = r_sport;
+          t_n.pmac = r_smac;
+          t_n.irs = r_seq;
+          t_n.rcv_nxt = r_seq + 32'd1;
+          t_n.snd_wnd = {16'd0, r_win};
+          t_n.max_wnd = {16'd0, r_win};
+          t_n.opt = (l_opt_q[lm_idx] & (wn_abi_pkg::CPL_TCP_OPT_NODELAY |
+                                        wn_abi_pkg::CPL_TCP_OPT_KEEPALIVE)) |
+                    (ow_ws_q ? wn_abi_pkg::CPL_TCP_OPT_WSCALE : 8'd0);
+          t_n.snd_ws = ow_ws_q ? ow_ws_v_q : 4'd0;
+          t_n.rcv_ws = l_ws_q[lm_idx];
+          t_n.peer_mss = ow_mss_q ? ow_mss_v_q : 16'd536;
+          if (l_mss_q[lm_idx] != 16'd0 && l_mss_q[lm_idx] < t_n.mss) t_n.mss = l_mss_q[lm_idx];
+          if (t_n.peer_mss < t_n.mss) t_n.mss = t_n.peer_mss;
+          if (l_wnd_q[lm_idx] != 32'd0) t_n.rcv_wnd = l_wnd_q[lm_idx];
+        end
+      end
+      SRxProc: begin
+        rec_pop = 1'b1;
+        st_n = SIdle;
+        rx_proc();
+      end
+
+      // ---------------------------------------------------------
+      // CPL messages from the CP
+      SCplTcb: begin
+        if (c_op == 8'(wn_abi_pkg::CPL_OPCODE_ACT_OPEN_REQ) ||
+            c_op == 8'(wn_abi_pkg::CPL_OPCODE_PASS_OPEN_REQ) ||
+            c_op == 8'(wn_abi_pkg::CPL_OPCODE_CLOSE_LISTSRV_REQ)) begin
+          st_n = SCplProc;
+        end else if (!id_ok) begin
+          in_done = 1'b1;
+          cnt_cpl_bad_o = 1'b1;
+          st_n = SIdle;
+          if (op_has_rpl) begin
+            out_load = 1'b1;
+            out_op = rpl_op;
+            out_id = c_id;
+            out_body_words = (c_op == 8'(wn_abi_pkg::CPL_OPCODE_SET_TCB_FIELD) ||
+                              c_op == 8'(wn_abi_pkg::CPL_OPCODE_CLOSE_CON_REQ)) ? 4'd4 : 4'd2;
+            out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_BAD_ID);
+          end
+        end else begin
+          tcb_rd = 1'b1;
+          st_n = SCplProc;
+        end
+      end
+      SCplProc: begin
+        in_done = 1'b1;
+        st_n = SIdle;
+        cpl_proc();
+      end
+
+      // ---------------------------------------------------------
+      // inserting a new connection's tuple (t_n holds the new TCB)
+      SIns: begin
+        if (ctl_ready) st_n = SInsW;
+      end
+      SInsW: begin
+        if (ctl_done) begin
+          st_n = SIdle;
+          ins_done();
+        end
+      end
+
+      // freeing a tid: delete the tuple, return the tid
+      SFree: begin
+        if (idle_ok && ctl_ready) st_n = SFreeW;
+      end
+      SFreeW: begin
+        if (ctl_done) begin
+          free_push = 1'b1;
+          st_n = SIdle;
+        end
+      end
+
+      // ---------------------------------------------------------
+      // timers
+      STmrTcb: begin
+        tcb_rd = 1'b1;
+        st_n = STmrProc;
+      end
+      STmrProc: begin
+        exp_take = 1'b1;
+        st_n = SIdle;
+        tmr_proc();
+      end
+
+      // the same segment again, on the updated TCB
+      SAgain: begin
+        if (idle_ok) st_n = SRxChk;
+      end
+      default: st_n = SIdle;
+    endcase
+  end
+
+  // ------------------------------------------------------------------
+  // helpers of the combinational FSM (they write the always_comb outputs)
+
+  // arm the retransmission timer with the current RTO
+  task automatic arm_rto();
+    t_n.tmr_on = 1'b1;
+    t_n.tmr_dl = now_q + t_n.rto;
+  endtask
+
+  // back off (RFC 6298 §5.5) and re-arm
+  task automatic backoff();
+    t_n.retx = t_n.retx + 8'd1;
+    t_n.rto = (t_n.rto > (t_n.rto_max >> 1)) ? t_n.rto_max : (t_n.rto << 1);
+    arm_rto();
+  endtask
+
+  // a segment of this connection with flags fl at sequence number sq
+  task automatic send(input logic [7:0] fl, input logic [31:0] sq);
+    seg_load = 1'b1;
+    seg_n.seq = sq;
+    seg_n.ack = ((fl & FlAck) != 8'd0) ? t_n.rcv_nxt : 32'd0;
+    seg_n.flags = fl;
+    // a SYN's window is never scaled (RFC 7323 §2.2)
+    seg_n.win = adv_win(t_n.rcv_wnd, ((fl & FlSyn) != 8'd0) ? 4'd0 : t_n.rcv_ws);
+    if ((fl & FlSyn) != 8'd0) begin
+      // MSS, then NOP and window scale when offered (RFC 9293 §3.7.1, RFC 7323 §2.2)
+      seg_n.opt_en = 1'b1;
+      seg_n.opt = {8'd2, 8'd4, t_n.mss,
+                   ((t_n.opt & wn_abi_pkg::CPL_TCP_OPT_WSCALE) != 8'd0) ?
+                       {8'd1, 8'd3, 8'd3, 4'd0, t_n.rcv_ws} : 32'h0101_0101};
+    end
+  endtask
+
+  // a CPL message to the CP
+  task automatic post(input logic [7:0] op, input logic [31:0] id, input logic [3:0] words);
+    out_load = 1'b1;
+    out_op = op;
+    out_id = id;
+    out_body_words = words;
+  endtask
+
+  // the ESTABLISH body (ACT_ESTABLISH and PASS_ESTABLISH share the layout)
+  task automatic establish_body();
+    out_body[31:0] = t_n.owner;
+    out_body[63:32] = t_n.iss;
+    out_body[95:64] = t_n.irs;
+    out_body[127:96] = t_n.snd_wnd;
+    out_body[143:128] = t_n.mss;
+    out_body[151:144] = t_n.opt;
+    out_body[159:152] = {4'd0, t_n.snd_ws};
+    out_body[167:160] = {4'd0, t_n.rcv_ws};
+  endtask
+
+  // the TCB leaves: no more timers; the tid returns once the outputs are out
+  task automatic free_tcb();
+    t_n.st = 4'(wn_abi_pkg::TCP_STATE_CLOSED);
+    t_n.tmr_on = 1'b0;
+    t_n.abw = 1'b0;
+    t_n.pend = 1'b0;
+    tcb_we = 1'b1;
+    st_n = SFree;
+  endtask
+
+  // the HW aborts the connection: RST (unless told not to), ABORT_REQ to the CP
+  task automatic hw_abort(input logic [7:0] status, input logic rst);
+    if (rst) send(FlRst | FlAck, t_n.snd_nxt);
+    post(8'(wn_abi_pkg::CPL_OPCODE_ABORT_REQ), 32'(tid_q), 4'd2);
+    out_body[7:0] = status;
+    out_body[15:8] = rst ? 8'd0 : 8'(wn_abi_pkg::CPL_ABORT_FLAGS_NO_RST);
+    out_body[63:32] = t_n.snd_nxt;
+    t_n.abw = 1'b1;
+    t_n.tmr_on = 1'b0;
+    t_n.st = 4'(wn_abi_pkg::TCP_STATE_CLOSED);
+    tcb_we = 1'b1;
+  endtask
+
+  // a new connection's tuple went into the lookup table
+  task automatic ins_done();
+    if (ctl_status != 2'd0) begin
+      // the tuple exists (ADDR_IN_USE) or the table is full: give the tid back
+      free_push = 1'b1;
+      if (!ev_rx_q) begin
+        post(8'(wn_abi_pkg::CPL_OPCODE_ACT_OPEN_RPL), c_id, 4'd2);
+        out_body[7:0] = (ctl_status == 2'd1) ? 8'(wn_abi_pkg::CPL_STATUS_ADDR_IN_USE)
+                                             : 8'(wn_abi_pkg::CPL_STATUS_NO_RESOURCES);
+        out_body[63:32] = wn_abi_pkg::CPL_TID_NONE;
+        in_done = 1'b1;
+      end else begin
+        rec_pop = 1'b1;
+        cnt_rx_drop_o = 1'b1;
+      end
+    end else begin
+      tcb_we = 1'b1;
+      if (!ev_rx_q) begin
+        // ACT_OPEN_REQ: SYN (RFC 9293 §3.10.1)
+        in_done = 1'b1;
+        send(FlSyn, t_n.iss);
+      end else begin
+        // SYN for a listener: ask the CP
+        rec_pop = 1'b1;
+        post(8'(wn_abi_pkg::CPL_OPCODE_PASS_ACCEPT_REQ), 32'(tid_q), 4'd10);
+        out_body[31:0] = t_n.owner;
+        out_body[63:32] = r_dip;
+        out_body[95:64] = r_sip;
+        out_body[111:96] = r_dport;
+        out_body[127:112] = r_sport;
+        out_body[159:128] = r_seq;
+        out_body[175:160] = r_win;
+        out_body[191:176] = ow_mss_q ? ow_mss_v_q : 16'd0;
+        out_body[199:192] = ow_ws_q ? wn_abi_pkg::CPL_TCP_OPT_WSCALE : 8'd0;
+        out_body[207:200] = {4'd0, ow_ws_v_q};
+        out_body[271:224] = mac_swap(r_smac);
+      end
+    end
+  endtask
+
+  // our FIN acknowledged by the segment; the peer's FIN in order
+  logic [3:0] s;
+  logic       fin_acked, fin_here;
+  assign s = t_q.st;
+  assign fin_acked = t_q.fin_sent && r_ack == t_q.snd_nxt &&
+                     (s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) ||
+                      s == 4'(wn_abi_pkg::TCP_STATE_CLOSING) ||
+                      s == 4'(wn_abi_pkg::TCP_STATE_LAST_ACK));
+  assign fin_here = r_fin && r_plen == 14'd0 && r_seq == t_q.rcv_nxt &&
+                    (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED) ||
+                     s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) ||
+                     s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_2));
+
+  // PASS_ACCEPT_RPL's fields
+  logic [7:0]  par_opt;
+  logic [15:0] par_mss;
+  logic [31:0] par_wnd;
+  logic [3:0]  par_ws;
+  assign par_opt = c_body[wn_abi_pkg::CPL_PASS_ACCEPT_RPL_TCP_OPT_LSB +: 8];
+  assign par_mss = c_body[wn_abi_pkg::CPL_PASS_ACCEPT_RPL_MSS_LSB +: 16];
+  assign par_wnd = c_body[wn_abi_pkg::CPL_PASS_ACCEPT_RPL_RCV_WND_LSB +: 32];
+  assign par_ws = c_body[wn_abi_pkg::CPL_PASS_ACCEPT_RPL_RCV_WSCALE_LSB +: 4];
+
+  // SET_TCB_FIELD takes the write
+  logic sf_ok;
+  assign sf_ok = !sf_bad && !(sf_ro && sf_mask != 64'd0) &&
+                 (s != 4'(wn_abi_pkg::TCP_STATE_CLOSED) || t_q.abw);
+
+  // ---- a segment of a known connection (t_q: its TCB; sc_*: the checks)
+  task automatic rx_proc();
+    if (t_q.abw || s == 4'(wn_abi_pkg::TCP_STATE_CLOSED)) begin
+      // aborted, waiting for the CP: nothing more on the wire
+      cnt_rx_drop_o = 1'b1;
+    end else if (s == 4'(wn_abi_pkg::TCP_STATE_SYN_SENT)) begin
+      // RFC 9293 §3.10.7.3
+      if (r_ack_f && (r_ack != t_q.snd_nxt)) begin
+        if (!r_rst) begin
+          seg_load = 1'b1;
+          seg_n.seq = r_ack;
+          seg_n.ack = 32'd0;
+          seg_n.flags = FlRst;
+          seg_n.win = 16'd0;
+          cnt_rx_rst_sent_o = 1'b1;
+        end else cnt_rx_drop_o = 1'b1;
+      end else if (r_rst) begin
+        if (r_ack_f) begin
+          // refused
+          post(8'(wn_abi_pkg::CPL_OPCODE_ACT_OPEN_RPL), t_q.owner, 4'd2);
+          out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_CONN_REFUSED);
+          out_body[63:32] = 32'(tid_q);
+          free_tcb();
+        end else cnt_rx_drop_o = 1'b1;
+      end else if (r_syn && r_ack_f) begin
+        t_n.irs = r_seq;
+        t_n.rcv_nxt = r_seq + 32'd1;
+        t_n.snd_una = r_ack;
+        t_n.snd_wnd = {16'd0, r_win};  // never scaled in a SYN (RFC 7323 §2.2)
+        t_n.max_wnd = {16'd0, r_win};
+        if (ow_ws_q && (t_q.opt & wn_abi_pkg::CPL_TCP_OPT_WSCALE) != 8'd0) begin
+          t_n.snd_ws = ow_ws_v_q;
+        end else begin
+          t_n.snd_ws = 4'd0;
+          t_n.rcv_ws = 4'd0;
+          t_n.opt = t_q.opt & ~wn_abi_pkg::CPL_TCP_OPT_WSCALE;
+        end
+        t_n.opt = t_n.opt & ~(wn_abi_pkg::CPL_TCP_OPT_SACK | wn_abi_pkg::CPL_TCP_OPT_TIMESTAMPS |
+                              wn_abi_pkg::CPL_TCP_OPT_ECN);
+        t_n.peer_mss = ow_mss_q ? ow_mss_v_q : 16'd536;
+        if (ow_mss_q && ow_mss_v_q < t_q.mss) t_n.mss = ow_mss_v_q;
+        else if (!ow_mss_q) t_n.mss = 16'd536;
+        t_n.st = 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED);
+        t_n.tmr_on = 1'b0;
+        t_n.retx = 8'd0;
+        // TODO(#3): RTO from the handshake's RTT sample (RFC 6298 §2.2)
+        t_n.rto = t_q.rto_min;
+        tcb_we = 1'b1;
+        send(FlAck, t_n.snd_nxt);
+        post(8'(wn_abi_pkg::CPL_OPCODE_ACT_ESTABLISH), 32'(tid_q), 4'd6);
+        establish_body();
+      end else begin
+        // simultaneous open (a SYN alone) is not taken
+        cnt_rx_drop_o = 1'b1;
+      end
+    end else if (s == 4'(wn_abi_pkg::TCP_STATE_SYN_RECEIVED)) begin
+      if (t_q.pend) begin
+        // the CP has not decided yet: a repeated SYN waits for it
+        cnt_rx_drop_o = 1'b1;
+      end else if (r_rst) begin
+        // RFC 9293 §3.10.7.4: a RST in the window ends the embryonic connection
+        // (RFC 5961 §3.2: exact match resets, elsewhere in the window a
+        // challenge ACK)
+        if (sc_v_q == 2'd3) hw_abort(8'(wn_abi_pkg::CPL_STATUS_CONN_RESET), 1'b0);
+        else if (sc_v_q == 2'd2) send(FlAck, t_q.snd_nxt);
+        else cnt_rx_drop_o = 1'b1;
+      end else if (r_syn && !r_ack_f && r_seq == t_q.irs) begin
+        // the SYN again: our SYN-ACK was lost
+        send(FlSyn | FlAck, t_q.iss);
+      end else if (r_ack_f && r_ack == t_q.snd_nxt && !r_syn) begin
+        t_n.snd_una = r_ack;
+        t_n.snd_wnd = {16'd0, r_win} << t_q.snd_ws;
+        t_n.max_wnd = {16'd0, r_win} << t_q.snd_ws;
+        t_n.st = 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED);
+        t_n.tmr_on = 1'b0;
+        t_n.retx = 8'd0;
+        t_n.rto = t_q.rto_min;
+        tcb_we = 1'b1;
+        post(8'(wn_abi_pkg::CPL_OPCODE_PASS_ESTABLISH), 32'(tid_q), 4'd6);
+        establish_body();
+        // TODO(#3): data or FIN riding on the final ACK is not taken yet
+      end else if (r_ack_f) begin
+        // an unacceptable ACK: RST (RFC 9293 §3.10.7.4)
+        seg_load = 1'b1;
+        seg_n.seq = r_ack;
+        seg_n.ack = 32'd0;
+        seg_n.flags = FlRst;
+        seg_n.win = 16'd0;
+        cnt_rx_rst_sent_o = 1'b1;
+      end else cnt_rx_drop_o = 1'b1;
+    end else if (s == 4'(wn_abi_pkg::TCP_STATE_TIME_WAIT)) begin
+      // the peer's FIN again: ACK it and restart 2 MSL (RFC 9293 §3.10.7.4)
+      if (r_fin && !r_rst) begin
+        t_n.tmr_dl = now_q + time_wait_i;
+        tcb_we = 1'b1;
+        send(FlAck, t_q.snd_nxt);
+      end else cnt_rx_drop_o = 1'b1;
+    end else begin
+      // synchronized states
+      unique case (sc_v_q)
+        2'd3: hw_abort(8'(wn_abi_pkg::CPL_STATUS_CONN_RESET), 1'b0);
+        2'd2: send(FlAck, t_q.snd_nxt);  // challenge or duplicate ACK
+        2'd1: cnt_rx_drop_o = 1'b1;
+        default: begin
+          // acceptable, with a valid ACK
+          if (lt32(t_q.snd_una, r_ack)) t_n.snd_una = r_ack;
+          t_n.snd_wnd = {16'd0, r_win} << t_q.snd_ws;
+          if (t_n.snd_wnd > t_q.max_wnd) t_n.max_wnd = t_n.snd_wnd;
+          tcb_we = 1'b1;
+          if (fin_acked) begin
+            // our FIN is acknowledged
+            t_n.tmr_on = 1'b0;
+            t_n.retx = 8'd0;
+            if (s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1)) t_n.st = 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_2);
+            else if (s == 4'(wn_abi_pkg::TCP_STATE_CLOSING)) begin
+              t_n.st = 4'(wn_abi_pkg::TCP_STATE_TIME_WAIT);
+              t_n.tmr_on = 1'b1;
+              t_n.tmr_dl = now_q + time_wait_i;
+            end else t_n.st = 4'(wn_abi_pkg::TCP_STATE_CLOSED);
+            post(8'(wn_abi_pkg::CPL_OPCODE_CLOSE_CON_RPL), 32'(tid_q), 4'd4);
+            out_body[15:8] = {4'd0, t_n.st};
+            out_body[63:32] = t_n.snd_nxt;
+            out_body[95:64] = t_n.rcv_nxt;
+            if (t_n.st == 4'(wn_abi_pkg::TCP_STATE_CLOSED)) free_tcb();
+            else if (fin_here) st_n = SAgain;  // the FIN in the same segment next
+          end else if (fin_here) begin
+            // the peer's FIN (RFC 9293 §3.10.7.4, eighth check)
+            t_n.rcv_nxt = t_q.rcv_nxt + 32'd1;
+            if (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED)) t_n.st = 4'(wn_abi_pkg::TCP_STATE_CLOSE_WAIT);
+            else if (s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1)) t_n.st = 4'(wn_abi_pkg::TCP_STATE_CLOSING);
+            else begin
+              t_n.st = 4'(wn_abi_pkg::TCP_STATE_TIME_WAIT);
+              t_n.tmr_on = 1'b1;
+              t_n.tmr_dl = now_q + time_wait_i;
+            end
+            send(FlAck, t_q.snd_nxt);
+            post(8'(wn_abi_pkg::CPL_OPCODE_PEER_CLOSE), 32'(tid_q), 4'd2);
+            out_body[31:0] = t_n.rcv_nxt;
+            out_body[39:32] = {4'd0, t_n.st};
+          end else if (r_plen != 14'd0 || r_fin) begin
+            // TODO(#3): payload is not taken yet; ACK what we have
+            send(FlAck, t_q.snd_nxt);
+          end
+        end
+      endcase
+      if (st_n == SAgain) begin
+        // keep the record for the second pass
+        rec_pop = 1'b0;
+      end
+    end
+  endtask
+
+  // ---- a CPL message (t_q: the TCB of its tid, when it names one)
+  task automatic cpl_proc();
+    unique case (c_op)
+      8'(wn_abi_pkg::CPL_OPCODE_ACT_OPEN_REQ): begin
+        if (!free_valid) begin
+          post(8'(wn_abi_pkg::CPL_OPCODE_ACT_OPEN_RPL), c_id, 4'd2);
+          out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_NO_RESOURCES);
+          out_body[63:32] = wn_abi_pkg::CPL_TID_NONE;
+        end else if (c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_RCV_WSCALE_LSB +: 8] > 8'd14 ||
+                     c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_PEER_PORT_LSB +: 16] == 16'd0 ||
+                     c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_LOCAL_PORT_LSB +: 16] == 16'd0) begin
+          post(8'(wn_abi_pkg::CPL_OPCODE_ACT_OPEN_RPL), c_id, 4'd2);
+          out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_BAD_ARGUMENT);
+          out_body[63:32] = wn_abi_pkg::CPL_TID_NONE;
+        end else begin
+          in_done = 1'b0;  // taken when the insert is done
+          free_pop = 1'b1;
+          st_n = SIns;
+          t_upd = 1'b1;
+          new_tcb();
+          t_n.st = 4'(wn_abi_pkg::TCP_STATE_SYN_SENT);
+          t_n.owner = c_id;
+          t_n.pip = c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_PEER_IP_LSB +: 32];
+          t_n.lport = c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_LOCAL_PORT_LSB +: 16];
+          t_n.pport = c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_PEER_PORT_LSB +: 16];
+          t_n.pmac = mac_swap(c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_PEER_MAC_LSB +: 48]);
+          t_n.opt = c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_TCP_OPT_LSB +: 8];
+          t_n.rcv_ws = ((t_n.opt & wn_abi_pkg::CPL_TCP_OPT_WSCALE) != 8'd0) ?
+                       c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_RCV_WSCALE_LSB +: 4] : 4'd0;
+          t_n.rcv_wnd = c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_RCV_WND_LSB +: 32];
+          t_n.iss = c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_ISS_LSB +: 32];
+          t_n.snd_una = t_n.iss;
+          t_n.snd_nxt = t_n.iss + 32'd1;
+          if (c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_MSS_LSB +: 16] != 16'd0 &&
+              c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_MSS_LSB +: 16] < def_mss)
+            t_n.mss = c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_MSS_LSB +: 16];
+          t_n.tos = c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_TOS_LSB +: 8];
+          if (c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_TTL_LSB +: 8] != 8'd0)
+            t_n.ttl = c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_TTL_LSB +: 8];
+          t_n.ulp = c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_ULP_MODE_LSB +: 8];
+          arm_rto();
+        end
+      end
+      8'(wn_abi_pkg::CPL_OPCODE_PASS_OPEN_REQ): begin
+        post(8'(wn_abi_pkg::CPL_OPCODE_PASS_OPEN_RPL), c_id, 4'd2);
+        out_body[31:16] = po_lport;
+        if (po_lport == 16'd0 ||
+            c_body[wn_abi_pkg::CPL_PASS_OPEN_REQ_RCV_WSCALE_LSB +: 8] > 8'd14) begin
+          out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_BAD_ARGUMENT);
+        end else if (lsame_hit) begin
+          out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_ADDR_IN_USE);
+        end else if (!lfree_hit) begin
+          out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_NO_RESOURCES);
+        end else begin
+          out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_SUCCESS);
+          l_set = 1'b1;
+        end
+      end
+      8'(wn_abi_pkg::CPL_OPCODE_CLOSE_LISTSRV_REQ): begin
+        post(8'(wn_abi_pkg::CPL_OPCODE_CLOSE_LISTSRV_RPL), c_id, 4'd2);
+        if (lf_hit) begin
+          out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_SUCCESS);
+          l_clr = 1'b1;
+        end else out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_BAD_ID);
+      end
+      8'(wn_abi_pkg::CPL_OPCODE_PASS_ACCEPT_RPL): begin
+        if (s != 4'(wn_abi_pkg::TCP_STATE_SYN_RECEIVED) || !t_q.pend || t_q.abw) begin
+          cnt_cpl_bad_o = 1'b1;
+        end else if (c_body[wn_abi_pkg::CPL_PASS_ACCEPT_RPL_STATUS_LSB +: 8] ==
+                     8'(wn_abi_pkg::CPL_STATUS_SUCCESS)) begin
+          t_n.pend = 1'b0;
+          t_n.iss = c_body[wn_abi_pkg::CPL_PASS_ACCEPT_RPL_ISS_LSB +: 32];
+          t_n.snd_una = t_n.iss;
+          t_n.snd_nxt = t_n.iss + 32'd1;
+          // window scaling only when both sides offer it (RFC 7323 §1.3)
+          t_n.opt = (par_opt | (t_q.opt & (wn_abi_pkg::CPL_TCP_OPT_NODELAY | wn_abi_pkg::CPL_TCP_OPT_KEEPALIVE))) &
+                    (t_q.opt | ~wn_abi_pkg::CPL_TCP_OPT_WSCALE) &
+                    ~(wn_abi_pkg::CPL_TCP_OPT_SACK | wn_abi_pkg::CPL_TCP_OPT_TIMESTAMPS |
+                      wn_abi_pkg::CPL_TCP_OPT_ECN);
+          if ((t_n.opt & wn_abi_pkg::CPL_TCP_OPT_WSCALE) != 8'd0) begin
+            if (par_ws != 4'd0) t_n.rcv_ws = par_ws;
+          end else begin
+            t_n.rcv_ws = 4'd0;
+            t_n.snd_ws = 4'd0;
+          end
+          if (par_mss != 16'd0 && par_mss < t_n.mss) t_n.mss = par_mss;
+          if (par_wnd != 32'd0) t_n.rcv_wnd = par_wnd;
+          t_n.tos = c_body[wn_abi_pkg::CPL_PASS_ACCEPT_RPL_TOS_LSB +: 8];
+          arm_rto();
+          tcb_we = 1'b1;
+          send(FlSyn | FlAck, t_n.iss);
+        end else if (c_body[wn_abi_pkg::CPL_PASS_ACCEPT_RPL_STATUS_LSB +: 8] ==
+                     8'(wn_abi_pkg::CPL_STATUS_CONN_REFUSED)) begin
+          // refuse with RST (RFC 9293 §3.10.7.2)
+          seg_load = 1'b1;
+          seg_n.seq = 32'd0;
+          seg_n.ack = t_q.irs + 32'd1;
+          seg_n.flags = FlRst | FlAck;
+          seg_n.win = 16'd0;
+          free_tcb();
+        end else begin
+          free_tcb();
+        end
+      end
+      8'(wn_abi_pkg::CPL_OPCODE_CLOSE_CON_REQ): begin
+        if (t_q.abw || (s != 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED) &&
+                        s != 4'(wn_abi_pkg::TCP_STATE_CLOSE_WAIT))) begin
+          post(8'(wn_abi_pkg::CPL_OPCODE_CLOSE_CON_RPL), c_id, 4'd4);
+          out_body[7:0] = (s == 4'(wn_abi_pkg::TCP_STATE_CLOSED)) ?
+                          8'(wn_abi_pkg::CPL_STATUS_BAD_ID) : 8'(wn_abi_pkg::CPL_STATUS_BAD_STATE);
+          out_body[15:8] = {4'd0, s};
+          out_body[63:32] = t_q.snd_nxt;
+          out_body[95:64] = t_q.rcv_nxt;
+        end else begin
+          // FIN after the queued data (none is queued yet)
+          t_n.st = (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED)) ?
+                   4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) : 4'(wn_abi_pkg::TCP_STATE_LAST_ACK);
+          t_n.fin_sent = 1'b1;
+          t_n.snd_nxt = t_q.snd_nxt + 32'd1;
+          t_n.retx = 8'd0;
+          arm_rto();
+          tcb_we = 1'b1;
+          send(FlFin | FlAck, t_q.snd_nxt);
+        end
+      end
+      8'(wn_abi_pkg::CPL_OPCODE_ABORT_REQ): begin
+        post(8'(wn_abi_pkg::CPL_OPCODE_ABORT_RPL), c_id, 4'd2);
+        if (s == 4'(wn_abi_pkg::TCP_STATE_CLOSED) && !t_q.abw) begin
+          out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_BAD_ID);
+        end else if (t_q.abw) begin
+          // crossing aborts: answer, and wait for the CP's ABORT_RPL
+          out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_SUCCESS);
+        end else begin
+          out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_SUCCESS);
+          if ((c_body[wn_abi_pkg::CPL_ABORT_REQ_ABORT_FLAGS_LSB +: 8] &
+               wn_abi_pkg::CPL_ABORT_FLAGS_NO_RST) == 8'd0 &&
+              s != 4'(wn_abi_pkg::TCP_STATE_TIME_WAIT) &&
+              !(s == 4'(wn_abi_pkg::TCP_STATE_SYN_RECEIVED) && t_q.pend)) begin
+            seg_load = 1'b1;
+            seg_n.seq = t_q.snd_nxt;
+            seg_n.ack = t_q.rcv_nxt;
+            seg_n.flags = (s == 4'(wn_abi_pkg::TCP_STATE_SYN_SENT)) ? FlRst : (FlRst | FlAck);
+            seg_n.win = 16'd0;
+          end
+          free_tcb();
+        end
+      end
+      8'(wn_abi_pkg::CPL_OPCODE_ABORT_RPL): begin
+        if (t_q.abw) free_tcb();
+        else cnt_cpl_bad_o = 1'b1;
+      end
+      8'(wn_abi_pkg::CPL_OPCODE_SET_TCB_FIELD): begin
+        if ((c_flags & wn_abi_pkg::CPL_FLAGS_NO_REPLY) == 8'd0) begin
+          post(8'(wn_abi_pkg::CPL_OPCODE_SET_TCB_RPL), c_id, 4'd4);
+          out_body[7:0] = (s == 4'(wn_abi_pkg::TCP_STATE_CLOSED) && !t_q.abw) ?
+                          8'(wn_abi_pkg::CPL_STATUS_BAD_ID) :
+                          (sf_ok ? 8'(wn_abi_pkg::CPL_STATUS_SUCCESS) : 8'(wn_abi_pkg::CPL_STATUS_BAD_ARGUMENT));
+          out_body[15:8] = sf_field;
+          out_body[63:16] = c_body[wn_abi_pkg::CPL_SET_TCB_FIELD_COOKIE_LSB +: 48];
+          out_body[127:64] = sf_ok ? sf_new : sf_old;
+        end
+        if (sf_ok && sf_mask != 64'd0) begin
+          tcb_we = 1'b1;
+          unique case (sf_field)
+            8'(wn_abi_pkg::TCB_FIELD_ULP_MODE): t_n.ulp = sf_new[7:0];
+            8'(wn_abi_pkg::TCB_FIELD_TCP_OPT): t_n.opt = (t_q.opt & ~(wn_abi_pkg::CPL_TCP_OPT_NODELAY | wn_abi_pkg::CPL_TCP_OPT_KEEPALIVE)) |
+                                                        (sf_new[7:0] & (wn_abi_pkg::CPL_TCP_OPT_NODELAY | wn_abi_pkg::CPL_TCP_OPT_KEEPALIVE));
+            8'(wn_abi_pkg::TCB_FIELD_MSS): t_n.mss = sf_new[15:0];
+            8'(wn_abi_pkg::TCB_FIELD_RCV_WND): t_n.rcv_wnd = sf_new[31:0];
+            8'(wn_abi_pkg::TCB_FIELD_RTO_MIN): t_n.rto_min = sf_new[31:0];
+            8'(wn_abi_pkg::TCB_FIELD_RTO_MAX): t_n.rto_max = sf_new[31:0];
+            8'(wn_abi_pkg::TCB_FIELD_RETX_MAX): t_n.retx_max = sf_new[7:0];
+            8'(wn_abi_pkg::TCB_FIELD_TOS): t_n.tos = sf_new[7:0];
+            8'(wn_abi_pkg::TCB_FIELD_TTL): t_n.ttl = sf_new[7:0];
+            8'(wn_abi_pkg::TCB_FIELD_QPID): t_n.qpid = sf_new[31:0];
+            8'(wn_abi_pkg::TCB_FIELD_PEER_MAC): t_n.pmac = sf_new[47:0];
+            8'(wn_abi_pkg::TCB_FIELD_TX_CREDITS): t_n.credits = sf_new[31:0];
+            default: tcb_we = 1'b0;
+          endcase
+        end
+      end
+      default: cnt_cpl_bad_o = 1'b1;
+    endcase
+  endtask
+
+  // the fresh TCB of a new connection (engine defaults)
+  task automatic new_tcb();
+    t_n = t_q;
+    t_n.pend = 1'b0;
+    t_n.abw = 1'b0;
+    t_n.fin_sent = 1'b0;
+    t_n.opt = 8'd0;
+    t_n.snd_ws = 4'd0;
+    t_n.rcv_ws = 4'd0;
+    t_n.irs = 32'd0;
+    t_n.rcv_nxt = 32'd0;
+    t_n.snd_wnd = 32'd0;
+    t_n.max_wnd = 32'd0;
+    t_n.rcv_wnd = 32'd65535;
+    t_n.mss = def_mss;
+    t_n.peer_mss = 16'd536;
+    t_n.retx = 8'd0;
+    t_n.rto = rto_init_i;
+    t_n.tmr_on = 1'b0;
+    t_n.tmr_dl = 32'd0;
+    t_n.rto_min = rto_min_i;
+    t_n.rto_max = rto_max_i;
+    t_n.retx_max = retries_i[15:8];
+    t_n.ttl = 8'd64;
+    t_n.tos = 8'd0;
+    t_n.qpid = 32'd0;
+    t_n.ulp = 8'd0;
+    t_n.credits = wn_abi_pkg::CPL_TX_CREDITS;
+    t_n.vlan_unused = 48'd0;
+  endtask
+
+  // ---- an expired timer (t_q: the TCB)
+  task automatic tmr_proc();
+    if (!t_q.tmr_on || lt32(now_q, t_q.tmr_dl)) begin
+      // moved or stopped since the scan saw it
+    end else if (s == 4'(wn_abi_pkg::TCP_STATE_TIME_WAIT)) begin
+      free_tcb();
+    end else if (s == 4'(wn_abi_pkg::TCP_STATE_SYN_SENT)) begin
+      if (t_q.retx >= retries_i[7:0]) begin
+        post(8'(wn_abi_pkg::CPL_OPCODE_ACT_OPEN_RPL), t_q.owner, 4'd2);
+        out_body[7:0] = 8'(wn_abi_pkg::CPL_STATUS_TIMEOUT);
+        out_body[63:32] = 32'(tid_q);
+        free_tcb();
+      end else begin
+        backoff();
+        tcb_we = 1'b1;
+        send(FlSyn, t_q.iss);
+      end
+    end else if (s == 4'(wn_abi_pkg::TCP_STATE_SYN_RECEIVED)) begin
+      if (t_q.retx >= retries_i[7:0]) hw_abort(8'(wn_abi_pkg::CPL_STATUS_TIMEOUT), 1'b1);
+      else begin
+        backoff();
+        tcb_we = 1'b1;
+        send(FlSyn | FlAck, t_q.iss);
+      end
+    end else if (t_q.fin_sent) begin
+      if (t_q.retx >= t_q.retx_max) hw_abort(8'(wn_abi_pkg::CPL_STATUS_TIMEOUT), 1'b1);
+      else begin
+        backoff();
+        tcb_we = 1'b1;
+        send(FlFin | FlAck, t_q.snd_nxt - 32'd1);
+      end
+    end else begin
+      t_n.tmr_on = 1'b0;
+      tcb_we = 1'b1;
+    end
+  endtask
+
+  // ------------------------------------------------------------------
+  // registers of the FSM
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      st_q <= SIdle;
+      l_valid_q <= '0;
+      ev_rx_q <= 1'b0;
+      ev_cpl_q <= 1'b0;
+      free_after_q <= 1'b0;
+      lk_hit_q <= 1'b0;
+    end else begin
+      st_q <= st_n;
+      if (st_q == SIdle && st_n == SRxLook) begin
+        r_q <= rec;
+        ev_rx_q <= 1'b1;
+        ev_cpl_q <= 1'b0;
+      end
+      if (st_q == SIdle && st_n == SCplTcb) begin
+        ev_rx_q <= 1'b0;
+        ev_cpl_q <= 1'b1;
+        tid_q <= c_id[TidW-1:0];
+      end
+      if (st_q == SIdle && st_n == STmrTcb) begin
+        ev_rx_q <= 1'b0;
+        ev_cpl_q <= 1'b0;
+        tid_q <= exp_tid_q;
+      end
+      if (st_q == SRxLookW && lk_rsp_valid) begin
+        lk_hit_q <= lk_hit;
+        if (lk_hit) tid_q <= lk_tid;
+      end
+      if (free_pop) tid_q <= free_tid;
+      // option walk
+      if (st_q != SRxOpt) begin
+        ow_i_q <= 6'd0;
+        ow_mss_q <= 1'b0;
+        ow_ws_q <= 1'b0;
+        ow_mss_v_q <= 16'd0;
+        ow_ws_v_q <= 4'd0;
+      end else if ({1'b0, ow_i_q} >= ow_end || ow_kind == 8'd0) begin
+        // done (end of list or of the header)
+      end else if (ow_kind == 8'd1) begin
+        ow_i_q <= ow_i_q + 6'd1;
+      end else if (!ow_fits) begin
+        ow_i_q <= 6'd40;  // malformed: stop here
+      end else begin
+        if (ow_kind == 8'd2 && ow_len == 8'd4) begin
+          ow_mss_q <= 1'b1;
+          ow_mss_v_q <= {ow_b2, ow_b3};
+        end
+        if (ow_kind == 8'd3 && ow_len == 8'd3) begin
+          ow_ws_q <= 1'b1;
+          ow_ws_v_q <= (ow_b2 > 8'd14) ? 4'd14 : ow_b2[3:0];
+        end
+        ow_i_q <= ow_i_q + ow_len[5:0];
+      end
+      // the new TCB of a listener's SYN, built before the insert
+      if (l_set) begin
+        l_valid_q[lfree_idx] <= 1'b1;
+        l_stid_q[lfree_idx] <= c_id;
+        l_lip_q[lfree_idx] <= po_lip;
+        l_pip_q[lfree_idx] <= po_pip;
+        l_lport_q[lfree_idx] <= po_lport;
+        l_pport_q[lfree_idx] <= po_pport;
+        l_mss_q[lfree_idx] <= c_body[wn_abi_pkg::CPL_PASS_OPEN_REQ_MSS_LSB +: 16];
+        l_opt_q[lfree_idx] <= c_body[wn_abi_pkg::CPL_PASS_OPEN_REQ_TCP_OPT_LSB +: 8];
+        l_ws_q[lfree_idx] <= c_body[wn_abi_pkg::CPL_PASS_OPEN_REQ_RCV_WSCALE_LSB +: 4];
+        l_wnd_q[lfree_idx] <= c_body[wn_abi_pkg::CPL_PASS_OPEN_REQ_RCV_WND_LSB +: 32];
+      end
+      if (l_clr) l_valid_q[lf_idx] <= 1'b0;
+    end
+    sc_v_q <= sc_verdict;
+  end
+
+  logic unused;
+  assign unused = ^{p_poff, sc_in_order, sc_ack_new, sc_dup, rec_wready, free_wready, rec_count, free_count,
+                    free_after_q, ev_cpl_q, c_body[319:280], c_body[255:240], t_q.vlan_unused, t_q.peer_mss,
+                    l_wnd_q[0], l_ws_q[0], l_opt_q[0], l_mss_q[0], FlPsh, t_q.credits};
+endmodule
