@@ -440,10 +440,12 @@ module wn_tcp_engine #(
   logic            tcb_rd, tcb_we, t_upd;
   logic            init_q;
   logic [TidW:0]   init_i_q;
+  // the read address: the lookup's answer while it arrives, else tid_q
+  logic [TidW-1:0] rd_tid;
   // t_q follows every write, so a second pass over a segment (SAgain) and
   // an insert (SIns) see the TCB as written
   always_ff @(posedge clk_i) begin
-    if (tcb_rd) t_q <= tcb_mem[tid_q];
+    if (tcb_rd) t_q <= tcb_mem[rd_tid];
     else if (tcb_we || t_upd) t_q <= t_n;
     if (init_q) tcb_mem[init_i_q[TidW-1:0]] <= '0;
     else if (tcb_we) tcb_mem[tid_q] <= t_n;
@@ -668,6 +670,7 @@ module wn_tcp_engine #(
     SAgain
   } state_e;
   state_e st_q, st_n;
+  assign rd_tid = (st_q == SRxLookW) ? lk_tid : tid_q;
 
   // what the event decided
   logic        ev_rx_q, ev_cpl_q;  // the event's kind (for SAgain and SFree)
@@ -1579,8 +1582,8 @@ module wn_tcp_engine #(
         if (lk_hit) tid_q <= lk_tid;
       end
       if (free_pop) tid_q <= free_tid;
-      // option walk
-      if (st_q != SRxOpt) begin
+      // option walk (its results hold until the next event)
+      if (st_q == SIdle) begin
         ow_i_q <= 6'd0;
         ow_mss_q <= 1'b0;
         ow_ws_q <= 1'b0;

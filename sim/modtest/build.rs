@@ -53,6 +53,20 @@ struct Top {
 /// `tests/` (see the crate documentation).
 const TOPS: &[Top] = &[
     Top {
+        name: "wn_tcp_engine",
+        module: "wn_tcp_engine",
+        files: &[
+            "rtl/wn_fifo.sv",
+            "rtl/wn_tcp_rx_parse.sv",
+            "rtl/wn_tcp_tx_hdr.sv",
+            "rtl/wn_tcb_lookup.sv",
+            "rtl/wn_tcp_seq_check.sv",
+            "rtl/wn_tcp_engine.sv",
+        ],
+        params: &[("NumConns", "16"), ("NumListen", "4"), ("ClockMhz", "10")],
+        doc: "`wn_tcp_engine` with `NumConns = 16`, `NumListen = 4` and a 10-cycle microsecond (short timers).",
+    },
+    Top {
         name: "wn_tcp_cc",
         module: "wn_tcp_cc",
         files: &["rtl/wn_tcp_cc.sv"],
