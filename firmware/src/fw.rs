@@ -10,9 +10,14 @@ use warpnic_abi::gen::{self, FwMsgHdr, FwOpcode, FwStatus};
 
 use core::net::Ipv4Addr;
 
-use crate::hal::{Hal, REG_BUILD_ID, REG_ID, REG_IPV4, REG_MAC_HI, REG_MAC_LO};
+use crate::hal::{
+    read_cycles, Hal, REG_BUILD_ID, REG_ID, REG_IPV4, REG_MAC_HI, REG_MAC_LO, REG_TCP_CONNS,
+    REG_TCP_RETRIES, REG_TCP_RTO_INIT, REG_TCP_RTO_MAX, REG_TCP_RTO_MIN, REG_TCP_TIME_US,
+    REG_TCP_TIME_WAIT,
+};
 use crate::mac::MacAddr;
-use crate::net::{ExceptionPath, Interface};
+use crate::net::{ArpPoll, ExceptionPath, Interface, Resolve, ResolveError};
+use crate::tcp::{self, cpl, ConnectReq, CplMsg, Hop, TcpCp};
 
 /// Words in the largest message, header included (`FW_MSG_MAX_WORDS`).
 pub const MSG_MAX_WORDS: usize = gen::FW_MSG_MAX_WORDS as usize;
@@ -119,6 +124,15 @@ pub struct Counters {
     pub frames_out: u32,
     /// FRAME_RX messages whose length word disagreed with their size.
     pub frames_bad: u32,
+    /// CPL messages received from the core.
+    pub cpl_in: u32,
+    /// CPL messages sent to the core.
+    pub cpl_out: u32,
+    /// CPL messages whose port header `len` disagreed with the words
+    /// received, or that were too short or long for a CPL message.
+    pub cpl_bad: u32,
+    /// Mailbox requests whose answer waited for the TCP engine.
+    pub deferred: u32,
 }
 
 /// Life-cycle state.
@@ -230,6 +244,17 @@ impl Payload {
         p
     }
 
+    /// A payload of the words of `src`, cut to what a message holds.
+    fn from_slice(src: &[u32]) -> Self {
+        let mut p = Self::EMPTY;
+        let n = src.len().min(PAYLOAD_MAX_WORDS);
+        for (dst, s) in p.words.iter_mut().zip(src.iter().take(n)) {
+            *dst = *s;
+        }
+        p.len = n;
+        p
+    }
+
     fn as_slice(&self) -> &[u32] {
         self.words.get(..self.len).unwrap_or(&[])
     }
@@ -252,6 +277,90 @@ struct FrameIn {
     buf: [u8; FRAME_MAX],
 }
 
+/// A CPL message arriving from the core (port header, then the message 4
+/// bytes per word); the first [`cpl::IN_KEEP`] bytes are kept.
+struct CplIn {
+    /// A CPL message is being received.
+    active: bool,
+    /// Words of the message received so far (header included).
+    words: usize,
+    /// `len` of the port header (words).
+    hdr_words: usize,
+    buf: [u8; cpl::IN_KEEP],
+}
+
+/// A CPL message being sent to the core.
+struct CplOut {
+    msg: Option<CplMsg>,
+    /// Next port word to offer.
+    next: usize,
+}
+
+impl CplOut {
+    fn pending(&self) -> bool {
+        self.msg.is_some()
+    }
+}
+
+/// Which outgoing message the port is in the middle of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Chan {
+    Response,
+    Frame,
+    Cpl,
+}
+
+/// The port's network layer as the TCP control plane sees it: the
+/// exception path's interface and ARP, and the frame buffer for the ARP
+/// requests a resolution sends.
+struct PortNet<'a> {
+    net: Option<&'a mut ExceptionPath<NEIGH_ENTRIES>>,
+    frame: &'a mut FrameOut,
+    now_ms: u64,
+}
+
+impl tcp::Net for PortNet<'_> {
+    fn local_ip(&self) -> Option<Ipv4Addr> {
+        self.net.as_ref().map(|n| n.interface().ip())
+    }
+
+    /// No gateway: a peer off the subnet is treated as on link.
+    fn next_hop(&self, peer: Ipv4Addr) -> Ipv4Addr {
+        self.net
+            .as_ref()
+            .and_then(|n| n.interface().next_hop(peer))
+            .unwrap_or(peer)
+    }
+
+    fn resolve(&mut self, peer: Ipv4Addr) -> Hop {
+        let hop = self.next_hop(peer);
+        let Some(net) = self.net.as_deref_mut() else {
+            return Hop::Invalid;
+        };
+        if self.frame.pending() {
+            // no room for a request now: what the table knows, else later
+            return net
+                .arp()
+                .table()
+                .get(hop)
+                .and_then(|n| n.mac())
+                .map_or(Hop::Pending, |m| Hop::Known(m.0));
+        }
+        match net.resolve_hop(hop, self.now_ms, &mut self.frame.buf) {
+            Ok(Resolve::Known(mac)) => Hop::Known(mac.0),
+            Ok(Resolve::Pending) | Err(ResolveError::BufferTooSmall) => Hop::Pending,
+            Ok(Resolve::SendRequest { len }) => {
+                self.frame.start(len);
+                Hop::Pending
+            }
+            Err(ResolveError::TableFull) => Hop::NoResources,
+            Err(
+                ResolveError::NoRoute | ResolveError::OwnAddress | ResolveError::InvalidAddress,
+            ) => Hop::Invalid,
+        }
+    }
+}
+
 /// A frame being sent to the core (a FRAME_TX message).
 struct FrameOut {
     len: usize,
@@ -264,6 +373,14 @@ struct FrameOut {
 impl FrameOut {
     fn pending(&self) -> bool {
         self.next != usize::MAX
+    }
+
+    /// Starts sending the first `len` bytes of the buffer.
+    fn start(&mut self, len: usize) {
+        if len <= FRAME_MAX {
+            self.len = len;
+            self.next = 0;
+        }
     }
 
     fn words(&self) -> usize {
@@ -304,6 +421,15 @@ pub struct Firmware {
     net: Option<ExceptionPath<NEIGH_ENTRIES>>,
     frame_in: FrameIn,
     frame_out: FrameOut,
+    cpl_in: CplIn,
+    cpl_out: CplOut,
+    /// The message being sent, until its last word.
+    sending: Option<Chan>,
+    /// The header of the mailbox request whose answer waits for the TCP
+    /// engine.
+    deferred: Option<FwMsgHdr>,
+    /// The TCP connection control plane.
+    tcp: TcpCp,
 }
 
 impl Firmware {
@@ -328,6 +454,10 @@ impl Firmware {
                 frames_in: 0,
                 frames_out: 0,
                 frames_bad: 0,
+                cpl_in: 0,
+                cpl_out: 0,
+                cpl_bad: 0,
+                deferred: 0,
             },
             now: 0,
             net: None,
@@ -342,6 +472,16 @@ impl Firmware {
                 next: usize::MAX,
                 buf: [0; FRAME_MAX],
             },
+            cpl_in: CplIn {
+                active: false,
+                words: 0,
+                hdr_words: 0,
+                buf: [0; cpl::IN_KEEP],
+            },
+            cpl_out: CplOut { msg: None, next: 0 },
+            sending: None,
+            deferred: None,
+            tcp: TcpCp::new(),
         }
     }
 
@@ -363,6 +503,14 @@ impl Firmware {
         self.state = match result {
             Ok(mac) => {
                 self.mac = mac;
+                self.tcp.set_limits(hal.reg_read(REG_TCP_CONNS));
+                let (lo, hi) = mac.to_words();
+                let seed = [
+                    read_cycles(hal),
+                    u64::from(hal.reg_read(REG_TCP_TIME_US)),
+                    (u64::from(hi) << 32) | u64::from(lo),
+                ];
+                self.tcp.set_key(tcp::iss::derive_key(seed));
                 State::Running
             }
             Err(e) => State::Failed(e),
@@ -405,14 +553,23 @@ impl Firmware {
         self.now = now_cycles;
         let mut moved = 0u32;
         let mut blocked = false;
+        if !self.response_pending() {
+            self.tick();
+        }
         while moved < POLL_BUDGET_WORDS {
-            if self.tx.pending() || self.frame_out.pending() {
-                let sent = if self.tx.pending() {
-                    self.send_next(hal)
-                } else {
-                    self.send_frame_word(hal)
+            if let Some(chan) = self.next_chan() {
+                let sent = match chan {
+                    Chan::Response => self.send_next(hal),
+                    Chan::Frame => self.send_frame_word(hal),
+                    Chan::Cpl => self.send_cpl_word(hal),
                 };
                 if sent {
+                    self.sending = match chan {
+                        Chan::Response => self.tx.pending(),
+                        Chan::Frame => self.frame_out.pending(),
+                        Chan::Cpl => self.cpl_out.pending(),
+                    }
+                    .then_some(chan);
                     moved += 1;
                     continue;
                 }
@@ -424,17 +581,24 @@ impl Firmware {
                 break;
             };
             moved += 1;
-            // a FRAME_RX message is recognised by its first word
-            if !self.frame_in.active
-                && self.rx.count == 0
-                && (word & 0xff) == u32::from(u8::from(FwOpcode::FrameRx))
-            {
+            // FRAME_RX and CPL messages are recognised by their first word
+            let starting = !self.frame_in.active && !self.cpl_in.active && self.rx.count == 0;
+            if starting && (word & 0xff) == u32::from(u8::from(FwOpcode::FrameRx)) {
                 self.frame_in.active = true;
                 self.frame_in.words = 0;
                 self.frame_in.len = 0;
             }
+            if starting && (word & 0xff) == u32::from(u8::from(FwOpcode::Cpl)) {
+                self.cpl_in.active = true;
+                self.cpl_in.words = 0;
+                self.cpl_in.hdr_words = 0;
+            }
             if self.frame_in.active {
                 self.frame_word(word, last);
+                continue;
+            }
+            if self.cpl_in.active {
+                self.cpl_word(word, last);
                 continue;
             }
             self.rx.push(word);
@@ -477,7 +641,138 @@ impl Firmware {
     /// `true` while a response or a frame is waiting to be taken by the
     /// core.
     pub fn response_pending(&self) -> bool {
-        self.tx.pending() || self.frame_out.pending()
+        self.tx.pending() || self.frame_out.pending() || self.cpl_out.pending()
+    }
+
+    /// The TCP connection control plane.
+    pub fn tcp(&self) -> &TcpCp {
+        &self.tcp
+    }
+
+    /// The channel whose word goes next: the message in progress, else
+    /// the mailbox response, a frame, a CPL message, in that order.
+    fn next_chan(&self) -> Option<Chan> {
+        if self.sending.is_some() {
+            return self.sending;
+        }
+        if self.tx.pending() {
+            Some(Chan::Response)
+        } else if self.frame_out.pending() {
+            Some(Chan::Frame)
+        } else if self.cpl_out.pending() {
+            Some(Chan::Cpl)
+        } else {
+            None
+        }
+    }
+
+    fn now_us(&self) -> u64 {
+        self.now / u64::from(gen::CLOCK_MHZ)
+    }
+
+    fn now_ms(&self) -> u64 {
+        self.now / (u64::from(gen::CLOCK_MHZ) * 1000)
+    }
+
+    /// Runs the timers while nothing is being sent: ARP retransmissions and
+    /// failures, then the TCP control plane's (deferred answers, resolved
+    /// opens).
+    fn tick(&mut self) {
+        let now_ms = self.now_ms();
+        let now_us = self.now_us();
+        let mut failed = None;
+        if let Some(net) = self.net.as_mut() {
+            match net.poll(now_ms, &mut self.frame_out.buf) {
+                Ok(Some(ArpPoll::Transmit { len, .. })) => self.frame_out.start(len),
+                Ok(Some(ArpPoll::Unreachable(ip))) => failed = Some(ip),
+                Ok(None) | Err(_) => {}
+            }
+        }
+        let mut port = PortNet {
+            net: self.net.as_mut(),
+            frame: &mut self.frame_out,
+            now_ms,
+        };
+        let out = match failed {
+            Some(ip) => self.tcp.unreachable(ip, &mut port, now_us),
+            None => self.tcp.poll(&mut port, now_us),
+        };
+        self.apply(out);
+    }
+
+    /// Queues what the TCP control plane asked for: a CPL message, and the
+    /// answer of the deferred mailbox request.
+    fn apply(&mut self, out: tcp::Output) {
+        if let Some(msg) = out.cpl {
+            self.cpl_out.msg = Some(msg);
+            self.cpl_out.next = 0;
+        }
+        if let Some(words) = out.reply {
+            if let Some(hdr) = self.deferred.take() {
+                self.load_response(hdr, FwStatus::Ok, &Payload::from_slice(words.as_slice()));
+            }
+        }
+    }
+
+    /// One word of a CPL message from the core.
+    fn cpl_word(&mut self, word: u32, last: bool) {
+        let c = &mut self.cpl_in;
+        if c.words == 0 {
+            c.hdr_words = (word >> 24) as usize;
+        } else {
+            let at = (c.words - 1) * 4;
+            for (k, b) in word.to_le_bytes().into_iter().enumerate() {
+                if let Some(slot) = c.buf.get_mut(at + k) {
+                    *slot = b;
+                }
+            }
+        }
+        c.words = c.words.saturating_add(1);
+        if !last {
+            return;
+        }
+        c.active = false;
+        self.counters.cpl_in = self.counters.cpl_in.wrapping_add(1);
+        let words = c.words;
+        // the port header and at least a CPL header (two words)
+        if words != c.hdr_words || !(3..=cpl::PORT_MAX_WORDS).contains(&words) {
+            self.counters.cpl_bad = self.counters.cpl_bad.wrapping_add(1);
+            return;
+        }
+        let total = (words - 1) * 4;
+        let now_us = self.now_us();
+        let mut port = PortNet {
+            net: self.net.as_mut(),
+            frame: &mut self.frame_out,
+            now_ms: self.now / (u64::from(gen::CLOCK_MHZ) * 1000),
+        };
+        let kept = self
+            .cpl_in
+            .buf
+            .get(..total.min(cpl::IN_KEEP))
+            .unwrap_or(&[]);
+        let out = self.tcp.handle_cpl(kept, total, &mut port, now_us);
+        self.apply(out);
+    }
+
+    /// Offers the next word of the pending CPL message.
+    fn send_cpl_word(&mut self, hal: &mut impl Hal) -> bool {
+        let Some(msg) = self.cpl_out.msg else {
+            return true;
+        };
+        let i = self.cpl_out.next;
+        let last = i + 1 >= msg.port_words();
+        if !hal.send_word(msg.port_word(i), last) {
+            return false;
+        }
+        if last {
+            self.cpl_out.msg = None;
+            self.cpl_out.next = 0;
+            self.counters.cpl_out = self.counters.cpl_out.wrapping_add(1);
+        } else {
+            self.cpl_out.next = i + 1;
+        }
+        true
     }
 
     /// The exception path (ARP, ICMP, neighbour table), once the port has
@@ -512,7 +807,7 @@ impl Firmware {
             self.counters.frames_bad = self.counters.frames_bad.wrapping_add(1);
             return;
         }
-        let now_ms = self.now / (u64::from(gen::CLOCK_MHZ) * 1000);
+        let now_ms = self.now_ms();
         let Some(net) = self.net.as_mut() else {
             return;
         };
@@ -591,20 +886,31 @@ impl Firmware {
         self.rx.clear();
 
         let (status, payload) = match outcome {
-            Ok(payload) => (FwStatus::Ok, payload),
+            Ok(Some(payload)) => (FwStatus::Ok, payload),
+            Ok(None) => {
+                // answered when the TCP engine replies (see `apply`)
+                self.counters.deferred = self.counters.deferred.wrapping_add(1);
+                self.deferred = Some(hdr);
+                return;
+            }
             Err(status) => {
                 self.count_error(status);
                 (status, Payload::EMPTY)
             }
         };
+        self.load_response(hdr, status, &payload);
+    }
+
+    /// Queues the response to request `req` with `status` and `payload`.
+    fn load_response(&mut self, req: FwMsgHdr, status: FwStatus, payload: &Payload) {
         let len = 1 + payload.as_slice().len();
         let rsp = FwMsgHdr {
-            opcode: hdr.opcode,
-            seq: hdr.seq,
+            opcode: req.opcode,
+            seq: req.seq,
             status: status as u8,
             len: len as u8,
         };
-        self.tx.load(rsp, &payload);
+        self.tx.load(rsp, payload);
     }
 
     fn count_error(&mut self, status: FwStatus) {
@@ -619,31 +925,124 @@ impl Firmware {
     }
 
     /// Runs one command; `args` are the request's words after the header.
+    /// `Ok(None)`: the answer is deferred until the TCP engine replies.
     fn dispatch(
         &mut self,
         op: FwOpcode,
         args: &[u32],
         hal: &mut impl Hal,
-    ) -> Result<Payload, FwStatus> {
-        match op {
+    ) -> Result<Option<Payload>, FwStatus> {
+        let now = match op {
             FwOpcode::Nop => Self::nop(args),
             FwOpcode::GetVersion => Self::get_version(args, hal),
             FwOpcode::SetMac => self.set_mac(args, hal),
             FwOpcode::GetMac => Self::get_mac(args, hal),
             FwOpcode::SetIpv4 => self.set_ipv4(args, hal),
             FwOpcode::GetIpv4 => self.get_ipv4(args),
-            // frames are not mailbox commands
+            FwOpcode::TcpConfig => self.tcp_config(args, hal),
+            // frames and CPL messages are not mailbox commands
             FwOpcode::FrameRx | FwOpcode::FrameTx | FwOpcode::Cpl => Err(FwStatus::BadOpcode),
-            // TODO(#3): the TCP control plane answers these
-            FwOpcode::TcpConfig
-            | FwOpcode::TcpListen
+            FwOpcode::TcpListen
             | FwOpcode::TcpUnlisten
             | FwOpcode::TcpConnect
             | FwOpcode::TcpClose
             | FwOpcode::TcpAbort
             | FwOpcode::TcpEvent
-            | FwOpcode::TcpTcb => Err(FwStatus::BadOpcode),
+            | FwOpcode::TcpTcb => return self.tcp_command(op, args),
+        };
+        now.map(Some)
+    }
+
+    /// TCP_CONFIG: with no arguments, answers the five timing registers;
+    /// with five (or nine) words writes them (and sets the ISN secret).
+    fn tcp_config(&mut self, args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
+        const REGS: [u8; 5] = [
+            REG_TCP_RTO_INIT,
+            REG_TCP_RTO_MIN,
+            REG_TCP_RTO_MAX,
+            REG_TCP_RETRIES,
+            REG_TCP_TIME_WAIT,
+        ];
+        let (timing, key) = match args.len() {
+            0 => {
+                let v = REGS.map(|r| hal.reg_read(r));
+                return Ok(Payload::of(v));
+            }
+            5 => (args, None),
+            9 => (args.get(..5).unwrap_or(&[]), args.get(5..)),
+            _ => return Err(FwStatus::BadLength),
+        };
+        let &[init, min, max, retries, time_wait] = timing else {
+            return Err(FwStatus::BadLength);
+        };
+        let retries_ok = retries >> 16 == 0 && retries & 0xff != 0 && retries & 0xff00 != 0;
+        if init == 0 || min == 0 || max == 0 || time_wait == 0 || min > max || !retries_ok {
+            return Err(FwStatus::BadArgument);
         }
+        if !(min..=max).contains(&init) {
+            return Err(FwStatus::BadArgument);
+        }
+        for (r, v) in REGS.into_iter().zip(timing) {
+            hal.reg_write(r, *v);
+        }
+        if let Some(&[a, b, c, d]) = key {
+            let k0 = (u64::from(b) << 32) | u64::from(a);
+            let k1 = (u64::from(d) << 32) | u64::from(c);
+            self.tcp.set_key(tcp::iss::Key([k0, k1]));
+        }
+        Ok(Payload::EMPTY)
+    }
+
+    /// The TCP commands other than TCP_CONFIG (layouts in the crate
+    /// documentation).
+    fn tcp_command(&mut self, op: FwOpcode, args: &[u32]) -> Result<Option<Payload>, FwStatus> {
+        let now_us = self.now_us();
+        let mut port = PortNet {
+            net: self.net.as_mut(),
+            frame: &mut self.frame_out,
+            now_ms: self.now / (u64::from(gen::CLOCK_MHZ) * 1000),
+        };
+        let out = match (op, args) {
+            (FwOpcode::TcpListen, &[w1, w2]) => {
+                self.tcp
+                    .listen(w1 as u16, (w1 >> 16) as u16, w2, &port, now_us)?
+            }
+            (FwOpcode::TcpUnlisten, &[id]) => self.tcp.unlisten(id, now_us)?,
+            (FwOpcode::TcpConnect, &[ip, ports, opts, wnd]) => {
+                if opts >> 16 != 0 {
+                    return Err(FwStatus::BadArgument);
+                }
+                let req = ConnectReq {
+                    peer_ip: Ipv4Addr::from(ip),
+                    peer_port: ports as u16,
+                    local_port: (ports >> 16) as u16,
+                    opt: opts as u8,
+                    rcv_wscale: (opts >> 8) as u8,
+                    rcv_wnd: wnd,
+                };
+                self.tcp.connect(req, &mut port, now_us)?
+            }
+            (FwOpcode::TcpClose, &[id]) => self.tcp.close(id, &mut port, now_us)?,
+            (FwOpcode::TcpAbort, &[id]) => self.tcp.abort(id, &mut port, now_us)?,
+            (FwOpcode::TcpEvent, &[]) => {
+                let local = tcp::Net::local_ip(&port);
+                tcp::Output {
+                    cpl: None,
+                    reply: Some(self.tcp.take_event(local)),
+                }
+            }
+            (FwOpcode::TcpTcb, &[id, field, vlo, vhi, mlo, mhi]) => {
+                let value = (u64::from(vhi) << 32) | u64::from(vlo);
+                let mask = (u64::from(mhi) << 32) | u64::from(mlo);
+                self.tcp.tcb(id, field, value, mask, now_us)?
+            }
+            _ => return Err(FwStatus::BadLength),
+        };
+        if let Some(msg) = out.cpl {
+            self.cpl_out.msg = Some(msg);
+            self.cpl_out.next = 0;
+        }
+        Ok(out.reply.map(|w| Payload::from_slice(w.as_slice())))
     }
 
     /// NOP: no arguments; an empty answer.

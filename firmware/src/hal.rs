@@ -67,6 +67,23 @@ pub const REG_BUILD_ID: u8 = window(gen::FW_REG_BUILD_ID);
 /// to the firmware.
 pub const REG_IPV4: u8 = window(gen::FW_REG_IPV4);
 
+/// `FW_REG_TCP_RTO_INIT`: the TCP engine's initial retransmission timeout
+/// of SYN and SYN-ACK, µs.
+pub const REG_TCP_RTO_INIT: u8 = window(gen::FW_REG_TCP_RTO_INIT);
+/// `FW_REG_TCP_RTO_MIN`: lower bound of the retransmission timeout, µs.
+pub const REG_TCP_RTO_MIN: u8 = window(gen::FW_REG_TCP_RTO_MIN);
+/// `FW_REG_TCP_RTO_MAX`: upper bound of the retransmission timeout, µs.
+pub const REG_TCP_RTO_MAX: u8 = window(gen::FW_REG_TCP_RTO_MAX);
+/// `FW_REG_TCP_RETRIES`: 7:0 SYN and SYN-ACK retransmissions, 15:8
+/// retransmissions of one segment.
+pub const REG_TCP_RETRIES: u8 = window(gen::FW_REG_TCP_RETRIES);
+/// `FW_REG_TCP_TIME_WAIT`: TIME_WAIT duration, µs.
+pub const REG_TCP_TIME_WAIT: u8 = window(gen::FW_REG_TCP_TIME_WAIT);
+/// `FW_REG_TCP_TIME_US`: the TCP engine's µs clock (read-only).
+pub const REG_TCP_TIME_US: u8 = window(gen::FW_REG_TCP_TIME_US);
+/// `FW_REG_TCP_CONNS`: 15:0 tids, 23:16 listener slots (read-only).
+pub const REG_TCP_CONNS: u8 = window(gen::FW_REG_TCP_CONNS);
+
 /// Reads the core's 64-bit cycle counter through the register window: the
 /// low half first (which latches the high half), then the latched high half,
 /// so the two halves belong to the same cycle.

@@ -50,6 +50,15 @@
 //! | `SET_MAC` | MAC bits 31:0, MAC bits 47:32 (in 15:0; 31:16 zero) | none |
 //! | `GET_MAC` | none | MAC bits 31:0, MAC bits 47:32 |
 //!
+//! | `TCP_CONFIG` | none (read), or: RTO initial, RTO min, RTO max (µs), retries (7:0 SYN, 15:8 data; 31:16 zero), TIME_WAIT (µs); optionally four more words: the 128-bit ISN secret, bits 31:0 first | read: the five timing words; write: none |
+//! | `TCP_LISTEN` | local port (15:0) \| backlog (31:16), receive window in bytes (0: 65535) | result, listener id — *deferred* until PASS_OPEN_RPL |
+//! | `TCP_UNLISTEN` | listener id | result, embryonic connections reset — *deferred* until CLOSE_LISTSRV_RPL |
+//! | `TCP_CONNECT` | peer IPv4 (192.168.1.10 = `0xc0a8010a`), peer port (15:0) \| local port (31:16, 0: ephemeral), `cpl_tcp_opt` bits (7:0) \| receive window shift (15:8; 31:16 zero), receive window in bytes (0: 65535) | result, endpoint id, local port |
+//! | `TCP_CLOSE` | endpoint id | result |
+//! | `TCP_ABORT` | endpoint id | result |
+//! | `TCP_EVENT` | none | event word (kind 7:0 \| cause 15:8 \| endpoint 31:16); for ESTABLISHED and ACCEPTED eight more: tid, local IPv4, peer IPv4, local port (15:0) \| peer port (31:16), our ISN, peer's ISN, MSS (15:0) \| options (23:16) \| send shift (27:24) \| receive shift (31:28), listener id (ACCEPTED) or `0xffff_ffff` |
+//! | `TCP_TCB` | endpoint id, `tcb_field`, value bits 31:0, 63:32, mask bits 31:0, 63:32 (mask 0: read) | result, value bits 31:0, 63:32 after the write — *deferred* until SET_TCB_RPL |
+//!
 //! A MAC address's byte 0 (first on the wire) is bits 47:40 of the 48-bit
 //! value; see [`MacAddr`]. The MAC words of a response are read back from
 //! the register window (`FW_REG_MAC_LO`, `FW_REG_MAC_HI`).
@@ -65,9 +74,44 @@
 //! - `SET_MAC` with a zero or group (I/G bit, bit 40, set) address, or with
 //!   bits 31:16 of word 2 set: `BAD_ARGUMENT`, and the MAC is unchanged.
 //!
+//! - TCP commands: an argument out of range (port 0, backlog 0, unknown
+//!   option bits or TCB field, a window above 2^30 or not fitting its
+//!   shift, a peer address that cannot be a host's, a listener or endpoint
+//!   id that is not a slot, TCP_CONFIG with a zero time, min > max,
+//!   initial outside min..=max, or a zero retry count): `BAD_ARGUMENT`.
+//!
 //! The checks run in that order. While a response is being sent the firmware
 //! takes no request word, so a core that is slow to take the response
 //! back-pressures the next request instead of losing it.
+//!
+//! ## TCP commands
+//!
+//! The TCP commands drive the connection control plane ([`tcp`]). Every
+//! answer of TCP_LISTEN, TCP_UNLISTEN, TCP_CONNECT, TCP_CLOSE, TCP_ABORT
+//! and TCP_TCB starts with a *result* word, a `cpl_status` code: SUCCESS,
+//! or why the operation failed although the request was well-formed —
+//! ADDR_IN_USE (the port or 4-tuple is in use), NO_RESOURCES (no listener
+//! slot, endpoint, open slot, ephemeral port or neighbour entry), BAD_ID
+//! (the id names nothing, or an earlier generation of its slot), BAD_STATE
+//! (the endpoint's state refuses it; TCP_CONNECT before SET_IPV4), TIMEOUT
+//! (a deferred request whose engine reply did not come within 100 ms), or
+//! the engine's own status from its reply. The words after the result are
+//! meaningful on SUCCESS only (TCP_LISTEN also names the listener on
+//! failure).
+//!
+//! *Deferred* answers come once the TCP engine has replied; the firmware
+//! keeps handling CPL messages and frames meanwhile (the core forwards one
+//! mailbox request at a time, so the next request waits).
+//!
+//! Connection outcomes are events the host takes with TCP_EVENT, one per
+//! request, oldest first (NONE when there is none). Per endpoint they come
+//! in the order open (ESTABLISHED for TCP_CONNECT, ACCEPTED for a new
+//! endpoint of a listener), PEER_CLOSED, then one final event after which
+//! the endpoint id is free: CLOSED, RESET (cause CONN_RESET or the
+//! engine's), TIMED_OUT, ABORTED, REFUSED (cause CONN_REFUSED, or the
+//! engine's ACT_OPEN_RPL status such as ADDR_IN_USE), UNREACHABLE (ARP got
+//! no answer). Events are never dropped: a listener's connections count
+//! against its backlog until their ACCEPTED event has been taken.
 //!
 //! # Building and testing
 //!
@@ -87,6 +131,7 @@ pub mod hal;
 mod mac;
 pub mod mmio;
 pub mod net;
+pub mod tcp;
 
 pub use fw::{
     Counters, Firmware, FwConfig, InitError, PollResult, MSG_MAX_WORDS, POLL_BUDGET_WORDS,

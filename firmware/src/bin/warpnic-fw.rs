@@ -20,6 +20,10 @@ mod soft_core {
     use warpnic_fw::mmio::{MmioHal, PORT_BASE};
     use warpnic_fw::{read_cycles, Firmware, FwConfig};
 
+    // main's frame holds the firmware state; memory.x reserves the stack
+    // for it and the calls below.
+    const _: () = assert!(core::mem::size_of::<Firmware>() <= 17 * 1024);
+
     /// The port's MAC address at start-up: locally administered, unicast.
     #[no_mangle]
     pub static WARPNIC_FW_MAC: [u8; 6] = [0x02, 0x57, 0x4e, 0x00, 0x00, 0x01];

@@ -346,6 +346,33 @@ impl<const N: usize> Arp<N> {
             return Err(ResolveError::InvalidAddress);
         }
         let hop = iface.next_hop(dst).ok_or(ResolveError::NoRoute)?;
+        self.resolve_hop(iface, hop, now_ms, out)
+    }
+
+    /// The MAC of next hop `hop`, a unicast host the caller has routed to
+    /// (e.g. an off-link peer treated as on link when there is no
+    /// gateway). Starts a resolution, writing its first request to `out`,
+    /// when `hop` is unknown.
+    ///
+    /// # Errors
+    ///
+    /// [`ResolveError::OwnAddress`] or [`ResolveError::InvalidAddress`]
+    /// when `hop` cannot be a neighbour, [`ResolveError::TableFull`], or
+    /// [`ResolveError::BufferTooSmall`] when `out` is too short for the
+    /// request that was due.
+    pub fn resolve_hop(
+        &mut self,
+        iface: &Interface,
+        hop: Ipv4Addr,
+        now_ms: u64,
+        out: &mut [u8],
+    ) -> Result<Resolve, ResolveError> {
+        if hop == iface.ip() {
+            return Err(ResolveError::OwnAddress);
+        }
+        if !iface.is_unicast_peer(hop) {
+            return Err(ResolveError::InvalidAddress);
+        }
         match self.table.use_entry(hop, now_ms) {
             Lookup::Mac(mac) => Ok(Resolve::Known(mac)),
             Lookup::Incomplete => Ok(Resolve::Pending),

@@ -311,6 +311,20 @@ impl<const N: usize> ExceptionPath<N> {
         self.arp.resolve(&self.iface, dst, now_ms, out)
     }
 
+    /// [`Arp::resolve_hop`] on this port.
+    ///
+    /// # Errors
+    ///
+    /// As [`Arp::resolve_hop`].
+    pub fn resolve_hop(
+        &mut self,
+        hop: Ipv4Addr,
+        now_ms: u64,
+        out: &mut [u8],
+    ) -> Result<Resolve, ResolveError> {
+        self.arp.resolve_hop(&self.iface, hop, now_ms, out)
+    }
+
     /// [`Arp::poll`] on this port.
     ///
     /// # Errors
