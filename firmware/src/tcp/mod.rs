@@ -248,6 +248,9 @@ pub struct TcpCounters {
     pub aborts: u32,
     /// Deferred mailbox requests answered TIMEOUT.
     pub deferred_timeouts: u32,
+    /// New connections whose tid an endpoint still held (that endpoint
+    /// had missed the end of its connection and was ended).
+    pub stale_tids: u32,
     /// Firmware bugs caught without panicking (should stay 0).
     pub internal: u32,
 }
@@ -551,6 +554,7 @@ impl TcpCp {
                 established: 0,
                 aborts: 0,
                 deferred_timeouts: 0,
+                stale_tids: 0,
                 internal: 0,
             },
         }
@@ -810,10 +814,23 @@ impl TcpCp {
         self.eps.iter().position(|e| e.tid == t)
     }
 
-    /// `true` when `tid` is one the engine may hand out and no endpoint
-    /// holds it.
-    fn tid_is_new(&self, tid: u32) -> bool {
-        tid < u32::from(self.max_tids) && self.tid_slot(tid).is_none()
+    /// A tid the engine hands out for a new connection, if it is in its
+    /// range. An endpoint still holding it has missed the end of its
+    /// connection (the engine only reuses a free tid): it ends now, with
+    /// RESET (cause BAD_STATE) if the host knows it.
+    fn new_tid(&mut self, tid: u32, out: &mut Output) -> Option<u16> {
+        let t = u16::try_from(tid).ok().filter(|&t| t < self.max_tids)?;
+        if let Some(i) = self.tid_slot(tid) {
+            self.counters.stale_tids = self.counters.stale_tids.wrapping_add(1);
+            let visible = self.eps.get(i).map(|e| e.state) != Some(EpState::Accepting);
+            self.die(
+                i,
+                visible.then_some(TcpEvent::Reset),
+                CplStatus::BadState,
+                out,
+            );
+        }
+        Some(t)
     }
 
     /// Puts endpoint `i` at the tail of the event FIFO unless it is in it.
@@ -1750,9 +1767,7 @@ impl TcpCp {
         now_us: u64,
         out: &mut Output,
     ) {
-        let tid16 = u16::try_from(tid)
-            .ok()
-            .filter(|&t| self.tid_is_new(u32::from(t)));
+        let tid16 = self.new_tid(tid, out);
         match (self.atid_slot(atid), tid16) {
             (Some(i), Some(t)) => {
                 self.engine_step(i, Input::ActEstablish(t, est), net, now_us, out)
@@ -1802,10 +1817,7 @@ impl TcpCp {
         now_us: u64,
         out: &mut Output,
     ) {
-        let tid16 = u16::try_from(tid)
-            .ok()
-            .filter(|&t| self.tid_is_new(u32::from(t)));
-        let Some(tid16) = tid16 else {
+        let Some(tid16) = self.new_tid(tid, out) else {
             self.counters.bad_id = self.counters.bad_id.wrapping_add(1);
             return self.accept_rpl_drop(tid, CplStatus::BadId, out);
         };
@@ -1924,15 +1936,18 @@ impl TcpCp {
             self.counters.bad_id = self.counters.bad_id.wrapping_add(1);
             return;
         }
-        // The engine has reset the embryonic connections: their tids are
-        // free. Accepted ones stay, no longer counted against a backlog.
+        // docs/cpl.md: the engine resets the listener's embryonic
+        // connections and reports how many (`dropped`); their tids are free.
+        // An engine that leaves them to complete reports 0: they stay and
+        // become ACCEPTED. Either way nothing counts against a backlog now.
         for k in 0..OPEN_SLOTS {
             let o = self.opens[k];
             if o.ep == NIL || usize::from(o.listener) != s {
                 continue;
             }
             let i = usize::from(o.ep);
-            if self.eps.get(i).map(|e| e.state) == Some(EpState::Accepting) {
+            let embryonic = self.eps.get(i).map(|e| e.state) == Some(EpState::Accepting);
+            if embryonic && dropped != 0 {
                 self.engine_step(i, Input::ListenerStopped, net, now_us, out);
             } else {
                 self.release_backlog(i);
@@ -2017,8 +2032,13 @@ impl TcpCp {
         if self.resolving == 0 {
             return out;
         }
-        // the open slots hold every resolving endpoint: look at a few
-        for _ in 0..RESOLVE_PER_POLL {
+        // the open slots hold every resolving endpoint: ask about a few,
+        // from where the last poll stopped
+        let mut asked = 0;
+        for _ in 0..OPEN_SLOTS {
+            if asked == RESOLVE_PER_POLL {
+                break;
+            }
             let k = usize::from(self.resolve_cursor) % OPEN_SLOTS;
             self.resolve_cursor = ((k + 1) % OPEN_SLOTS) as u16;
             let o = self.opens[k];
@@ -2026,6 +2046,7 @@ impl TcpCp {
             if self.eps.get(i).map(|e| e.state) != Some(EpState::Resolving) {
                 continue;
             }
+            asked += 1;
             match net.resolve(Ipv4Addr::from(o.peer_ip)) {
                 Hop::Known(mac) => {
                     let _ = self.step(i, Input::Resolved(mac), net, now_us, &mut out);
