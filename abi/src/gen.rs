@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0x39cc_c742;
+pub const BUILD_ID: u32 = 0x24f7_6045;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -215,11 +215,21 @@ pub enum CqeOpcode {
     Recv = 0x02,
     /// A NOP work request completed.
     Nop = 0x03,
+    /// The peer acknowledged stream bytes: queue = tid, wr_id = the stream offset acknowledged (send buffer space up to it is free), byte_len = bytes newly acknowledged.
+    TcpTxAcked = 0x10,
+    /// Stream bytes are in the receive buffer: queue = tid, wr_id = the stream offset after them, byte_len = bytes.
+    TcpRx = 0x11,
 }
 
 impl CqeOpcode {
     /// Every value, in description order.
-    pub const ALL: &'static [Self] = &[Self::Send, Self::Recv, Self::Nop];
+    pub const ALL: &'static [Self] = &[
+        Self::Send,
+        Self::Recv,
+        Self::Nop,
+        Self::TcpTxAcked,
+        Self::TcpRx,
+    ];
 
     /// The value's name as written in the description.
     pub const fn name(self) -> &'static str {
@@ -227,6 +237,8 @@ impl CqeOpcode {
             Self::Send => "SEND",
             Self::Recv => "RECV",
             Self::Nop => "NOP",
+            Self::TcpTxAcked => "TCP_TX_ACKED",
+            Self::TcpRx => "TCP_RX",
         }
     }
 }
@@ -239,6 +251,8 @@ impl TryFrom<u8> for CqeOpcode {
             0x01 => Ok(Self::Send),
             0x02 => Ok(Self::Recv),
             0x03 => Ok(Self::Nop),
+            0x10 => Ok(Self::TcpTxAcked),
+            0x11 => Ok(Self::TcpRx),
             other => Err(other),
         }
     }
@@ -1966,6 +1980,16 @@ pub enum TcbField {
     Vlan = 0x17,
     /// Send credits: TX_DATA bytes that may await acknowledgment (starts at CPL_TX_CREDITS).
     TxCredits = 0x18,
+    /// IOVA of the stream's circular send buffer in host memory.
+    TxBufAddr = 0x19,
+    /// Log2 of the send buffer's size in bytes (12..=30; 0: no buffer).
+    TxBufLog = 0x1a,
+    /// IOVA of the stream's circular receive buffer in host memory.
+    RxBufAddr = 0x1b,
+    /// Log2 of the receive buffer's size in bytes (12..=30; 0: no buffer).
+    RxBufLog = 0x1c,
+    /// Completion queue of the stream's TCP_TX_ACKED and TCP_RX completions.
+    Cqn = 0x1d,
 }
 
 impl TcbField {
@@ -1996,6 +2020,11 @@ impl TcbField {
         Self::PeerMac,
         Self::Vlan,
         Self::TxCredits,
+        Self::TxBufAddr,
+        Self::TxBufLog,
+        Self::RxBufAddr,
+        Self::RxBufLog,
+        Self::Cqn,
     ];
 
     /// The value's name as written in the description.
@@ -2026,6 +2055,11 @@ impl TcbField {
             Self::PeerMac => "PEER_MAC",
             Self::Vlan => "VLAN",
             Self::TxCredits => "TX_CREDITS",
+            Self::TxBufAddr => "TX_BUF_ADDR",
+            Self::TxBufLog => "TX_BUF_LOG",
+            Self::RxBufAddr => "RX_BUF_ADDR",
+            Self::RxBufLog => "RX_BUF_LOG",
+            Self::Cqn => "CQN",
         }
     }
 }
@@ -2060,6 +2094,11 @@ impl TryFrom<u8> for TcbField {
             0x16 => Ok(Self::PeerMac),
             0x17 => Ok(Self::Vlan),
             0x18 => Ok(Self::TxCredits),
+            0x19 => Ok(Self::TxBufAddr),
+            0x1a => Ok(Self::TxBufLog),
+            0x1b => Ok(Self::RxBufAddr),
+            0x1c => Ok(Self::RxBufLog),
+            0x1d => Ok(Self::Cqn),
             other => Err(other),
         }
     }
@@ -2096,6 +2135,7 @@ pub mod regs {
         ("CQ", 0x3000, 0x574e_0012),
         ("EQ", 0x4000, 0x574e_0013),
         ("STATS", 0x5000, 0x574e_0020),
+        ("TCP", 0x8000, 0x574e_0030),
     ];
 
     /// Block `ID` at `0x0000`: Identification. The driver refuses a device whose BUILD_ID differs from the ABI it was built against.
@@ -2519,7 +2559,7 @@ pub mod regs {
         /// Value of the block's VERSION register (major 31:16, minor 15:0).
         pub const VERSION_VALUE: u32 = 0x0001_0000;
         /// Value of the block's NEXT register: the next block's base, 0 for the last.
-        pub const NEXT_BLOCK: u32 = 0x0000;
+        pub const NEXT_BLOCK: u32 = 0x8000;
         /// Frames sent (ro, BAR0 offset `0x5010`).
         pub const TX_FRAMES: u32 = 0x5010;
         /// Reset value of `TX_FRAMES`.
@@ -2624,10 +2664,54 @@ pub mod regs {
         pub const TCP_TX_SEGS: u32 = 0x50d8;
         /// Reset value of `TCP_TX_SEGS`.
         pub const TCP_TX_SEGS_RESET: u32 = 0;
-        /// CPL messages the TCP engine refused: unknown opcode, bad length, unknown id or wrong state (ro, BAR0 offset `0x50e0`).
+        /// CPL messages the TCP engine refused (unknown opcode, bad length, unknown id or wrong state), and stream doorbells it lost or that named no connection (ro, BAR0 offset `0x50e0`).
         pub const TCP_CPL_BAD: u32 = 0x50e0;
         /// Reset value of `TCP_CPL_BAD`.
         pub const TCP_CPL_BAD_RESET: u32 = 0;
+    }
+
+    /// Block `TCP` at `0x8000`: TCP stream doorbells, one pair per connection id (tid): the host tells the engine how far it has written into the stream's send buffer and how far it has read from its receive buffer. Values are stream offsets: bytes since the stream's first byte, modulo 2^32.
+    pub mod tcp {
+        /// Block base in BAR0.
+        pub const BASE: u32 = 0x8000;
+        /// Value of the block's TYPE register.
+        pub const TYPE_ID: u32 = 0x574e_0030;
+        /// Value of the block's VERSION register (major 31:16, minor 15:0).
+        pub const VERSION_VALUE: u32 = 0x0001_0000;
+        /// Value of the block's NEXT register: the next block's base, 0 for the last.
+        pub const NEXT_BLOCK: u32 = 0x0000;
+        /// Number of elements in the array (ro, BAR0 offset `0x800c`).
+        pub const COUNT: u32 = 0x800c;
+        /// Reset value of `COUNT`.
+        pub const COUNT_RESET: u32 = 0;
+        /// Bytes between elements (ro, BAR0 offset `0x8010`).
+        pub const STRIDE: u32 = 0x8010;
+        /// Reset value of `STRIDE`.
+        pub const STRIDE_RESET: u32 = 0;
+        /// Offset of element 0 from the block base (ro, BAR0 offset `0x8014`).
+        pub const ARRAY_BASE: u32 = 0x8014;
+        /// Reset value of `ARRAY_BASE`.
+        pub const ARRAY_BASE_RESET: u32 = 0;
+        /// BAR0 offset of element 0.
+        pub const ELEM_BASE: u32 = 0x8040;
+        /// Bytes between elements.
+        pub const ELEM_STRIDE: u32 = 0x08;
+        /// BAR0 offset of element `n`. The caller checks `n` against the block's
+        /// `COUNT` register; the arithmetic wraps rather than panics.
+        pub const fn elem(n: u32) -> u32 {
+            ELEM_BASE.wrapping_add(n.wrapping_mul(ELEM_STRIDE))
+        }
+        /// Registers of one element, offsets relative to [`elem()`].
+        pub mod elem {
+            /// Stream offset after the last byte written into the send buffer (wo, element offset `0x0000`).
+            pub const TX_END: u32 = 0x0000;
+            /// Reset value of `TX_END`.
+            pub const TX_END_RESET: u32 = 0;
+            /// Stream offset after the last byte read from the receive buffer (reopens the window) (wo, element offset `0x0004`).
+            pub const RX_READ: u32 = 0x0004;
+            /// Reset value of `RX_READ`.
+            pub const RX_READ_RESET: u32 = 0;
+        }
     }
 }
 

@@ -258,6 +258,23 @@ pub const ARRAY_HEADER: &[Register] = &[
     ),
 ];
 
+const TCP_DB_REGS: &[Register] = &[
+    r(
+        "TX_END",
+        0x00,
+        Wo,
+        0,
+        "stream offset after the last byte written into the send buffer",
+    ),
+    r(
+        "RX_READ",
+        0x04,
+        Wo,
+        0,
+        "stream offset after the last byte read from the receive buffer (reopens the window)",
+    ),
+];
+
 const SQ_REGS: &[Register] = &[
     r(
         "BASE_LO",
@@ -457,6 +474,8 @@ pub const SPEC: Spec = Spec {
                 v("SEND", 0x01, "a send-queue work request completed"),
                 v("RECV", 0x02, "a receive buffer was filled (or failed)"),
                 v("NOP", 0x03, "a NOP work request completed"),
+                v("TCP_TX_ACKED", 0x10, "the peer acknowledged stream bytes: queue = tid, wr_id = the stream offset acknowledged (send buffer space up to it is free), byte_len = bytes newly acknowledged"),
+                v("TCP_RX", 0x11, "stream bytes are in the receive buffer: queue = tid, wr_id = the stream offset after them, byte_len = bytes"),
             ],
         },
         Enum {
@@ -970,6 +989,11 @@ pub const SPEC: Spec = Spec {
                 v("PEER_MAC", 0x16, "next-hop MAC address, 47:0"),
                 v("VLAN", 0x17, "802.1Q tag control information of sent frames (0: untagged)"),
                 v("TX_CREDITS", 0x18, "send credits: TX_DATA bytes that may await acknowledgment (starts at CPL_TX_CREDITS)"),
+                v("TX_BUF_ADDR", 0x19, "IOVA of the stream's circular send buffer in host memory"),
+                v("TX_BUF_LOG", 0x1a, "log2 of the send buffer's size in bytes (12..=30; 0: no buffer)"),
+                v("RX_BUF_ADDR", 0x1b, "IOVA of the stream's circular receive buffer in host memory"),
+                v("RX_BUF_LOG", 0x1c, "log2 of the receive buffer's size in bytes (12..=30; 0: no buffer)"),
+                v("CQN", 0x1d, "completion queue of the stream's TCP_TX_ACKED and TCP_RX completions"),
             ],
         },
     ],
@@ -1113,9 +1137,22 @@ pub const SPEC: Spec = Spec {
                 r("TCP_RX_DROP", 0xc8, Ro, 0, "TCP segments dropped by the engine: unacceptable, for an aborted connection, no free connection id, or its queue full"),
                 r("TCP_RST_SENT", 0xd0, Ro, 0, "RSTs the engine sent in answer to segments for no connection or bad ACKs"),
                 r("TCP_TX_SEGS", 0xd8, Ro, 0, "segments the TCP engine sent"),
-                r("TCP_CPL_BAD", 0xe0, Ro, 0, "CPL messages the TCP engine refused: unknown opcode, bad length, unknown id or wrong state"),
+                r("TCP_CPL_BAD", 0xe0, Ro, 0, "CPL messages the TCP engine refused (unknown opcode, bad length, unknown id or wrong state), and stream doorbells it lost or that named no connection"),
             ],
             array: None,
+        },
+        Block {
+            name: "TCP",
+            base: 0x8000,
+            type_id: 0x574e_0030,
+            version: 0x0001_0000,
+            doc: "TCP stream doorbells, one pair per connection id (tid): the host tells the engine how far it has written into the stream's send buffer and how far it has read from its receive buffer. Values are stream offsets: bytes since the stream's first byte, modulo 2^32.",
+            regs: ARRAY_HEADER,
+            array: Some(RegArray {
+                base: 0x40,
+                stride: 0x08,
+                regs: TCP_DB_REGS,
+            }),
         },
     ],
     descriptors: &[

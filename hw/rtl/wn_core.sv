@@ -226,12 +226,16 @@ module wn_core #(
   logic         tcp_rx_tvalid;
   logic [31:0]  tcp_rto_init, tcp_rto_min, tcp_rto_max, tcp_time_wait, tcp_time_us;
   logic [15:0]  tcp_retries;
+  logic         tcp_db_valid, tcp_db_rx;
+  logic [15:0]  tcp_db_tid;
+  logic [31:0]  tcp_db_value;
   logic [31:0]  cpl_up_tdata;
   logic         cpl_up_tlast, cpl_up_tvalid, cpl_up_tready, cpl_dn_tvalid, cpl_dn_tready;
   logic [511:0] tcp_tx_tdata, mux1_tdata;
   logic [63:0]  tcp_tx_tkeep, mux1_tkeep;
   logic         tcp_tx_tlast, tcp_tx_tvalid, tcp_tx_tready;
   logic         mux1_tlast, mux1_tuser, mux1_tvalid, mux1_tready;
+  logic         c_tcp_db_drop;
   logic         c_tcp_rx, c_tcp_bad, c_tcp_drop, c_tcp_rst, c_tcp_tx, c_tcp_cpl_bad, c_tcp_tx_mux;
 
   // counter pulses
@@ -246,7 +250,8 @@ module wn_core #(
       .NumCq(NumCq),
       .NumEq(NumEq),
       .ClockMhz(ClockMhz),
-      .NumCnt(NumCnt)
+      .NumCnt(NumCnt),
+      .NumConns(NumConns)
   ) u_regs (
       .clk_i,
       .rst_i,
@@ -315,6 +320,10 @@ module wn_core #(
       .tcp_time_wait_o(tcp_time_wait),
       .tcp_time_us_i  (tcp_time_us),
       .tcp_conns_i    ({8'd0, 8'(NumListen), 16'(NumConns)}),
+      .tcp_db_valid_o (tcp_db_valid),
+      .tcp_db_tid_o   (tcp_db_tid),
+      .tcp_db_rx_o    (tcp_db_rx),
+      .tcp_db_value_o (tcp_db_value),
       .m_axis_fw_tdata_o (mbox_tdata),
       .m_axis_fw_tlast_o (mbox_tlast),
       .m_axis_fw_tvalid_o(mbox_tvalid),
@@ -596,6 +605,11 @@ module wn_core #(
       .m_tx_tlast_o     (tcp_tx_tlast),
       .m_tx_tvalid_o    (tcp_tx_tvalid),
       .m_tx_tready_i    (tcp_tx_tready),
+      .db_valid_i       (tcp_db_valid),
+      .db_tid_i         (tcp_db_tid),
+      .db_rx_i          (tcp_db_rx),
+      .db_value_i       (tcp_db_value),
+      .cnt_db_drop_o    (c_tcp_db_drop),
       .cnt_rx_seg_o     (c_tcp_rx),
       .cnt_rx_bad_o     (c_tcp_bad),
       .cnt_rx_drop_o    (c_tcp_drop),
@@ -668,7 +682,7 @@ module wn_core #(
 
   // counter increments, in the order of the STATS block
   assign cnt_inc = {
-      15'd0, c_tcp_cpl_bad,                                      // 26 TCP_CPL_BAD
+      14'd0, {1'b0, c_tcp_cpl_bad} + {1'b0, c_tcp_db_drop},     // 26 TCP_CPL_BAD
       15'd0, c_tcp_tx,                                           // 25 TCP_TX_SEGS
       15'd0, c_tcp_rst,                                          // 24 TCP_RST_SENT
       15'd0, c_tcp_drop,                                         // 23 TCP_RX_DROP

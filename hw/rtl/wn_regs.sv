@@ -22,7 +22,8 @@ module wn_regs #(
     parameter int NumCq = 8,
     parameter int NumEq = 4,
     parameter int ClockMhz = 250,
-    parameter int NumCnt = 27
+    parameter int NumCnt = 27,
+    parameter int NumConns = 1024
 ) (
     input  logic                  clk_i,
     input  logic                  rst_i,
@@ -99,6 +100,11 @@ module wn_regs #(
     output logic [31:0]           tcp_time_wait_o,
     input  logic [31:0]           tcp_time_us_i,
     input  logic [31:0]           tcp_conns_i,
+    // TCP stream doorbells (block TCP): one pulse per write
+    output logic                  tcp_db_valid_o,
+    output logic [15:0]           tcp_db_tid_o,
+    output logic                  tcp_db_rx_o,
+    output logic [31:0]           tcp_db_value_o,
     // mailbox to and from the firmware
     output logic [31:0]           m_axis_fw_tdata_o,
     output logic                  m_axis_fw_tlast_o,
@@ -271,6 +277,12 @@ module wn_regs #(
     in_array = ({16'd0, a} >= 32'(base)) && ({16'd0, a} < 32'(base) + 32'(n) * 64);
   endfunction
 
+  // the TCP doorbell array: 8 bytes per connection id
+  function automatic logic in_tcp_db(input logic [15:0] a);
+    in_tcp_db = ({16'd0, a} >= wn_abi_pkg::REG_TCP_ELEM_BASE) &&
+                ({16'd0, a} < wn_abi_pkg::REG_TCP_ELEM_BASE + 32'(NumConns) * 8);
+  endfunction
+
   logic [4:0] r_el, w_el;
   logic [5:0] r_off, w_off;
 
@@ -342,6 +354,12 @@ module wn_regs #(
       16'(wn_abi_pkg::REG_STATS_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_STATS_TYPE_ID;
       16'(wn_abi_pkg::REG_STATS_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_STATS_VERSION;
       16'(wn_abi_pkg::REG_STATS_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_STATS_NEXT;
+      16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_TCP_TYPE_ID;
+      16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_TCP_VERSION;
+      16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_TCP_NEXT;
+      16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_COUNT): r_data = NumConns;
+      16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_STRIDE): r_data = wn_abi_pkg::REG_TCP_ELEM_STRIDE;
+      16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_ARRAY_BASE): r_data = wn_abi_pkg::REG_TCP_ELEM_BASE - wn_abi_pkg::REG_TCP_BASE;
       default: begin
         r_ok = 1'b0;
         if (ra[1:0] == 2'd0) begin
@@ -353,6 +371,10 @@ module wn_regs #(
                        {16'd0, ra} < 32'(wn_abi_pkg::REG_MBOX_RSP) + 4 * MbWords) begin
             r_ok = 1'b1;
             r_data = mb_rsp_q[ra[5:2]];
+          end else if (in_tcp_db(ra)) begin
+            // the doorbells are write-only: reads return 0
+            r_ok = 1'b1;
+            r_data = 32'd0;
           end else if ({16'd0, ra} >= 32'(wn_abi_pkg::REG_STATS_TX_FRAMES) &&
                        {16'd0, ra} < 32'(wn_abi_pkg::REG_STATS_TX_FRAMES) + 8 * NumCnt) begin
             r_ok = 1'b1;
@@ -429,7 +451,7 @@ module wn_regs #(
     WNone, WScratch, WControl, WRxFilter, WMaxFrame, WRxRq, WExcFilter, WMbDoorbell, WMbReq,
     WQBaseLo, WQBaseHi, WQLog, WQCqn, WQCtrl, WQPi,
     WCqBaseLo, WCqBaseHi, WCqLog, WCqEqn, WCqCtrl, WCqArm, WCqCi,
-    WEqBaseLo, WEqBaseHi, WEqLog, WEqCtrl, WEqModCount, WEqModUsecs, WEqCi
+    WEqBaseLo, WEqBaseHi, WEqLog, WEqCtrl, WEqModCount, WEqModUsecs, WEqCi, WTcpDb
   } wkind_e;
   wkind_e wk;
   logic   w_rq;      // WQ* kinds: 0 = SQ, 1 = RQ
@@ -455,6 +477,8 @@ module wn_regs #(
         end else if ({16'd0, wa} >= 32'(wn_abi_pkg::REG_MBOX_REQ) &&
                      {16'd0, wa} < 32'(wn_abi_pkg::REG_MBOX_REQ) + 4 * MbWords) begin
           wk = WMbReq;
+        end else if (in_tcp_db(wa)) begin
+          wk = WTcpDb;
         end else if (in_array(wa, wn_abi_pkg::REG_SQ_ELEM_BASE, NumSq) ||
                      in_array(wa, wn_abi_pkg::REG_RQ_ELEM_BASE, NumRq)) begin
           w_rq = in_array(wa, wn_abi_pkg::REG_RQ_ELEM_BASE, NumRq);
@@ -805,5 +829,14 @@ module wn_regs #(
         endcase
       end
     end
+  end
+
+  // TCP doorbells: a registered pulse per write (tid, which one, value)
+  always_ff @(posedge clk_i) begin
+    if (rst_i) tcp_db_valid_o <= 1'b0;
+    else tcp_db_valid_o <= w_do && wk == WTcpDb;
+    tcp_db_tid_o <= 16'((32'(wa) - wn_abi_pkg::REG_TCP_ELEM_BASE) >> 3);
+    tcp_db_rx_o <= wa[2];
+    tcp_db_value_o <= wd;
   end
 endmodule

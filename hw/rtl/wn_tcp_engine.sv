@@ -83,7 +83,14 @@ module wn_tcp_engine #(
     output logic         m_tx_tlast_o,
     output logic         m_tx_tvalid_o,
     input  logic         m_tx_tready_i,
+    // stream doorbells (BAR0 block TCP): how far the host has written
+    // into the send buffer (TX_END) or read from the receive buffer (RX_READ)
+    input  logic         db_valid_i,
+    input  logic [15:0]  db_tid_i,
+    input  logic         db_rx_i,
+    input  logic [31:0]  db_value_i,
     // counter pulses
+    output logic         cnt_db_drop_o,
     output logic         cnt_rx_seg_o,
     output logic         cnt_rx_bad_o,
     output logic         cnt_rx_drop_o,
@@ -256,6 +263,31 @@ module wn_tcp_engine #(
   assign r_ack_f = (r_flags & FlAck) != 8'd0;
   assign r_rst = (r_flags & FlRst) != 8'd0;
   assign r_fin = (r_flags & FlFin) != 8'd0;
+
+  // ------------------------------------------------------------------
+  // doorbells: queued, taken by the FSM one at a time
+  logic [48:0] db_q;
+  logic        db_valid, db_pop, db_wready;
+  logic [4:0]  db_count;
+  wn_fifo #(
+      .Width(49),
+      .Depth(16)
+  ) u_db_fifo (
+      .clk_i,
+      .rst_i,
+      .wdata_i ({db_rx_i, db_tid_i, db_value_i}),
+      .wvalid_i(db_valid_i),
+      .wready_o(db_wready),
+      .rdata_o (db_q),
+      .rvalid_o(db_valid),
+      .rready_i(db_pop),
+      .count_o (db_count)
+  );
+  assign cnt_db_drop_o = db_valid_i && !db_wready;
+  logic        db_rx;
+  logic [15:0] db_tid;
+  logic [31:0] db_val;
+  assign {db_rx, db_tid, db_val} = db_q;
 
   // ------------------------------------------------------------------
   // CPL input: one message at a time
@@ -431,7 +463,13 @@ module wn_tcp_engine #(
     logic [31:0] qpid;
     logic [7:0]  ulp;
     logic [31:0] credits;
-    logic [47:0] vlan_unused;
+    logic [63:0] tx_addr;   // the stream's circular send buffer
+    logic [4:0]  tx_log;
+    logic [63:0] rx_addr;   // the stream's circular receive buffer
+    logic [4:0]  rx_log;
+    logic [7:0]  cqn;
+    logic [31:0] tx_end;    // stream offset after the last byte written (TX_END)
+    logic [31:0] rx_read;   // stream offset after the last byte read (RX_READ)
   } tcb_t;
 
   tcb_t            tcb_mem [NumConns];
@@ -667,6 +705,8 @@ module wn_tcp_engine #(
     SFreeW,
     STmrTcb,
     STmrProc,
+    SDbTcb,
+    SDbProc,
     SAgain
   } state_e;
   state_e st_q, st_n;
@@ -758,6 +798,11 @@ module wn_tcp_engine #(
       8'(wn_abi_pkg::TCB_FIELD_QPID): sf_old = {32'd0, t_q.qpid};
       8'(wn_abi_pkg::TCB_FIELD_PEER_MAC): sf_old = {16'd0, t_q.pmac};
       8'(wn_abi_pkg::TCB_FIELD_TX_CREDITS): sf_old = {32'd0, t_q.credits};
+      8'(wn_abi_pkg::TCB_FIELD_TX_BUF_ADDR): sf_old = t_q.tx_addr;
+      8'(wn_abi_pkg::TCB_FIELD_TX_BUF_LOG): sf_old = {59'd0, t_q.tx_log};
+      8'(wn_abi_pkg::TCB_FIELD_RX_BUF_ADDR): sf_old = t_q.rx_addr;
+      8'(wn_abi_pkg::TCB_FIELD_RX_BUF_LOG): sf_old = {59'd0, t_q.rx_log};
+      8'(wn_abi_pkg::TCB_FIELD_CQN): sf_old = {56'd0, t_q.cqn};
       default: sf_bad = 1'b1;  // TODO(#3): the data-path fields
     endcase
   end
@@ -783,6 +828,7 @@ module wn_tcp_engine #(
     rec_pop = 1'b0;
     in_done = 1'b0;
     exp_take = 1'b0;
+    db_pop = 1'b0;
     lk_valid = 1'b0;
     free_pop = 1'b0;
     free_push = 1'b0;
@@ -831,6 +877,13 @@ module wn_tcp_engine #(
             end
           end else if (rec_valid) begin
             st_n = SRxLook;
+          end else if (db_valid) begin
+            if (db_tid >= 16'(NumConns)) begin
+              db_pop = 1'b1;
+              cnt_cpl_bad_o = 1'b1;
+            end else begin
+              st_n = SDbTcb;
+            end
           end else if (exp_valid_q) begin
             st_n = STmrTcb;
           end
@@ -993,6 +1046,22 @@ module wn_tcp_engine #(
         tmr_proc();
       end
 
+      // a doorbell: the stream's new send end or read point
+      SDbTcb: begin
+        tcb_rd = 1'b1;
+        st_n = SDbProc;
+      end
+      SDbProc: begin
+        db_pop = 1'b1;
+        st_n = SIdle;
+        if (t_q.st != 4'(wn_abi_pkg::TCP_STATE_CLOSED) && !t_q.abw) begin
+          tcb_we = 1'b1;
+          if (db_rx) t_n.rx_read = db_val;
+          else t_n.tx_end = db_val;
+          // TODO(#3): schedule the send, or a window update
+        end
+      end
+
       // the same segment again, on the updated TCB
       SAgain: begin
         if (idle_ok) st_n = SRxChk;
@@ -1142,7 +1211,11 @@ module wn_tcp_engine #(
 
   // SET_TCB_FIELD takes the write
   logic sf_ok;
-  assign sf_ok = !sf_bad && !(sf_ro && sf_mask != 64'd0) &&
+  logic sf_log_bad;
+  assign sf_log_bad = (sf_field == 8'(wn_abi_pkg::TCB_FIELD_TX_BUF_LOG) ||
+                       sf_field == 8'(wn_abi_pkg::TCB_FIELD_RX_BUF_LOG)) &&
+                      sf_new != 64'd0 && (sf_new < 64'd12 || sf_new > 64'd30);
+  assign sf_ok = !sf_bad && !sf_log_bad && !(sf_ro && sf_mask != 64'd0) &&
                  (s != 4'(wn_abi_pkg::TCP_STATE_CLOSED) || t_q.abw);
 
   // ---- a segment of a known connection (t_q: its TCB; sc_*: the checks)
@@ -1474,6 +1547,11 @@ module wn_tcp_engine #(
             8'(wn_abi_pkg::TCB_FIELD_QPID): t_n.qpid = sf_new[31:0];
             8'(wn_abi_pkg::TCB_FIELD_PEER_MAC): t_n.pmac = sf_new[47:0];
             8'(wn_abi_pkg::TCB_FIELD_TX_CREDITS): t_n.credits = sf_new[31:0];
+            8'(wn_abi_pkg::TCB_FIELD_TX_BUF_ADDR): t_n.tx_addr = sf_new;
+            8'(wn_abi_pkg::TCB_FIELD_TX_BUF_LOG): t_n.tx_log = sf_new[4:0];
+            8'(wn_abi_pkg::TCB_FIELD_RX_BUF_ADDR): t_n.rx_addr = sf_new;
+            8'(wn_abi_pkg::TCB_FIELD_RX_BUF_LOG): t_n.rx_log = sf_new[4:0];
+            8'(wn_abi_pkg::TCB_FIELD_CQN): t_n.cqn = sf_new[7:0];
             default: tcb_we = 1'b0;
           endcase
         end
@@ -1510,7 +1588,13 @@ module wn_tcp_engine #(
     t_n.qpid = 32'd0;
     t_n.ulp = 8'd0;
     t_n.credits = wn_abi_pkg::CPL_TX_CREDITS;
-    t_n.vlan_unused = 48'd0;
+    t_n.tx_addr = 64'd0;
+    t_n.tx_log = 5'd0;
+    t_n.rx_addr = 64'd0;
+    t_n.rx_log = 5'd0;
+    t_n.cqn = 8'd0;
+    t_n.tx_end = 32'd0;
+    t_n.rx_read = 32'd0;
   endtask
 
   // ---- an expired timer (t_q: the TCB)
@@ -1572,6 +1656,11 @@ module wn_tcp_engine #(
         ev_cpl_q <= 1'b1;
         tid_q <= c_id[TidW-1:0];
       end
+      if (st_q == SIdle && st_n == SDbTcb) begin
+        ev_rx_q <= 1'b0;
+        ev_cpl_q <= 1'b0;
+        tid_q <= db_tid[TidW-1:0];
+      end
       if (st_q == SIdle && st_n == STmrTcb) begin
         ev_rx_q <= 1'b0;
         ev_cpl_q <= 1'b0;
@@ -1625,7 +1714,8 @@ module wn_tcp_engine #(
   end
 
   logic unused;
-  assign unused = ^{p_poff, sc_in_order, sc_ack_new, sc_dup, rec_wready, free_wready, rec_count, free_count,
-                    free_after_q, ev_cpl_q, c_body[319:280], c_body[255:240], t_q.vlan_unused, t_q.peer_mss,
+  assign unused = ^{p_poff, sc_in_order, sc_ack_new, sc_dup, rec_wready, free_wready, rec_count, free_count, db_count,
+                    free_after_q, ev_cpl_q, c_body[319:280], c_body[255:240], t_q.peer_mss, t_q.tx_addr, t_q.tx_log, t_q.rx_addr,
+                    t_q.rx_log, t_q.cqn, t_q.tx_end, t_q.rx_read, db_tid[15:TidW],
                     l_wnd_q[0], l_ws_q[0], l_opt_q[0], l_mss_q[0], FlPsh, t_q.credits};
 endmodule

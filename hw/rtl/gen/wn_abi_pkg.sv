@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'h39cc_c742;
+  localparam logic [31:0] BUILD_ID = 32'h24f7_6045;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -76,7 +76,9 @@ package wn_abi_pkg;
   typedef enum logic [7:0] {
     CQE_OPCODE_SEND = 8'h01,  // a send-queue work request completed
     CQE_OPCODE_RECV = 8'h02,  // a receive buffer was filled (or failed)
-    CQE_OPCODE_NOP = 8'h03  // a NOP work request completed
+    CQE_OPCODE_NOP = 8'h03,  // a NOP work request completed
+    CQE_OPCODE_TCP_TX_ACKED = 8'h10,  // the peer acknowledged stream bytes: queue = tid, wr_id = the stream offset acknowledged (send buffer space up to it is free), byte_len = bytes newly acknowledged
+    CQE_OPCODE_TCP_RX = 8'h11  // stream bytes are in the receive buffer: queue = tid, wr_id = the stream offset after them, byte_len = bytes
   } cqe_opcode_e;
 
   // Completion status; also the error code of a queue in ERROR (warpnic)
@@ -410,7 +412,12 @@ package wn_abi_pkg;
     TCB_FIELD_QPID = 8'h15,  // queue pair bound to the connection for RDMA mode
     TCB_FIELD_PEER_MAC = 8'h16,  // next-hop MAC address, 47:0
     TCB_FIELD_VLAN = 8'h17,  // 802.1Q tag control information of sent frames (0: untagged)
-    TCB_FIELD_TX_CREDITS = 8'h18  // send credits: TX_DATA bytes that may await acknowledgment (starts at CPL_TX_CREDITS)
+    TCB_FIELD_TX_CREDITS = 8'h18,  // send credits: TX_DATA bytes that may await acknowledgment (starts at CPL_TX_CREDITS)
+    TCB_FIELD_TX_BUF_ADDR = 8'h19,  // IOVA of the stream's circular send buffer in host memory
+    TCB_FIELD_TX_BUF_LOG = 8'h1a,  // log2 of the send buffer's size in bytes (12..=30; 0: no buffer)
+    TCB_FIELD_RX_BUF_ADDR = 8'h1b,  // IOVA of the stream's circular receive buffer in host memory
+    TCB_FIELD_RX_BUF_LOG = 8'h1c,  // log2 of the receive buffer's size in bytes (12..=30; 0: no buffer)
+    TCB_FIELD_CQN = 8'h1d  // completion queue of the stream's TCP_TX_ACKED and TCP_RX completions
   } tcb_field_e;
 
   // ---------------------------------------------------------------- registers
@@ -620,7 +627,7 @@ package wn_abi_pkg;
   localparam int unsigned REG_STATS_BASE = 32'h0000_5000;  // block base in BAR0
   localparam int unsigned REG_STATS_TYPE_ID = 32'h574e_0020;  // TYPE register value
   localparam int unsigned REG_STATS_VERSION = 32'h0001_0000;  // VERSION register value
-  localparam int unsigned REG_STATS_NEXT = 32'h0000_0000;  // NEXT register value
+  localparam int unsigned REG_STATS_NEXT = 32'h0000_8000;  // NEXT register value
   localparam int unsigned REG_STATS_TX_FRAMES = 32'h0000_5010;  // ro: frames sent
   localparam int unsigned REG_STATS_TX_FRAMES_RESET = 32'h0000_0000;
   localparam int unsigned REG_STATS_TX_BYTES = 32'h0000_5018;  // ro: bytes sent (without FCS)
@@ -673,8 +680,27 @@ package wn_abi_pkg;
   localparam int unsigned REG_STATS_TCP_RST_SENT_RESET = 32'h0000_0000;
   localparam int unsigned REG_STATS_TCP_TX_SEGS = 32'h0000_50d8;  // ro: segments the TCP engine sent
   localparam int unsigned REG_STATS_TCP_TX_SEGS_RESET = 32'h0000_0000;
-  localparam int unsigned REG_STATS_TCP_CPL_BAD = 32'h0000_50e0;  // ro: CPL messages the TCP engine refused: unknown opcode, bad length, unknown id or wrong state
+  localparam int unsigned REG_STATS_TCP_CPL_BAD = 32'h0000_50e0;  // ro: CPL messages the TCP engine refused (unknown opcode, bad length, unknown id or wrong state), and stream doorbells it lost or that named no connection
   localparam int unsigned REG_STATS_TCP_CPL_BAD_RESET = 32'h0000_0000;
+
+  // Block TCP at 0x8000: TCP stream doorbells, one pair per connection id (tid): the host tells the engine how far it has written into the stream's send buffer and how far it has read from its receive buffer. Values are stream offsets: bytes since the stream's first byte, modulo 2^32.
+  localparam int unsigned REG_TCP_BASE = 32'h0000_8000;  // block base in BAR0
+  localparam int unsigned REG_TCP_TYPE_ID = 32'h574e_0030;  // TYPE register value
+  localparam int unsigned REG_TCP_VERSION = 32'h0001_0000;  // VERSION register value
+  localparam int unsigned REG_TCP_NEXT = 32'h0000_0000;  // NEXT register value
+  localparam int unsigned REG_TCP_COUNT = 32'h0000_800c;  // ro: number of elements in the array
+  localparam int unsigned REG_TCP_COUNT_RESET = 32'h0000_0000;
+  localparam int unsigned REG_TCP_STRIDE = 32'h0000_8010;  // ro: bytes between elements
+  localparam int unsigned REG_TCP_STRIDE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_TCP_ARRAY_BASE = 32'h0000_8014;  // ro: offset of element 0 from the block base
+  localparam int unsigned REG_TCP_ARRAY_BASE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_TCP_ELEM_BASE = 32'h0000_8040;  // absolute offset of element 0
+  localparam int unsigned REG_TCP_ELEM_STRIDE = 32'h0000_0008;  // bytes between elements
+  // Element registers, offsets relative to the element.
+  localparam int unsigned REG_TCP_E_TX_END = 32'h0000_0000;  // wo: stream offset after the last byte written into the send buffer
+  localparam int unsigned REG_TCP_E_TX_END_RESET = 32'h0000_0000;
+  localparam int unsigned REG_TCP_E_RX_READ = 32'h0000_0004;  // wo: stream offset after the last byte read from the receive buffer (reopens the window)
+  localparam int unsigned REG_TCP_E_RX_READ_RESET = 32'h0000_0000;
 
   // ---------------------------------------------------------------- descriptors
   // Little-endian: byte 0 is bits 7:0; L_F_LSB = 8 * offset + shift.
