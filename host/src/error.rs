@@ -1,7 +1,7 @@
 //! The host library's error type.
 
 use crate::device::DeviceError;
-use warpnic_abi::gen::{CqeStatus, FwStatus};
+use warpnic_abi::gen::{CplStatus, CqeStatus, FwStatus};
 
 /// Everything the host library can report.
 #[derive(Debug, thiserror::Error)]
@@ -91,6 +91,10 @@ pub enum Error {
     /// The firmware refused a command.
     #[error("firmware refused the command: {0:?}")]
     FwStatus(FwStatus),
+    /// The firmware's TCP control plane refused a well-formed command
+    /// (ADDR_IN_USE, NO_RESOURCES, BAD_ID, BAD_STATE, TIMEOUT, ...).
+    #[error("TCP command failed: {}", .0.name())]
+    Tcp(CplStatus),
     /// The firmware answered something malformed.
     #[error("malformed firmware response: {0}")]
     FwProtocol(&'static str),

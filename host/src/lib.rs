@@ -6,7 +6,9 @@
 //!   mailbox, counters);
 //! - [`mem`]: DMA memory mapped into the device's IOMMU domain;
 //! - [`raw`]: raw Ethernet send and receive queues with completion and
-//!   event queues.
+//!   event queues;
+//! - [`tcp`]: TCP connections through the firmware's connection control
+//!   plane (listen, connect, close, abort, events, TCB fields).
 #![warn(missing_docs)]
 
 pub mod device;
@@ -14,6 +16,7 @@ pub mod error;
 pub mod mem;
 pub mod nic;
 pub mod raw;
+pub mod tcp;
 #[cfg(all(target_os = "linux", feature = "vfio"))]
 pub mod vfio;
 
@@ -25,3 +28,4 @@ pub use raw::{
     Completion, CompletionKind, CompletionQueue, Event, EventQueue, RawRecv, RawRecvQueue, RawSend,
     RawSendQueue,
 };
+pub use tcp::{ConnectOpts, Connection, EndpointId, ListenerId, TcpConfig, TcpEventInfo};

@@ -1,0 +1,775 @@
+//! TCP connections through the firmware's connection control plane.
+//!
+//! The firmware opens, accepts and closes TCP connections on the core's
+//! TCP engine (the CPL messages of docs/cpl.md); the host drives it with
+//! the mailbox's TCP commands, whose word layouts are in the firmware
+//! crate's documentation. This module encodes and decodes those words
+//! (pure functions, unit-tested here) and wraps each command in a [`Nic`]
+//! method:
+//!
+//! - [`Nic::tcp_config`]: the engine's retransmission and TIME_WAIT timing;
+//! - [`Nic::tcp_listen`] / [`Nic::tcp_unlisten`]: listeners;
+//! - [`Nic::tcp_connect`], [`Nic::tcp_close`], [`Nic::tcp_abort`]:
+//!   endpoints (one connection each);
+//! - [`Nic::tcp_poll_event`] / [`Nic::tcp_wait_event`]: what happened to
+//!   them ([`TcpEventInfo`]); an endpoint id is free for reuse once its
+//!   final event (closed, reset, aborted, refused, timed out, unreachable)
+//!   has been taken;
+//! - [`Nic::tcp_tcb`]: one TCB field of a connection.
+//!
+//! Data streaming (TX_DATA/RX_DATA) comes with the engine's data path.
+
+use std::net::{Ipv4Addr, SocketAddrV4};
+use std::time::Duration;
+
+use warpnic_abi::gen::{cpl_tcp_opt, CplStatus, FwOpcode, TcbField, TcpEvent};
+
+use crate::error::{Error, Result};
+use crate::nic::Nic;
+
+/// How long a TCP command may take: the firmware answers a command that
+/// waits for the engine within 100 ms of device time.
+const TCP_CMD_TIMEOUT: Duration = Duration::from_millis(500);
+
+/// The largest receive window (RFC 7323 §2.3).
+pub const MAX_RCV_WND: u32 = 1 << 30;
+
+/// The TCP engine's timing, written to its `FW_REG_TCP_*` registers. New
+/// connections take these values; [`Nic::tcp_tcb`] changes one
+/// connection's copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TcpConfig {
+    /// Initial retransmission timeout of SYN and SYN-ACK (RFC 6298 §2.1).
+    pub rto_init: Duration,
+    /// Lower bound of the retransmission timeout.
+    pub rto_min: Duration,
+    /// Upper bound of the retransmission timeout.
+    pub rto_max: Duration,
+    /// SYN and SYN-ACK retransmissions before an open fails (1..=255).
+    pub syn_retries: u8,
+    /// Retransmissions of one segment before the connection times out
+    /// (1..=255).
+    pub data_retries: u8,
+    /// TIME_WAIT duration (2 MSL).
+    pub time_wait: Duration,
+    /// The RFC 6528 secret of the initial sequence numbers; `None` keeps
+    /// the firmware's. Pass 128 random bits.
+    pub isn_secret: Option<[u32; 4]>,
+}
+
+impl Default for TcpConfig {
+    /// The engine's reset values: 1 s, 200 ms, 60 s, 6 SYN and 15 data
+    /// retransmissions, 60 s TIME_WAIT.
+    fn default() -> Self {
+        Self {
+            rto_init: Duration::from_secs(1),
+            rto_min: Duration::from_millis(200),
+            rto_max: Duration::from_secs(60),
+            syn_retries: 6,
+            data_retries: 15,
+            time_wait: Duration::from_secs(60),
+            isn_secret: None,
+        }
+    }
+}
+
+/// A listener, as [`Nic::tcp_listen`] returns it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ListenerId(pub u16);
+
+/// An endpoint: one connection, from [`Nic::tcp_connect`] or an
+/// [`TcpEventInfo::Accepted`] event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EndpointId(pub u16);
+
+/// Options of an active open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConnectOpts {
+    /// Local port; 0 lets the firmware choose an ephemeral one.
+    pub local_port: u16,
+    /// `cpl_tcp_opt` bits: options to offer (WSCALE, ...) and behaviours
+    /// (NODELAY, KEEPALIVE).
+    pub tcp_opt: u8,
+    /// Window scale shift to offer with WSCALE (0..=14).
+    pub rcv_wscale: u8,
+    /// Receive window in bytes; 0 for the firmware's default (65535).
+    pub rcv_wnd: u32,
+}
+
+/// What the handshake settled, reported with an open event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Connection {
+    /// The engine's connection id.
+    pub tid: u32,
+    /// Our address and port.
+    pub local: SocketAddrV4,
+    /// The peer's address and port.
+    pub peer: SocketAddrV4,
+    /// Our initial sequence number.
+    pub snd_isn: u32,
+    /// The peer's initial sequence number.
+    pub rcv_isn: u32,
+    /// Effective MSS in bytes.
+    pub mss: u16,
+    /// Negotiated `cpl_tcp_opt` bits.
+    pub tcp_opt: u8,
+    /// The peer's window scale shift.
+    pub snd_wscale: u8,
+    /// Our window scale shift.
+    pub rcv_wscale: u8,
+}
+
+/// A connection event ([`Nic::tcp_poll_event`]). `cause` is the
+/// `cpl_status` the engine (or firmware) gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TcpEventInfo {
+    /// An active open completed.
+    Established {
+        /// The endpoint of [`Nic::tcp_connect`].
+        ep: EndpointId,
+        /// The connection.
+        conn: Connection,
+    },
+    /// A listener accepted a connection: a new endpoint.
+    Accepted {
+        /// The new endpoint.
+        ep: EndpointId,
+        /// The listener.
+        listener: ListenerId,
+        /// The connection.
+        conn: Connection,
+    },
+    /// The peer refused the open (RST), or the engine did (e.g.
+    /// ADDR_IN_USE); the endpoint is free.
+    Refused {
+        /// The endpoint.
+        ep: EndpointId,
+        /// Why.
+        cause: CplStatus,
+    },
+    /// The SYN retransmissions, or later the data retransmissions or
+    /// keepalives, ran out; the endpoint is free.
+    TimedOut {
+        /// The endpoint.
+        ep: EndpointId,
+        /// TIMEOUT or KEEPALIVE_TIMEOUT.
+        cause: CplStatus,
+    },
+    /// The next hop did not answer ARP; the endpoint is free.
+    Unreachable {
+        /// The endpoint.
+        ep: EndpointId,
+    },
+    /// The peer sent FIN after all its data; we may still close.
+    PeerClosed {
+        /// The endpoint.
+        ep: EndpointId,
+    },
+    /// Our close completed; the endpoint is free.
+    Closed {
+        /// The endpoint.
+        ep: EndpointId,
+    },
+    /// The peer reset the connection; the endpoint is free.
+    Reset {
+        /// The endpoint.
+        ep: EndpointId,
+        /// CONN_RESET, or the engine's reason.
+        cause: CplStatus,
+    },
+    /// Our abort completed; the endpoint is free.
+    Aborted {
+        /// The endpoint.
+        ep: EndpointId,
+    },
+}
+
+impl TcpEventInfo {
+    /// The endpoint the event is about.
+    pub fn endpoint(&self) -> EndpointId {
+        match *self {
+            Self::Established { ep, .. }
+            | Self::Accepted { ep, .. }
+            | Self::Refused { ep, .. }
+            | Self::TimedOut { ep, .. }
+            | Self::Unreachable { ep }
+            | Self::PeerClosed { ep }
+            | Self::Closed { ep }
+            | Self::Reset { ep, .. }
+            | Self::Aborted { ep } => ep,
+        }
+    }
+
+    /// `true` for an endpoint's final event, after which its id is free.
+    pub fn is_final(&self) -> bool {
+        !matches!(
+            self,
+            Self::Established { .. } | Self::Accepted { .. } | Self::PeerClosed { .. }
+        )
+    }
+}
+
+// ----- word encoding (pure) -------------------------------------------
+
+fn micros(d: Duration, what: &str) -> Result<u32> {
+    match u32::try_from(d.as_micros()) {
+        Ok(v) if v > 0 => Ok(v),
+        _ => Err(Error::InvalidArgument(format!(
+            "{what} {d:?} is outside 1 µs ..= {} µs",
+            u32::MAX
+        ))),
+    }
+}
+
+/// TCP_CONFIG request words.
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] for a time that is zero or does not fit 32
+/// bits of µs, `rto_min` above `rto_max`, `rto_init` outside them, or a
+/// zero retry count.
+pub fn encode_config(c: &TcpConfig) -> Result<Vec<u32>> {
+    let init = micros(c.rto_init, "rto_init")?;
+    let min = micros(c.rto_min, "rto_min")?;
+    let max = micros(c.rto_max, "rto_max")?;
+    let tw = micros(c.time_wait, "time_wait")?;
+    if min > max || !(min..=max).contains(&init) {
+        return Err(Error::InvalidArgument(
+            "need rto_min <= rto_init <= rto_max".into(),
+        ));
+    }
+    if c.syn_retries == 0 || c.data_retries == 0 {
+        return Err(Error::InvalidArgument(
+            "retry counts must be at least 1".into(),
+        ));
+    }
+    let retries = u32::from(c.syn_retries) | (u32::from(c.data_retries) << 8);
+    let mut w = vec![init, min, max, retries, tw];
+    if let Some(k) = c.isn_secret {
+        w.extend_from_slice(&k);
+    }
+    Ok(w)
+}
+
+/// Decodes a TCP_CONFIG read answer (the secret is not read back).
+///
+/// # Errors
+///
+/// [`Error::FwProtocol`] for an answer of the wrong length.
+pub fn decode_config(w: &[u32]) -> Result<TcpConfig> {
+    let &[init, min, max, retries, tw] = w else {
+        return Err(Error::FwProtocol("TCP_CONFIG answer is not 5 words"));
+    };
+    let us = |v: u32| Duration::from_micros(u64::from(v));
+    Ok(TcpConfig {
+        rto_init: us(init),
+        rto_min: us(min),
+        rto_max: us(max),
+        syn_retries: retries as u8,
+        data_retries: (retries >> 8) as u8,
+        time_wait: us(tw),
+        isn_secret: None,
+    })
+}
+
+/// TCP_LISTEN request words.
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] for port 0, backlog 0 or a window above
+/// [`MAX_RCV_WND`].
+pub fn encode_listen(port: u16, backlog: u16, rcv_wnd: u32) -> Result<Vec<u32>> {
+    if port == 0 || backlog == 0 || rcv_wnd > MAX_RCV_WND {
+        return Err(Error::InvalidArgument(format!(
+            "listen on port {port} with backlog {backlog} and window {rcv_wnd}: port and backlog must not be 0, the window at most 2^30"
+        )));
+    }
+    Ok(vec![u32::from(port) | (u32::from(backlog) << 16), rcv_wnd])
+}
+
+/// TCP_CONNECT request words.
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] for peer port 0, a peer address that cannot
+/// be a host's (unspecified, broadcast, multicast, loopback, reserved),
+/// unknown option bits, a shift above 14 or without WSCALE, or a window
+/// that does not fit its shift.
+pub fn encode_connect(peer: Ipv4Addr, port: u16, o: &ConnectOpts) -> Result<Vec<u32>> {
+    let known = cpl_tcp_opt::WSCALE
+        | cpl_tcp_opt::SACK
+        | cpl_tcp_opt::TIMESTAMPS
+        | cpl_tcp_opt::NODELAY
+        | cpl_tcp_opt::KEEPALIVE
+        | cpl_tcp_opt::ECN;
+    let special = peer.is_unspecified()
+        || peer.is_broadcast()
+        || peer.is_multicast()
+        || peer.is_loopback()
+        || peer.octets()[0] >= 240;
+    let wscale = o.tcp_opt & cpl_tcp_opt::WSCALE != 0;
+    let wnd = if o.rcv_wnd == 0 { 65_535 } else { o.rcv_wnd };
+    let shift = if wscale { o.rcv_wscale } else { 0 };
+    let bad = if port == 0 {
+        Some("peer port 0")
+    } else if special {
+        Some("the peer address cannot be a host's")
+    } else if o.tcp_opt & !known != 0 {
+        Some("unknown cpl_tcp_opt bits")
+    } else if o.rcv_wscale > 14 || (!wscale && o.rcv_wscale != 0) {
+        Some("a window scale shift needs WSCALE and is at most 14")
+    } else if wnd > MAX_RCV_WND || (wnd >> shift) > 0xffff {
+        Some("the receive window does not fit its scale shift")
+    } else {
+        None
+    };
+    if let Some(why) = bad {
+        return Err(Error::InvalidArgument(format!(
+            "connect to {peer}:{port}: {why}"
+        )));
+    }
+    Ok(vec![
+        u32::from(peer),
+        u32::from(port) | (u32::from(o.local_port) << 16),
+        u32::from(o.tcp_opt) | (u32::from(o.rcv_wscale) << 8),
+        o.rcv_wnd,
+    ])
+}
+
+/// TCP_TCB request words.
+pub fn encode_tcb(ep: EndpointId, field: TcbField, value: u64, mask: u64) -> Vec<u32> {
+    vec![
+        u32::from(ep.0),
+        u32::from(u8::from(field)),
+        value as u32,
+        (value >> 32) as u32,
+        mask as u32,
+        (mask >> 32) as u32,
+    ]
+}
+
+/// The words after the result word of a TCP answer, when the result is
+/// SUCCESS.
+///
+/// # Errors
+///
+/// [`Error::Tcp`] with the result, or [`Error::FwProtocol`] for an empty
+/// answer or an unknown result code.
+pub fn check_result(w: &[u32]) -> Result<&[u32]> {
+    let (&first, rest) = w
+        .split_first()
+        .ok_or(Error::FwProtocol("TCP answer without a result word"))?;
+    let status = u8::try_from(first)
+        .ok()
+        .and_then(|s| CplStatus::try_from(s).ok())
+        .ok_or(Error::FwProtocol("unknown TCP result code"))?;
+    match status {
+        CplStatus::Success => Ok(rest),
+        s => Err(Error::Tcp(s)),
+    }
+}
+
+fn connection(d: &[u32]) -> Connection {
+    let port = |v: u32| v as u16;
+    Connection {
+        tid: d[0],
+        local: SocketAddrV4::new(Ipv4Addr::from(d[1]), port(d[3])),
+        peer: SocketAddrV4::new(Ipv4Addr::from(d[2]), port(d[3] >> 16)),
+        snd_isn: d[4],
+        rcv_isn: d[5],
+        mss: d[6] as u16,
+        tcp_opt: (d[6] >> 16) as u8,
+        snd_wscale: ((d[6] >> 24) & 0xf) as u8,
+        rcv_wscale: (d[6] >> 28) as u8,
+    }
+}
+
+/// Decodes a TCP_EVENT answer; `None` when no event was waiting.
+///
+/// # Errors
+///
+/// [`Error::FwProtocol`] for an unknown kind or cause, or an open event
+/// without its eight detail words.
+pub fn decode_event(w: &[u32]) -> Result<Option<TcpEventInfo>> {
+    let &first = w
+        .first()
+        .ok_or(Error::FwProtocol("TCP_EVENT answer is empty"))?;
+    let kind =
+        TcpEvent::try_from(first as u8).map_err(|_| Error::FwProtocol("unknown TCP event kind"))?;
+    let cause = CplStatus::try_from((first >> 8) as u8)
+        .map_err(|_| Error::FwProtocol("unknown TCP event cause"))?;
+    let ep = EndpointId((first >> 16) as u16);
+    let details = || -> Result<&[u32]> {
+        w.get(1..9)
+            .ok_or(Error::FwProtocol("TCP open event without its details"))
+    };
+    Ok(Some(match kind {
+        TcpEvent::None => return Ok(None),
+        TcpEvent::Established => TcpEventInfo::Established {
+            ep,
+            conn: connection(details()?),
+        },
+        TcpEvent::Accepted => {
+            let d = details()?;
+            TcpEventInfo::Accepted {
+                ep,
+                listener: ListenerId(d[7] as u16),
+                conn: connection(d),
+            }
+        }
+        TcpEvent::Refused => TcpEventInfo::Refused { ep, cause },
+        TcpEvent::TimedOut => TcpEventInfo::TimedOut { ep, cause },
+        TcpEvent::Unreachable => TcpEventInfo::Unreachable { ep },
+        TcpEvent::PeerClosed => TcpEventInfo::PeerClosed { ep },
+        TcpEvent::Closed => TcpEventInfo::Closed { ep },
+        TcpEvent::Reset => TcpEventInfo::Reset { ep, cause },
+        TcpEvent::Aborted => TcpEventInfo::Aborted { ep },
+    }))
+}
+
+fn word(w: &[u32], i: usize, what: &'static str) -> Result<u32> {
+    w.get(i).copied().ok_or(Error::FwProtocol(what))
+}
+
+// ----- the commands ---------------------------------------------------------
+
+impl Nic {
+    fn tcp_cmd(&self, op: FwOpcode, args: &[u32]) -> Result<Vec<u32>> {
+        self.fw_command(op, args, TCP_CMD_TIMEOUT)
+    }
+
+    /// Writes the TCP engine's timing (and, if given, the ISN secret).
+    ///
+    /// # Errors
+    ///
+    /// As [`encode_config`], or as [`Nic::fw_command`].
+    pub fn tcp_config(&self, config: &TcpConfig) -> Result<()> {
+        self.tcp_cmd(FwOpcode::TcpConfig, &encode_config(config)?)?;
+        Ok(())
+    }
+
+    /// Reads the TCP engine's timing (`isn_secret` is `None`).
+    ///
+    /// # Errors
+    ///
+    /// As [`decode_config`], or as [`Nic::fw_command`].
+    pub fn tcp_timing(&self) -> Result<TcpConfig> {
+        decode_config(&self.tcp_cmd(FwOpcode::TcpConfig, &[])?)
+    }
+
+    /// Starts a listener on `port` that holds at most `backlog` connections
+    /// not yet taken with [`Nic::tcp_poll_event`] (SYNs beyond are dropped
+    /// silently, and the peer retries), with the default receive window.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Tcp`] with ADDR_IN_USE or NO_RESOURCES (no listener slot),
+    /// as [`encode_listen`], or as [`Nic::fw_command`].
+    pub fn tcp_listen(&self, port: u16, backlog: u16) -> Result<ListenerId> {
+        self.tcp_listen_with(port, backlog, 0)
+    }
+
+    /// As [`Nic::tcp_listen`], offering `rcv_wnd` bytes (0: the default).
+    ///
+    /// # Errors
+    ///
+    /// As [`Nic::tcp_listen`].
+    pub fn tcp_listen_with(&self, port: u16, backlog: u16, rcv_wnd: u32) -> Result<ListenerId> {
+        let w = self.tcp_cmd(FwOpcode::TcpListen, &encode_listen(port, backlog, rcv_wnd)?)?;
+        let rest = check_result(&w)?;
+        Ok(ListenerId(
+            word(rest, 0, "TCP_LISTEN answer without a listener")? as u16,
+        ))
+    }
+
+    /// Stops a listener; returns how many embryonic connections the engine
+    /// reset with it. Connections it accepted stay.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Tcp`] with BAD_ID when it is not listening, or as
+    /// [`Nic::fw_command`].
+    pub fn tcp_unlisten(&self, listener: ListenerId) -> Result<u32> {
+        let w = self.tcp_cmd(FwOpcode::TcpUnlisten, &[u32::from(listener.0)])?;
+        word(check_result(&w)?, 0, "TCP_UNLISTEN answer too short")
+    }
+
+    /// Opens a connection to `peer`:`port`. The outcome comes as an event:
+    /// [`TcpEventInfo::Established`], `Refused`, `TimedOut` or
+    /// `Unreachable`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Tcp`] with BAD_STATE (the port has no IPv4 address yet),
+    /// ADDR_IN_USE or NO_RESOURCES, as [`encode_connect`], or as
+    /// [`Nic::fw_command`].
+    pub fn tcp_connect(&self, peer: Ipv4Addr, port: u16, opts: &ConnectOpts) -> Result<EndpointId> {
+        let w = self.tcp_cmd(FwOpcode::TcpConnect, &encode_connect(peer, port, opts)?)?;
+        let rest = check_result(&w)?;
+        Ok(EndpointId(
+            word(rest, 0, "TCP_CONNECT answer without an endpoint")? as u16,
+        ))
+    }
+
+    /// Closes a connection gracefully (FIN after the queued data); an open
+    /// still in progress is aborted. [`TcpEventInfo::Closed`] follows.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Tcp`] with BAD_ID (not an endpoint, or its final event was
+    /// taken) or BAD_STATE (already closing or aborting), or as
+    /// [`Nic::fw_command`].
+    pub fn tcp_close(&self, ep: EndpointId) -> Result<()> {
+        check_result(&self.tcp_cmd(FwOpcode::TcpClose, &[u32::from(ep.0)])?)?;
+        Ok(())
+    }
+
+    /// Resets a connection (RST). [`TcpEventInfo::Aborted`] follows.
+    ///
+    /// # Errors
+    ///
+    /// As [`Nic::tcp_close`].
+    pub fn tcp_abort(&self, ep: EndpointId) -> Result<()> {
+        check_result(&self.tcp_cmd(FwOpcode::TcpAbort, &[u32::from(ep.0)])?)?;
+        Ok(())
+    }
+
+    /// Takes the oldest connection event, if any.
+    ///
+    /// # Errors
+    ///
+    /// As [`decode_event`], or as [`Nic::fw_command`].
+    pub fn tcp_poll_event(&self) -> Result<Option<TcpEventInfo>> {
+        decode_event(&self.tcp_cmd(FwOpcode::TcpEvent, &[])?)
+    }
+
+    /// Waits up to `timeout` (device time) for a connection event, polling
+    /// the firmware and relaxing the device in between; `None` when none
+    /// came.
+    ///
+    /// # Errors
+    ///
+    /// As [`Nic::tcp_poll_event`].
+    pub fn tcp_wait_event(&self, timeout: Duration) -> Result<Option<TcpEventInfo>> {
+        let dev = self.device();
+        let deadline = dev
+            .now_ns()
+            .saturating_add(u64::try_from(timeout.as_nanos()).unwrap_or(u64::MAX));
+        loop {
+            if let Some(ev) = self.tcp_poll_event()? {
+                return Ok(Some(ev));
+            }
+            if dev.now_ns() >= deadline {
+                return Ok(None);
+            }
+            dev.relax();
+        }
+    }
+
+    /// Reads or writes one TCB field of a connection:
+    /// `field = (field & !mask) | (value & mask)`, a zero mask only reads.
+    /// Returns the field's value after the write.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Tcp`] with BAD_ID, BAD_STATE (no open connection),
+    /// BAD_ARGUMENT (the engine refuses the field or a read-only write),
+    /// ABORTED or TIMEOUT, or as [`Nic::fw_command`].
+    pub fn tcp_tcb(&self, ep: EndpointId, field: TcbField, value: u64, mask: u64) -> Result<u64> {
+        let w = self.tcp_cmd(FwOpcode::TcpTcb, &encode_tcb(ep, field, value, mask))?;
+        let rest = check_result(&w)?;
+        let lo = word(rest, 0, "TCP_TCB answer too short")?;
+        let hi = word(rest, 1, "TCP_TCB answer too short")?;
+        Ok((u64::from(hi) << 32) | u64::from(lo))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn config_words() {
+        let c = TcpConfig::default();
+        let w = encode_config(&c).expect("valid");
+        assert_eq!(w, vec![1_000_000, 200_000, 60_000_000, 0x0f06, 60_000_000]);
+        assert_eq!(decode_config(&w).expect("decodes"), c);
+        let k = TcpConfig {
+            isn_secret: Some([1, 2, 3, 4]),
+            ..c
+        };
+        assert_eq!(encode_config(&k).expect("valid").len(), 9);
+        for bad in [
+            TcpConfig {
+                rto_min: Duration::ZERO,
+                ..c
+            },
+            TcpConfig {
+                rto_init: Duration::from_millis(100),
+                ..c
+            },
+            TcpConfig {
+                rto_max: Duration::from_millis(100),
+                ..c
+            },
+            TcpConfig {
+                syn_retries: 0,
+                ..c
+            },
+            TcpConfig {
+                time_wait: Duration::from_secs(5000),
+                ..c
+            },
+        ] {
+            assert!(matches!(
+                encode_config(&bad),
+                Err(Error::InvalidArgument(_))
+            ));
+        }
+        assert!(decode_config(&[1, 2]).is_err());
+    }
+
+    #[test]
+    fn listen_and_connect_words() {
+        assert_eq!(
+            encode_listen(5000, 16, 0).expect("valid"),
+            vec![5000 | (16 << 16), 0]
+        );
+        assert!(encode_listen(0, 1, 0).is_err());
+        assert!(encode_listen(1, 0, 0).is_err());
+        assert!(encode_listen(1, 1, MAX_RCV_WND + 1).is_err());
+
+        let peer = Ipv4Addr::new(192, 168, 1, 10);
+        let o = ConnectOpts {
+            local_port: 4000,
+            tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::NODELAY,
+            rcv_wscale: 3,
+            rcv_wnd: 262_144,
+        };
+        assert_eq!(
+            encode_connect(peer, 80, &o).expect("valid"),
+            vec![0xc0a8_010a, 80 | (4000 << 16), 0x0309, 262_144]
+        );
+        let bad = [
+            (Ipv4Addr::UNSPECIFIED, 80, ConnectOpts::default()),
+            (Ipv4Addr::new(224, 0, 0, 1), 80, ConnectOpts::default()),
+            (peer, 0, ConnectOpts::default()),
+            (
+                peer,
+                80,
+                ConnectOpts {
+                    tcp_opt: 0x80,
+                    ..Default::default()
+                },
+            ),
+            (
+                peer,
+                80,
+                ConnectOpts {
+                    rcv_wscale: 2,
+                    ..Default::default()
+                },
+            ),
+            (
+                peer,
+                80,
+                ConnectOpts {
+                    rcv_wnd: 1 << 20,
+                    ..Default::default()
+                },
+            ),
+        ];
+        for (ip, port, o) in bad {
+            assert!(
+                matches!(encode_connect(ip, port, &o), Err(Error::InvalidArgument(_))),
+                "{ip} {port} {o:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn tcb_words() {
+        assert_eq!(
+            encode_tcb(EndpointId(7), TcbField::Mss, 0x1_0000_0578, 0xffff),
+            vec![7, u32::from(u8::from(TcbField::Mss)), 0x578, 1, 0xffff, 0]
+        );
+    }
+
+    #[test]
+    fn results() {
+        assert_eq!(check_result(&[0, 5, 6]).expect("ok"), &[5, 6]);
+        assert!(matches!(
+            check_result(&[u32::from(u8::from(CplStatus::AddrInUse))]),
+            Err(Error::Tcp(CplStatus::AddrInUse))
+        ));
+        assert!(matches!(check_result(&[]), Err(Error::FwProtocol(_))));
+        assert!(matches!(check_result(&[0x99]), Err(Error::FwProtocol(_))));
+    }
+
+    #[test]
+    fn events() {
+        assert_eq!(decode_event(&[0]).expect("none"), None);
+        let d = [
+            0x0003_0001, // ESTABLISHED, endpoint 3
+            0x41,
+            0x0a00_0001,
+            0x0a00_0002,
+            49_152 | (80 << 16),
+            111,
+            222,
+            1460 | (1 << 16) | (7 << 24) | (3 << 28),
+            u32::MAX,
+        ];
+        let conn = Connection {
+            tid: 0x41,
+            local: SocketAddrV4::new(Ipv4Addr::new(10, 0, 0, 1), 49_152),
+            peer: SocketAddrV4::new(Ipv4Addr::new(10, 0, 0, 2), 80),
+            snd_isn: 111,
+            rcv_isn: 222,
+            mss: 1460,
+            tcp_opt: 1,
+            snd_wscale: 7,
+            rcv_wscale: 3,
+        };
+        let ev = decode_event(&d).expect("decodes").expect("an event");
+        assert_eq!(
+            ev,
+            TcpEventInfo::Established {
+                ep: EndpointId(3),
+                conn
+            }
+        );
+        assert!(!ev.is_final());
+        let mut a = d;
+        a[0] = 0x0009_0002;
+        a[8] = 2;
+        assert_eq!(
+            decode_event(&a).expect("decodes"),
+            Some(TcpEventInfo::Accepted {
+                ep: EndpointId(9),
+                listener: ListenerId(2),
+                conn
+            })
+        );
+        let reset = decode_event(&[0x0005_0608])
+            .expect("decodes")
+            .expect("event");
+        assert_eq!(
+            reset,
+            TcpEventInfo::Reset {
+                ep: EndpointId(5),
+                cause: CplStatus::ConnReset
+            }
+        );
+        assert!(reset.is_final());
+        assert_eq!(reset.endpoint(), EndpointId(5));
+        assert_eq!(
+            decode_event(&[0x0005_0207]).expect("decodes"),
+            Some(TcpEventInfo::Closed { ep: EndpointId(5) })
+        );
+        assert!(decode_event(&[]).is_err());
+        assert!(decode_event(&[0x0000_0001]).is_err(), "details missing");
+        assert!(decode_event(&[0x0000_00ff]).is_err(), "unknown kind");
+        assert!(decode_event(&[0x0000_ff08]).is_err(), "unknown cause");
+    }
+}
