@@ -137,6 +137,17 @@ const TOPS: &[Top] = &[
         doc: "A register with an assertion, to check that a failed RTL \
               assertion reaches Rust as an error.",
     },
+    Top {
+        name: "wn_tcp_tx_seg",
+        module: "wn_tcp_tx_seg",
+        files: &[
+            "rtl/wn_fifo.sv",
+            "rtl/wn_tcp_tx_hdr.sv",
+            "rtl/wn_tcp_tx_seg.sv",
+        ],
+        params: &[("BufBeats", "512"), ("MaxSegs", "16"), ("MaxReads", "32")],
+        doc: "`wn_tcp_tx_seg` with a 32 KiB TX buffer (`BufBeats = 512`), `MaxSegs = 16`, `MaxReads = 32`.",
+    },
 ];
 
 /// Optimisation of the models' hot code.
