@@ -53,6 +53,13 @@ struct Top {
 /// `tests/` (see the crate documentation).
 const TOPS: &[Top] = &[
     Top {
+        name: "wn_tcp_rx_place",
+        module: "wn_tcp_rx_place",
+        files: &["rtl/wn_fifo.sv", "rtl/wn_tcp_rx_place.sv"],
+        params: &[("BufBytes", "16384"), ("Slots", "4")],
+        doc: "`wn_tcp_rx_place` with a 16 KiB frame buffer (one 9018-byte frame and a bit) and 4 frame slots.",
+    },
+    Top {
         name: "wn_tcp_engine",
         module: "wn_tcp_engine",
         files: &[
