@@ -82,6 +82,19 @@ pub struct Stats {
     pub rx_drop_exception: u64,
     /// Frames the firmware sent.
     pub tx_fw_frames: u64,
+    /// TCP segments taken by the TCP engine.
+    pub tcp_rx_segs: u64,
+    /// TCP segments dropped for a bad checksum or a MAC error.
+    pub tcp_rx_bad_csum: u64,
+    /// TCP segments the engine dropped (unacceptable, aborted connection,
+    /// no connection id free, queue full).
+    pub tcp_rx_drop: u64,
+    /// RSTs the engine sent for segments of no connection or bad ACKs.
+    pub tcp_rst_sent: u64,
+    /// Segments the TCP engine sent.
+    pub tcp_tx_segs: u64,
+    /// CPL messages the engine refused, and doorbells it lost.
+    pub tcp_cpl_bad: u64,
 }
 
 #[derive(Debug)]
@@ -391,6 +404,12 @@ impl Nic {
             rx_exception: c(s::RX_EXCEPTION)?,
             rx_drop_exception: c(s::RX_DROP_EXCEPTION)?,
             tx_fw_frames: c(s::TX_FW_FRAMES)?,
+            tcp_rx_segs: c(s::TCP_RX_SEGS)?,
+            tcp_rx_bad_csum: c(s::TCP_RX_BAD_CSUM)?,
+            tcp_rx_drop: c(s::TCP_RX_DROP)?,
+            tcp_rst_sent: c(s::TCP_RST_SENT)?,
+            tcp_tx_segs: c(s::TCP_TX_SEGS)?,
+            tcp_cpl_bad: c(s::TCP_CPL_BAD)?,
         })
     }
 

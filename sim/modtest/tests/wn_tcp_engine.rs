@@ -387,7 +387,7 @@ fn accept(b: &mut Bench, sport: u16, irs: u32, iss: u32) -> Result<u32, ModError
     assert_eq!((sa.src_port, sa.dst_port), (5000, sport));
     assert_eq!(sa.options.mss, Some(1400), "the smaller MSS");
     assert_eq!(sa.options.window_scale, Some(7), "the listener's shift");
-    assert_eq!(sa.options.sack_permitted, false);
+    assert!(!sa.options.sack_permitted);
     assert_eq!(sa.options.timestamps, None);
     b.seg(
         tcp(
