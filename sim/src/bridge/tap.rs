@@ -386,6 +386,40 @@ impl TapNet {
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
+    /// Runs `f` on a new thread that has entered the namespace, and
+    /// returns what it returns. Sockets `f` creates belong to the
+    /// namespace's network stack for good, so a test can make a Linux
+    /// TCP peer there (`std::net::TcpStream::connect`, `TcpListener::bind`)
+    /// and hand the socket back to threads outside it.
+    ///
+    /// # Errors
+    /// [`SimError::Io`] when the namespace cannot be opened or entered
+    /// (`setns`), or the thread panicked.
+    pub fn run_in<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> SimResult<T> {
+        let path = format!("/run/netns/{}", self.ns);
+        let ns = File::open(&path).map_err(|e| SimError::io(format!("opening {path}"), e))?;
+        let t = std::thread::spawn(move || -> std::io::Result<T> {
+            // SAFETY: setns on a namespace file descriptor we own; it only
+            // changes this thread's network namespace.
+            let r = unsafe { libc::setns(ns.as_raw_fd(), libc::CLONE_NEWNET) };
+            if r != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(f())
+        });
+        match t.join() {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(e)) => Err(SimError::io(format!("entering namespace {}", self.ns), e)),
+            Err(_) => Err(SimError::io(
+                format!("a thread in namespace {}", self.ns),
+                std::io::Error::other("panicked"),
+            )),
+        }
+    }
+
     /// The link-layer address the kernel's neighbour table holds for `ip`
     /// on the TAP, if any (`ip -n <ns> neigh show <ip> dev <tap>`).
     ///
