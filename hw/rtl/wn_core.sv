@@ -10,8 +10,10 @@
 // (wn_regs). The TCP engine (wn_tcp_engine) takes TCP segments to the
 // port's IPv4 address and sends its segments through the transmit mux.
 //
-// DMA read ports: 0 SQ WQE fetch, 1 SQ payload, 2 RQ WQE fetch.
-// DMA write ports: 0 RX frame data, 1 CQEs, 2 EQEs.
+// DMA read ports: 0 SQ WQE fetch, 1 SQ payload, 2 RQ WQE fetch, 3 TCP
+// stream payload. DMA write ports: 0 RX frame data, 1 CQEs, 2 EQEs, 3 TCP
+// received payload. CQ sources: 0 SQ, 1 RQ, 2 TCP send space, 3 TCP received
+// bytes.
 // Parameters: NumSq 1..16, NumRq 1..16, NumCq 1..32, NumEq 1..32,
 // NumConns (TCP connections) a power of two 16..65536, NumListen 1..64.
 module wn_core #(
@@ -139,14 +141,14 @@ module wn_core #(
   logic [NumCnt*16-1:0] cnt_inc;
 
   // DMA read arbiter
-  logic [3*64-1:0]  rd_addr;
-  logic [3*16-1:0]  rd_len;
-  logic [2:0]       rd_valid, rd_ready, rsp_valid, rsp_ready;
+  logic [4*64-1:0]  rd_addr;
+  logic [4*16-1:0]  rd_len;
+  logic [3:0]       rd_valid, rd_ready, rsp_valid, rsp_ready;
   logic [511:0]     rsp_data;
   logic             rsp_err, rsp_last;
 
   wn_dma_rd_mux #(
-      .NumPorts(3),
+      .NumPorts(4),
       .MaxOutstanding(128)
   ) u_rd_mux (
       .clk_i,
@@ -174,14 +176,14 @@ module wn_core #(
   );
 
   // DMA write arbiter
-  logic [3*64-1:0]  wr_addr;
-  logic [3*16-1:0]  wr_len;
-  logic [3*512-1:0] wr_data;
-  logic [2:0]       wr_last, wr_valid, wr_ready, wr_done;
+  logic [4*64-1:0]  wr_addr;
+  logic [4*16-1:0]  wr_len;
+  logic [4*512-1:0] wr_data;
+  logic [3:0]       wr_last, wr_valid, wr_ready, wr_done;
   logic             wr_done_err;
 
   wn_dma_wr_mux #(
-      .NumPorts(3),
+      .NumPorts(4),
       .MaxOutstanding(64)
   ) u_wr_mux (
       .clk_i,
@@ -207,8 +209,8 @@ module wn_core #(
   );
 
   // completions and events
-  logic [2*152-1:0] cpl;
-  logic [1:0]       cpl_valid, cpl_ready;
+  logic [4*152-1:0] cpl;
+  logic [3:0]       cpl_valid, cpl_ready;
   logic [4*64-1:0]  ev;
   logic [3:0]       ev_valid, ev_ready;
 
@@ -235,7 +237,7 @@ module wn_core #(
   logic [63:0]  tcp_tx_tkeep, mux1_tkeep;
   logic         tcp_tx_tlast, tcp_tx_tvalid, tcp_tx_tready;
   logic         mux1_tlast, mux1_tuser, mux1_tvalid, mux1_tready;
-  logic         c_tcp_db_drop;
+  logic         c_tcp_db_drop, c_tcp_rx_data, c_tcp_dma_err;
   logic         c_tcp_rx, c_tcp_bad, c_tcp_drop, c_tcp_rst, c_tcp_tx, c_tcp_cpl_bad, c_tcp_tx_mux;
 
   // counter pulses
@@ -458,7 +460,7 @@ module wn_core #(
 
   wn_cq_engine #(
       .NumCq(NumCq),
-      .NumSrc(2)
+      .NumSrc(4)
   ) u_cq (
       .clk_i,
       .rst_i,
@@ -609,6 +611,31 @@ module wn_core #(
       .db_tid_i         (tcp_db_tid),
       .db_rx_i          (tcp_db_rx),
       .db_value_i       (tcp_db_value),
+      .rd_addr_o        (rd_addr[192 +: 64]),
+      .rd_len_o         (rd_len[48 +: 16]),
+      .rd_valid_o       (rd_valid[3]),
+      .rd_ready_i       (rd_ready[3]),
+      .rd_data_i        (rsp_data),
+      .rd_err_i         (rsp_err),
+      .rd_last_i        (rsp_last),
+      .rd_rsp_valid_i   (rsp_valid[3]),
+      .rd_rsp_ready_o   (rsp_ready[3]),
+      .wr_addr_o        (wr_addr[192 +: 64]),
+      .wr_len_o         (wr_len[48 +: 16]),
+      .wr_data_o        (wr_data[1536 +: 512]),
+      .wr_last_o        (wr_last[3]),
+      .wr_valid_o       (wr_valid[3]),
+      .wr_ready_i       (wr_ready[3]),
+      .wr_done_valid_i  (wr_done[3]),
+      .wr_done_err_i    (wr_done_err),
+      .cq_tx_o          (cpl[304 +: 152]),
+      .cq_tx_valid_o    (cpl_valid[2]),
+      .cq_tx_ready_i    (cpl_ready[2]),
+      .cq_rx_o          (cpl[456 +: 152]),
+      .cq_rx_valid_o    (cpl_valid[3]),
+      .cq_rx_ready_i    (cpl_ready[3]),
+      .cnt_rx_data_o    (c_tcp_rx_data),
+      .cnt_dma_err_o    (c_tcp_dma_err),
       .cnt_db_drop_o    (c_tcp_db_drop),
       .cnt_rx_seg_o     (c_tcp_rx),
       .cnt_rx_bad_o     (c_tcp_bad),
@@ -697,7 +724,7 @@ module wn_core #(
       14'd0, {1'b0, c_sq_db_err} + {1'b0, c_rq_db_err},          // 14 DOORBELL_ERR
       16'd0,                                                     // 13 BAD_REG (in wn_regs)
       14'd0, {1'b0, c_rq_wr_err} + {1'b0, c_cq_wr_err} + {1'b0, c_eq_wr_err}, // 12 DMA_WR_ERR
-      14'd0, {1'b0, c_sq_rd_err} + {1'b0, c_rq_rd_err},          // 11 DMA_RD_ERR
+      14'd0, {1'b0, c_sq_rd_err} + {1'b0, c_rq_rd_err} + {1'b0, c_tcp_dma_err}, // 11 DMA_RD_ERR
       15'd0, c_tx_err,                                           // 10 TX_ERR
       15'd0, c_len_err,                                          // 9 RX_LEN_ERR
       15'd0, c_overrun,                                          // 8 RX_DROP_OVERRUN
@@ -712,5 +739,5 @@ module wn_core #(
   };
 
   logic unused;
-  assign unused = ^{cycles[63:32], c_tcp_tx_mux};
+  assign unused = ^{cycles[63:32], c_tcp_tx_mux, c_tcp_rx_data};
 endmodule

@@ -77,6 +77,31 @@ module wn_tcp_engine #(
     output logic         m_cpl_tlast_o,
     output logic         m_cpl_tvalid_o,
     input  logic         m_cpl_tready_i,
+    // DMA read (stream payload for segments) and write (received payload)
+    output logic [63:0]  rd_addr_o,
+    output logic [15:0]  rd_len_o,
+    output logic         rd_valid_o,
+    input  logic         rd_ready_i,
+    input  logic [511:0] rd_data_i,
+    input  logic         rd_err_i,
+    input  logic         rd_last_i,
+    input  logic         rd_rsp_valid_i,
+    output logic         rd_rsp_ready_o,
+    output logic [63:0]  wr_addr_o,
+    output logic [15:0]  wr_len_o,
+    output logic [511:0] wr_data_o,
+    output logic         wr_last_o,
+    output logic         wr_valid_o,
+    input  logic         wr_ready_i,
+    input  logic         wr_done_valid_i,
+    input  logic         wr_done_err_i,
+    // completion records (wn_cq_engine): send space freed, bytes received
+    output logic [151:0] cq_tx_o,
+    output logic         cq_tx_valid_o,
+    input  logic         cq_tx_ready_i,
+    output logic [151:0] cq_rx_o,
+    output logic         cq_rx_valid_o,
+    input  logic         cq_rx_ready_i,
     // segments to the MAC
     output logic [511:0] m_tx_tdata_o,
     output logic [63:0]  m_tx_tkeep_o,
@@ -92,6 +117,8 @@ module wn_tcp_engine #(
     // counter pulses
     output logic         cnt_db_drop_o,
     output logic         cnt_rx_seg_o,
+    output logic         cnt_rx_data_o,
+    output logic         cnt_dma_err_o,
     output logic         cnt_rx_bad_o,
     output logic         cnt_rx_drop_o,
     output logic         cnt_rx_rst_sent_o,
@@ -170,7 +197,7 @@ module wn_tcp_engine #(
       .s_tkeep_i    (s_rx_tkeep_i),
       .s_tlast_i    (s_rx_tlast_i),
       .s_tuser_i    (s_rx_tuser_i),
-      .s_tvalid_i   (s_rx_tvalid_i),
+      .s_tvalid_i   (rx_go),
       .hdr_valid_o  (p_valid),
       .is_tcp_o     (p_tcp),
       .ip_ok_o      (p_ip_ok),
@@ -189,6 +216,20 @@ module wn_tcp_engine #(
       .payload_len_o(p_plen)
   );
 
+  // admission: a frame is taken whole or not at all, decided at its first
+  // beat, so that every frame taken has a record slot, room in the
+  // placement buffer and a verdict slot (one verdict per frame, in order)
+  logic       adm_q, adm, rx_go, place_room;
+  logic [4:0] rec_count, vf_count;
+  assign adm = sof_q ? (rec_count <= 5'd13 && vf_count <= 5'd13 && place_room) : adm_q;
+  assign rx_go = s_rx_tvalid_i && adm;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) adm_q <= 1'b0;
+    else if (s_rx_tvalid_i) adm_q <= adm;
+  end
+  logic cnt_adm_drop;
+  assign cnt_adm_drop = s_rx_tvalid_i && s_rx_tlast_i && !adm;
+
   // bytes 6-11 (source MAC) and 54-93 (TCP options) of the frame
   logic        sof_q;
   logic [1:0]  beat_q;
@@ -204,7 +245,7 @@ module wn_tcp_engine #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (s_rx_tvalid_i) begin
+    if (rx_go) begin
       if (sof_q) begin
         for (int k = 0; k < 6; k++) smac_q[(5-k)*8 +: 8] <= s_rx_tdata_i[(6+k)*8 +: 8];
         opt_q <= {240'd0, s_rx_tdata_i[511:432]};
@@ -222,14 +263,15 @@ module wn_tcp_engine #(
     end
   end
 
-  // record: {smac, src ip, dst ip, sport, dport, seq, ack, flags, win, plen, hlen, options}
-  localparam int RecW = 48 + 32 + 32 + 16 + 16 + 32 + 32 + 8 + 16 + 14 + 6 + 320;
+  // record: {ok, payload offset, smac, src ip, dst ip, sport, dport, seq,
+  // ack, flags, win, plen, hlen, options}; one per frame taken
+  localparam int RecW = 1 + 14 + 48 + 32 + 32 + 16 + 16 + 32 + 32 + 8 + 16 + 14 + 6 + 320;
   logic [RecW-1:0] rec_in, rec;
-  logic            rec_push, rec_wready, rec_valid, rec_pop;
-  logic [4:0]      rec_count;
-  assign rec_in = {smac_done_q, p_src_ip, p_dst_ip, p_sport, p_dport, p_seq, p_ack, p_flags,
-                   p_win, p_plen, p_hlen, opt_done_q};
-  assign rec_push = p_valid && p_tcp && p_ip_ok && p_tcp_ok && !p_mac_err;
+  logic            rec_push, rec_wready, rec_valid, rec_pop, rec_ok;
+  assign rec_ok = p_tcp && p_ip_ok && p_tcp_ok && !p_mac_err;
+  assign rec_in = {rec_ok, p_poff, smac_done_q, p_src_ip, p_dst_ip, p_sport, p_dport, p_seq,
+                   p_ack, p_flags, p_win, p_plen, p_hlen, opt_done_q};
+  assign rec_push = p_valid;
   wn_fifo #(
       .Width(RecW),
       .Depth(16)
@@ -249,6 +291,8 @@ module wn_tcp_engine #(
 
   // the record being processed
   logic [RecW-1:0] r_q;
+  logic         r_ok;
+  logic [13:0]  r_poff;
   logic [47:0]  r_smac;
   logic [31:0]  r_sip, r_dip, r_seq, r_ack;
   logic [15:0]  r_sport, r_dport, r_win;
@@ -256,8 +300,8 @@ module wn_tcp_engine #(
   logic [13:0]  r_plen;
   logic [5:0]   r_hlen;
   logic [319:0] r_opt;
-  assign {r_smac, r_sip, r_dip, r_sport, r_dport, r_seq, r_ack, r_flags, r_win, r_plen, r_hlen,
-          r_opt} = r_q;
+  assign {r_ok, r_poff, r_smac, r_sip, r_dip, r_sport, r_dport, r_seq, r_ack, r_flags, r_win,
+          r_plen, r_hlen, r_opt} = r_q;
   logic r_syn, r_ack_f, r_rst, r_fin;
   assign r_syn = (r_flags & FlSyn) != 8'd0;
   assign r_ack_f = (r_flags & FlAck) != 8'd0;
@@ -373,8 +417,29 @@ module wn_tcp_engine #(
     logic        opt_en;
     logic [63:0] opt;
   } seg_t;
-  seg_t        seg_q, seg_n;
-  logic        seg_load, seg_pend_q, frm_valid_q;
+  // control segments queue here (so a long data frame on the transmit
+  // mux never holds the FSM), then go out one beat each
+  seg_t        seg_q, seg_n, seg_head;
+  logic        seg_load, seg_pend_q, frm_valid_q, seg_fvalid, seg_take, seg_wready;
+  logic [3:0]  seg_count;
+  wn_fifo #(
+      .Width($bits(seg_n)),
+      .Depth(8)
+  ) u_seg_fifo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (seg_n),
+      .wvalid_i(seg_load),
+      .wready_o(seg_wready),
+      .rdata_o (seg_head),
+      .rvalid_o(seg_fvalid),
+      .rready_i(seg_take),
+      .count_o (seg_count)
+  );
+  assign seg_take = seg_fvalid && !seg_pend_q && !frm_valid_q;
+  logic [511:0] ctl_tdata;
+  logic [63:0]  ctl_tkeep;
+  logic         ctl_tready;
   logic [15:0] ip_id_q;
   logic [495:0] hdr;
   logic        hdr_opt_q;
@@ -405,26 +470,259 @@ module wn_tcp_engine #(
       frm_valid_q <= 1'b0;
       ip_id_q <= 16'd0;
     end else begin
-      if (seg_load) begin
+      if (seg_take) begin
         seg_pend_q <= 1'b1;
-        seg_q <= seg_n;
+        seg_q <= seg_head;
       end else if (seg_pend_q && !frm_valid_q) begin
         // wn_tcp_tx_hdr registers the header this cycle
         seg_pend_q <= 1'b0;
         frm_valid_q <= 1'b1;
         hdr_opt_q <= seg_q.opt_en;
       end
-      if (frm_valid_q && m_tx_tready_i) begin
+      if (frm_valid_q && ctl_tready) begin
         frm_valid_q <= 1'b0;
         ip_id_q <= ip_id_q + 16'd1;
       end
     end
   end
-  assign m_tx_tvalid_o = frm_valid_q;
-  assign m_tx_tdata_o = {16'd0, hdr_opt_q ? hdr : {64'd0, hdr[431:0]}};
-  assign m_tx_tkeep_o = hdr_opt_q ? 64'h3fff_ffff_ffff_ffff : 64'h0fff_ffff_ffff_ffff;
-  assign m_tx_tlast_o = 1'b1;
-  assign cnt_tx_seg_o = frm_valid_q && m_tx_tready_i;
+  assign ctl_tdata = {16'd0, hdr_opt_q ? hdr : {64'd0, hdr[431:0]}};
+  assign ctl_tkeep = hdr_opt_q ? 64'h3fff_ffff_ffff_ffff : 64'h0fff_ffff_ffff_ffff;
+
+  // ------------------------------------------------------------------
+  // data segments: requests to wn_tcp_tx_seg (payload read by DMA from the
+  // stream's send buffer, in up to two pieces where the buffer wraps)
+  typedef struct packed {
+    logic [47:0] dmac;
+    logic [31:0] dip;
+    logic [15:0] sport;
+    logic [15:0] dport;
+    logic [31:0] seq;
+    logic [31:0] ack;
+    logic [7:0]  flags;
+    logic [15:0] win;
+    logic [63:0] addr0;
+    logic [13:0] len0;
+    logic [63:0] addr1;
+    logic [13:0] len1;
+    logic [15:0] tag;
+  } txr_t;
+  txr_t        tq_n, tq_head;
+  logic        tq_push, tq_valid, tq_ready, tq_wready;
+  logic [3:0]  tq_count;
+  logic [15:0] data_ip_id_q;
+  wn_fifo #(
+      .Width($bits(tq_n)),
+      .Depth(8)
+  ) u_tq_fifo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (tq_n),
+      .wvalid_i(tq_push),
+      .wready_o(tq_wready),
+      .rdata_o (tq_head),
+      .rvalid_o(tq_valid),
+      .rready_i(tq_ready),
+      .count_o (tq_count)
+  );
+  always_ff @(posedge clk_i) begin
+    if (rst_i) data_ip_id_q <= 16'h8000;
+    else if (tq_valid && tq_ready) data_ip_id_q <= data_ip_id_q + 16'd1;
+  end
+  logic [511:0] dat_tdata;
+  logic [63:0]  dat_tkeep;
+  logic         dat_tlast, dat_tvalid, dat_tready;
+  logic         txs_done_valid, txs_done_err, txs_cnt_seg, txs_cnt_err;
+  logic [15:0]  txs_done_tag;
+  wn_tcp_tx_seg u_tx_seg (
+      .clk_i,
+      .rst_i,
+      .seg_valid_i (tq_valid),
+      .seg_ready_o (tq_ready),
+      .dst_mac_i   (tq_head.dmac),
+      .src_mac_i   (mac_i),
+      .src_ip_i    (ipv4_i),
+      .dst_ip_i    (tq_head.dip),
+      .src_port_i  (tq_head.sport),
+      .dst_port_i  (tq_head.dport),
+      .ttl_i       (8'd64),
+      .ip_id_i     (data_ip_id_q),
+      .seq_i       (tq_head.seq),
+      .ack_i       (tq_head.ack),
+      .flags_i     (tq_head.flags),
+      .window_i    (tq_head.win),
+      .addr0_i     (tq_head.addr0),
+      .len0_i      (tq_head.len0),
+      .addr1_i     (tq_head.addr1),
+      .len1_i      (tq_head.len1),
+      .tag_i       (tq_head.tag),
+      .rd_addr_o,
+      .rd_len_o,
+      .rd_valid_o,
+      .rd_ready_i,
+      .rd_data_i,
+      .rd_err_i,
+      .rd_last_i,
+      .rd_valid_i  (rd_rsp_valid_i),
+      .rd_ready_o  (rd_rsp_ready_o),
+      .m_tdata_o   (dat_tdata),
+      .m_tkeep_o   (dat_tkeep),
+      .m_tlast_o   (dat_tlast),
+      .m_tvalid_o  (dat_tvalid),
+      .m_tready_i  (dat_tready),
+      .done_valid_o(txs_done_valid),
+      .done_tag_o  (txs_done_tag),
+      .done_err_o  (txs_done_err),
+      .cnt_seg_o   (txs_cnt_seg),
+      .cnt_err_o   (txs_cnt_err)
+  );
+  // data frames and control segments share the transmit stream
+  logic ctl_cnt, dat_tuser_unused;
+  wn_tx_mux u_tx_mux (
+      .clk_i,
+      .rst_i,
+      .a_tdata_i    (dat_tdata),
+      .a_tkeep_i    (dat_tkeep),
+      .a_tlast_i    (dat_tlast),
+      .a_tuser_i    (1'b0),
+      .a_tvalid_i   (dat_tvalid),
+      .a_tready_o   (dat_tready),
+      .b_tdata_i    (ctl_tdata),
+      .b_tkeep_i    (ctl_tkeep),
+      .b_tlast_i    (1'b1),
+      .b_tvalid_i   (frm_valid_q),
+      .b_tready_o   (ctl_tready),
+      .m_tdata_o    (m_tx_tdata_o),
+      .m_tkeep_o    (m_tx_tkeep_o),
+      .m_tlast_o    (m_tx_tlast_o),
+      .m_tuser_o    (dat_tuser_unused),
+      .m_tvalid_o   (m_tx_tvalid_o),
+      .m_tready_i   (m_tx_tready_i),
+      .cnt_b_frame_o(ctl_cnt)
+  );
+  assign cnt_tx_seg_o = ctl_cnt || txs_cnt_seg;
+
+  // ------------------------------------------------------------------
+  // received payload: wn_tcp_rx_place holds every frame taken until its
+  // verdict (one per record, in order) and writes placed bytes by DMA
+  typedef struct packed {
+    logic        place;
+    logic [13:0] off;
+    logic [13:0] len0;
+    logic [63:0] addr0;
+    logic [13:0] len1;
+    logic [63:0] addr1;
+    logic [15:0] tag;
+  } vd_t;
+  vd_t  vd_n, vd_head;
+  logic vf_valid, vf_ready, vf_wready;
+  wn_fifo #(
+      .Width($bits(vd_n)),
+      .Depth(16)
+  ) u_vf_fifo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (vd_n),
+      .wvalid_i(rec_pop),
+      .wready_o(vf_wready),
+      .rdata_o (vd_head),
+      .rvalid_o(vf_valid),
+      .rready_i(vf_ready),
+      .count_o (vf_count)
+  );
+  logic        rxp_done_valid, rxp_done_err, rxp_done_placed;
+  logic [15:0] rxp_done_tag;
+  logic        rxp_cnt_placed, rxp_cnt_discard, rxp_cnt_wr_err;
+  wn_tcp_rx_place u_rx_place (
+      .clk_i,
+      .rst_i,
+      .s_tdata_i     (s_rx_tdata_i),
+      .s_tkeep_i     (s_rx_tkeep_i),
+      .s_tlast_i     (s_rx_tlast_i),
+      .s_tvalid_i    (rx_go),
+      .room_o        (place_room),
+      .v_valid_i     (vf_valid),
+      .v_ready_o     (vf_ready),
+      .v_place_i     (vd_head.place),
+      .v_off_i       (vd_head.off),
+      .v_len0_i      (vd_head.len0),
+      .v_addr0_i     (vd_head.addr0),
+      .v_len1_i      (vd_head.len1),
+      .v_addr1_i     (vd_head.addr1),
+      .v_tag_i       (vd_head.tag),
+      .wr_addr_o,
+      .wr_len_o,
+      .wr_data_o,
+      .wr_last_o,
+      .wr_valid_o,
+      .wr_ready_i,
+      .wr_done_valid_i,
+      .wr_done_err_i,
+      .done_valid_o  (rxp_done_valid),
+      .done_tag_o    (rxp_done_tag),
+      .done_err_o    (rxp_done_err),
+      .done_placed_o (rxp_done_placed),
+      .cnt_placed_o  (rxp_cnt_placed),
+      .cnt_discard_o (rxp_cnt_discard),
+      .cnt_wr_err_o  (rxp_cnt_wr_err)
+  );
+  assign cnt_rx_data_o = rxp_cnt_placed;
+  assign cnt_dma_err_o = rxp_cnt_wr_err || txs_cnt_err;
+
+  // TCP_RX completions: one per placed frame, in verdict order, once its
+  // writes are done ({cqn, tid, stream offset after the bytes, bytes})
+  logic [71:0] nf_n, nf_head;
+  logic        nf_push, nf_valid, nf_pop, nf_wready;
+  logic [6:0]  nf_count;
+  wn_fifo #(
+      .Width(72),
+      .Depth(64)
+  ) u_nf_fifo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (nf_n),
+      .wvalid_i(nf_push),
+      .wready_o(nf_wready),
+      .rdata_o (nf_head),
+      .rvalid_o(nf_valid),
+      .rready_i(nf_pop),
+      .count_o (nf_count)
+  );
+  // the done reports of placed frames wait here for the CQ
+  logic       rxd_valid_q, rxd_err_q;
+  assign nf_pop = rxp_done_valid && rxp_done_placed;
+  logic unused_nf;
+  assign unused_nf = ^{nf_wready, nf_count, nf_valid};
+  always_ff @(posedge clk_i) begin
+    if (rst_i) rxd_valid_q <= 1'b0;
+    else if (nf_pop) rxd_valid_q <= 1'b1;
+    else if (cq_rx_ready_i) rxd_valid_q <= 1'b0;
+    if (nf_pop) begin
+      rxd_err_q <= rxp_done_err;
+      cq_rx_o <= {nf_head[71:64], rxp_done_tag, 16'd0, 32'd0, nf_head[63:32], nf_head[31:0],
+                  8'(wn_abi_pkg::CQE_OPCODE_TCP_RX),
+                  rxp_done_err ? 8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS)};
+    end
+  end
+  assign cq_rx_valid_o = rxd_valid_q;
+
+  // TCP_TX_ACKED completions from the FSM
+  logic [151:0] cqt_n;
+  logic         cqt_push, cqt_wready;
+  logic [4:0]   cqt_count;
+  wn_fifo #(
+      .Width(152),
+      .Depth(16)
+  ) u_cqt_fifo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (cqt_n),
+      .wvalid_i(cqt_push),
+      .wready_o(cqt_wready),
+      .rdata_o (cq_tx_o),
+      .rvalid_o(cq_tx_valid_o),
+      .rready_i(cq_tx_ready_i),
+      .count_o (cqt_count)
+  );
 
   // ------------------------------------------------------------------
   // the TCB table
@@ -470,6 +768,20 @@ module wn_tcp_engine #(
     logic [7:0]  cqn;
     logic [31:0] tx_end;    // stream offset after the last byte written (TX_END)
     logic [31:0] rx_read;   // stream offset after the last byte read (RX_READ)
+    // congestion control (wn_tcp_cc) and RTT estimation (wn_tcp_rto)
+    logic [31:0] cwnd;
+    logic [31:0] ssthresh;
+    logic [31:0] ca_bytes;
+    logic [1:0]  dup_acks;
+    logic        in_rec;
+    logic [31:0] recover;
+    logic [34:0] srtt8;
+    logic [33:0] rttvar4;
+    logic        rtt_on;    // one segment is being timed (Karn: never a retransmitted one)
+    logic [31:0] rtt_seq;   // ... the ACK that ends the measurement
+    logic [31:0] rtt_ts;    // ... when it was sent (µs)
+    logic        sched;     // in the send scheduler's queue
+    logic        fin_pend;  // CLOSE_CON_REQ came with data still to send
   } tcb_t;
 
   tcb_t            tcb_mem [NumConns];
@@ -586,13 +898,14 @@ module wn_tcp_engine #(
   assign lk_tuple = {r_sip, r_dip, r_sport, r_dport};
 
   // sequence checks of a synchronized connection
+  logic [31:0] t_rwnd;  // the receive window of t_q (below)
   logic [1:0] sc_verdict;
   logic       sc_in_order, sc_ack_new, sc_dup;
   wn_tcp_seq_check u_seq (
       .clk_i,
       .rst_i,
       .rcv_nxt_i    (t_q.rcv_nxt),
-      .rcv_wnd_i    (t_q.rcv_wnd),
+      .rcv_wnd_i    (t_rwnd),
       .snd_una_i    (t_q.snd_una),
       .snd_nxt_i    (t_q.snd_nxt),
       .max_snd_wnd_i(t_q.max_wnd),
@@ -704,7 +1017,10 @@ module wn_tcp_engine #(
     SFree,
     SFreeW,
     STmrTcb,
+    STmrCc,
     STmrProc,
+    STxTcb,
+    STxProc,
     SDbTcb,
     SDbProc,
     SAgain
@@ -814,11 +1130,150 @@ module wn_tcp_engine #(
   assign ctl_tuple = {t_q.pip, ipv4_i, t_q.pport, t_q.lport};
 
   // ------------------------------------------------------------------
+  // the stream arithmetic of the TCB being processed (t_q)
+  // RFC 6928 initial window: 10 segments
+  function automatic logic [31:0] iw(input logic [15:0] mss);
+    iw = {13'd0, mss, 3'd0} + {15'd0, mss, 1'b0};
+  endfunction
+  function automatic logic [31:0] min32(input logic [31:0] a, input logic [31:0] b);
+    min32 = (a < b) ? a : b;
+  endfunction
+  // the receive window: the receive buffer's free space when the stream
+  // has one, else RCV.WND as configured
+  function automatic logic [31:0] rwnd_f(input logic [4:0] lg, input logic [31:0] rcv_nxt,
+                                         input logic [31:0] irs, input logic [31:0] rx_read,
+                                         input logic [31:0] rcv_wnd);
+    if (lg == 5'd0) rwnd_f = rcv_wnd;
+    else rwnd_f = (32'd1 << lg) - ((rcv_nxt - irs - 32'd1) - rx_read);
+  endfunction
+
+  logic        sync_st, send_st;
+  logic [31:0] tq_off_una, tq_off_nxt, tq_size, tq_avail, tq_inflight, tq_wnd, tq_room, tq_cnt;
+  logic [31:0] tq_pos, tq_len0, tq_space, tq_raw, tq_fin_out;
+  assign sync_st = (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED) ||
+                    s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) ||
+                    s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_2) ||
+                    s == 4'(wn_abi_pkg::TCP_STATE_CLOSE_WAIT) ||
+                    s == 4'(wn_abi_pkg::TCP_STATE_CLOSING) ||
+                    s == 4'(wn_abi_pkg::TCP_STATE_LAST_ACK)) && !t_q.abw;
+  // states in which we may still send data (our FIN not sent)
+  assign send_st = (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED) ||
+                    s == 4'(wn_abi_pkg::TCP_STATE_CLOSE_WAIT) ||
+                    ((s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) ||
+                      s == 4'(wn_abi_pkg::TCP_STATE_LAST_ACK)) && !t_q.fin_sent)) &&
+                   !t_q.abw && t_q.tx_log != 5'd0;
+  assign tq_fin_out = {31'd0, t_q.fin_sent};
+  assign tq_off_una = t_q.snd_una - t_q.iss - 32'd1;
+  assign tq_off_nxt = t_q.snd_nxt - t_q.iss - 32'd1 - tq_fin_out;
+  assign tq_size = 32'd1 << t_q.tx_log;
+  // bytes written and not yet sent, never more than the buffer holds past SND.UNA
+  assign tq_raw = t_q.tx_end - tq_off_nxt;
+  assign tq_space = tq_size - (tq_off_nxt - tq_off_una);
+  assign tq_avail = (t_q.tx_log == 5'd0) ? 32'd0 : (tq_raw > tq_space ? tq_space : tq_raw);
+  assign tq_inflight = t_q.snd_nxt - t_q.snd_una;
+  assign tq_wnd = min32(t_q.cwnd, t_q.snd_wnd);
+  assign tq_room = (tq_wnd > tq_inflight) ? tq_wnd - tq_inflight : 32'd0;
+  assign tq_cnt = min32(min32(tq_avail, tq_room), {16'd0, t_q.mss});
+  assign tq_pos = tq_off_nxt & (tq_size - 32'd1);
+  assign tq_len0 = min32(tq_cnt, tq_size - tq_pos);
+  assign t_rwnd = rwnd_f(t_q.rx_log, t_q.rcv_nxt, t_q.irs, t_q.rx_read, t_q.rcv_wnd);
+
+  // congestion control and RTT estimation: fed with the TCB and the
+  // segment one cycle before they are applied (SRxChk -> SRxProc, STmrCc
+  // -> STmrProc)
+  logic        cc_new, cc_dup, cc_to, cc_ev_q, rto_smp, rto_ev_q;
+  logic [31:0] cc_cwnd, cc_ssthresh, cc_ca, cc_recover;
+  logic [1:0]  cc_dups;
+  logic        cc_inrec, cc_retx;
+  logic [34:0] rto_srtt8;
+  logic [33:0] rto_rttvar4;
+  logic [31:0] rto_rto;
+  assign cc_new = (st_q == SRxChk) && sync_st && !again_q && sc_verdict == 2'd0 && sc_ack_new;
+  assign cc_dup = (st_q == SRxChk) && sync_st && !again_q && sc_dup && t_q.tx_log != 5'd0;
+  assign cc_to = (st_q == STmrCc);
+  assign rto_smp = cc_new && t_q.rtt_on && !lt32(r_ack, t_q.rtt_seq);
+  wn_tcp_cc u_cc (
+      .clk_i,
+      .rst_i,
+      .new_ack_i   (cc_new),
+      .dup_ack_i   (cc_dup),
+      .timeout_i   (cc_to),
+      .acked_i     (r_ack - t_q.snd_una),
+      .ack_seq_i   (cc_to ? t_q.snd_una : r_ack),
+      .snd_nxt_i   (t_q.snd_nxt),
+      .flight_i    (tq_inflight),
+      .smss_i      (t_q.mss),
+      .cwnd_i      (t_q.cwnd),
+      .ssthresh_i  (t_q.ssthresh),
+      .ca_bytes_i  (t_q.ca_bytes),
+      .dup_acks_i  (t_q.dup_acks),
+      .in_rec_i    (t_q.in_rec),
+      .recover_i   (t_q.recover),
+      .cwnd_o      (cc_cwnd),
+      .ssthresh_o  (cc_ssthresh),
+      .ca_bytes_o  (cc_ca),
+      .dup_acks_o  (cc_dups),
+      .in_rec_o    (cc_inrec),
+      .recover_o   (cc_recover),
+      .retransmit_o(cc_retx)
+  );
+  wn_tcp_rto u_rto (
+      .clk_i,
+      .rst_i,
+      .sample_i     (rto_smp),
+      .first_i      (t_q.srtt8 == 35'd0),
+      .rtt_i        (now_q - t_q.rtt_ts),
+      .timeout_i    (1'b0),
+      .srtt8_i      (t_q.srtt8),
+      .rttvar4_i    (t_q.rttvar4),
+      .rto_i        (t_q.rto),
+      .granularity_i(32'(NumConns / ClockMhz + 1)),
+      .min_rto_i    (t_q.rto_min),
+      .max_rto_i    (t_q.rto_max),
+      .srtt8_o      (rto_srtt8),
+      .rttvar4_o    (rto_rttvar4),
+      .rto_o        (rto_rto)
+  );
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      cc_ev_q <= 1'b0;
+      rto_ev_q <= 1'b0;
+    end else begin
+      cc_ev_q <= cc_new || cc_dup || cc_to;
+      rto_ev_q <= rto_smp;
+    end
+  end
+
+  // connections with bytes to send (or a FIN after them), each queued once
+  logic [TidW-1:0] rdy_tid, rdy_head;
+  logic            rdy_push, rdy_valid, rdy_pop, rdy_wready;
+  logic [TidW:0]   rdy_count;
+  wn_fifo #(
+      .Width(TidW),
+      .Depth(NumConns)
+  ) u_rdy (
+      .clk_i,
+      .rst_i,
+      .wdata_i (rdy_tid),
+      .wvalid_i(rdy_push),
+      .wready_o(rdy_wready),
+      .rdata_o (rdy_head),
+      .rvalid_o(rdy_valid),
+      .rready_i(rdy_pop),
+      .count_o (rdy_count)
+  );
+
+  // ------------------------------------------------------------------
   // next state and outputs of the FSM
   logic idle_ok;
-  assign idle_ok = !out_busy_q && !seg_pend_q && !frm_valid_q && !init_q;
+  assign idle_ok = !out_busy_q && seg_count <= 4'd6 && !init_q && tq_count <= 4'd6 &&
+                   vf_count <= 5'd14 && cqt_count <= 5'd14;
 
   logic [1:0] sc_v_q;
+  // the second pass over a segment (SAgain) keeps the first pass's verdict
+  logic again_q, vd_keep;
+  vd_t  vd_hold_q, vd_discard;
+  assign vd_discard = '0;
   always_comb begin
     st_n = st_q;
     t_n = t_q;
@@ -829,6 +1284,22 @@ module wn_tcp_engine #(
     in_done = 1'b0;
     exp_take = 1'b0;
     db_pop = 1'b0;
+    rdy_push = 1'b0;
+    rdy_pop = 1'b0;
+    rdy_tid = tid_q;
+    tq_push = 1'b0;
+    tq_n = tq_head;
+    tq_n.dmac = t_q.pmac;
+    tq_n.dip = t_q.pip;
+    tq_n.sport = t_q.lport;
+    tq_n.dport = t_q.pport;
+    tq_n.tag = 16'(tid_q);
+    vd_n = again_q ? vd_hold_q : vd_discard;
+    nf_push = 1'b0;
+    nf_n = 72'd0;
+    cqt_push = 1'b0;
+    cqt_n = 152'd0;
+    vd_keep = 1'b0;
     lk_valid = 1'b0;
     free_pop = 1'b0;
     free_push = 1'b0;
@@ -846,7 +1317,7 @@ module wn_tcp_engine #(
     seg_n.dport = t_q.pport;
     seg_n.opt_en = 1'b0;
     seg_n.opt = 64'd0;
-    cnt_rx_drop_o = rec_push && !rec_wready;
+    cnt_rx_drop_o = (rec_push && !rec_wready) || cnt_adm_drop;
     cnt_rx_rst_sent_o = 1'b0;
     l_set = 1'b0;
     l_clr = 1'b0;
@@ -875,8 +1346,6 @@ module wn_tcp_engine #(
             end else begin
               st_n = SCplTcb;
             end
-          end else if (rec_valid) begin
-            st_n = SRxLook;
           end else if (db_valid) begin
             if (db_tid >= 16'(NumConns)) begin
               db_pop = 1'b1;
@@ -886,6 +1355,12 @@ module wn_tcp_engine #(
             end
           end else if (exp_valid_q) begin
             st_n = STmrTcb;
+          end else if (rec_valid && !(rdy_valid && ev_rx_q)) begin
+            // segments and sending alternate when both wait
+            if (rec[RecW-1]) st_n = SRxLook;
+            else rec_pop = 1'b1;  // a bad frame: its verdict is discard
+          end else if (rdy_valid) begin
+            st_n = STxTcb;
           end
         end
       end
@@ -1038,7 +1513,23 @@ module wn_tcp_engine #(
       // timers
       STmrTcb: begin
         tcb_rd = 1'b1;
+        st_n = STmrCc;
+      end
+      STmrCc: begin
+        // t_q valid; wn_tcp_cc computes the timeout's update
         st_n = STmrProc;
+      end
+
+      // ---------------------------------------------------------
+      // the send scheduler: one segment of a ready connection
+      STxTcb: begin
+        tcb_rd = 1'b1;
+        st_n = STxProc;
+      end
+      STxProc: begin
+        rdy_pop = 1'b1;
+        st_n = SIdle;
+        tx_proc();
       end
       STmrProc: begin
         exp_take = 1'b1;
@@ -1056,9 +1547,19 @@ module wn_tcp_engine #(
         st_n = SIdle;
         if (t_q.st != 4'(wn_abi_pkg::TCP_STATE_CLOSED) && !t_q.abw) begin
           tcb_we = 1'b1;
-          if (db_rx) t_n.rx_read = db_val;
-          else t_n.tx_end = db_val;
-          // TODO(#3): schedule the send, or a window update
+          if (db_rx) begin
+            t_n.rx_read = db_val;
+            // the window reopens from below one segment: a window update
+            if (t_q.rx_log != 5'd0 && sync_st && t_rwnd < {16'd0, t_q.mss} &&
+                t_rwnd + (db_val - t_q.rx_read) >= {16'd0, t_q.mss})
+              send(FlAck, t_q.snd_nxt);
+          end else begin
+            t_n.tx_end = db_val;
+            if (send_st && !t_q.sched && (db_val - tq_off_nxt) != 32'd0) begin
+              rdy_push = rdy_wready;
+              t_n.sched = rdy_wready;
+            end
+          end
         end
       end
 
@@ -1093,7 +1594,8 @@ module wn_tcp_engine #(
     seg_n.ack = ((fl & FlAck) != 8'd0) ? t_n.rcv_nxt : 32'd0;
     seg_n.flags = fl;
     // a SYN's window is never scaled (RFC 7323 §2.2)
-    seg_n.win = adv_win(t_n.rcv_wnd, ((fl & FlSyn) != 8'd0) ? 4'd0 : t_n.rcv_ws);
+    seg_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd),
+                        ((fl & FlSyn) != 8'd0) ? 4'd0 : t_n.rcv_ws);
     if ((fl & FlSyn) != 8'd0) begin
       // MSS, then NOP and window scale when offered (RFC 9293 §3.7.1, RFC 7323 §2.2)
       seg_n.opt_en = 1'b1;
@@ -1186,18 +1688,44 @@ module wn_tcp_engine #(
     end
   endtask
 
-  // our FIN acknowledged by the segment; the peer's FIN in order
+  // our FIN acknowledged by the segment; the peer's FIN in order (after
+  // all of the segment's payload: placed in this pass, or in the first
+  // pass when this is the second)
   logic [3:0] s;
-  logic       fin_acked, fin_here;
+  logic       fin_acked, fin_here, fin_seq_ok;
+  assign fin_seq_ok = again_q ? (r_seq + {18'd0, r_plen} == t_q.rcv_nxt) :
+                      (r_plen == 14'd0) ? (r_seq == t_q.rcv_nxt) :
+                      (t_q.rx_log != 5'd0 && rx_fits && rx_n == rx_end - t_q.rcv_nxt);
   assign s = t_q.st;
   assign fin_acked = t_q.fin_sent && r_ack == t_q.snd_nxt &&
                      (s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) ||
                       s == 4'(wn_abi_pkg::TCP_STATE_CLOSING) ||
                       s == 4'(wn_abi_pkg::TCP_STATE_LAST_ACK));
-  assign fin_here = r_fin && r_plen == 14'd0 && r_seq == t_q.rcv_nxt &&
+  assign fin_here = r_fin && fin_seq_ok &&
                     (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED) ||
                      s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) ||
                      s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_2));
+
+  // the ACK's data bytes (our FIN takes a sequence number, not a byte)
+  logic [31:0] ack_data, ra_off, ra_rn, ra_pos, ra_len0;
+  assign ack_data = (r_ack - t_q.snd_una) - {31'd0, fin_acked};
+  // a retransmission from the ACK's sequence number
+  assign ra_off = r_ack - t_q.iss - 32'd1;
+  assign ra_rn = min32(t_q.snd_nxt - r_ack - tq_fin_out, {16'd0, t_q.mss});
+  assign ra_pos = ra_off & (tq_size - 32'd1);
+  assign ra_len0 = min32(ra_rn, tq_size - ra_pos);
+  // received payload: from RCV.NXT on, as much as the window takes
+  logic [31:0] rx_skip, rx_n, rx_pos, rx_len0, rx_size, rx_end;
+  logic        rx_fits, rx_need_ack;
+  assign rx_end = r_seq + {18'd0, r_plen};
+  assign rx_fits = !lt32(t_q.rcv_nxt, r_seq) && lt32(t_q.rcv_nxt, rx_end);
+  assign rx_skip = t_q.rcv_nxt - r_seq;
+  assign rx_n = min32(rx_end - t_q.rcv_nxt, t_rwnd);
+  assign rx_size = 32'd1 << t_q.rx_log;
+  assign rx_pos = (t_q.rcv_nxt - t_q.irs - 32'd1) & (rx_size - 32'd1);
+  assign rx_len0 = min32(rx_n, rx_size - rx_pos);
+  // a segment with payload is always answered (TODO(#3): delayed ACKs)
+  assign rx_need_ack = !again_q && r_plen != 14'd0;
 
   // PASS_ACCEPT_RPL's fields
   logic [7:0]  par_opt;
@@ -1265,6 +1793,7 @@ module wn_tcp_engine #(
         t_n.retx = 8'd0;
         // TODO(#3): RTO from the handshake's RTT sample (RFC 6298 §2.2)
         t_n.rto = t_q.rto_min;
+        t_n.cwnd = iw(t_n.mss);
         tcb_we = 1'b1;
         send(FlAck, t_n.snd_nxt);
         post(8'(wn_abi_pkg::CPL_OPCODE_ACT_ESTABLISH), 32'(tid_q), 4'd6);
@@ -1295,6 +1824,7 @@ module wn_tcp_engine #(
         t_n.tmr_on = 1'b0;
         t_n.retx = 8'd0;
         t_n.rto = t_q.rto_min;
+        t_n.cwnd = iw(t_q.mss);
         tcb_we = 1'b1;
         post(8'(wn_abi_pkg::CPL_OPCODE_PASS_ESTABLISH), 32'(tid_q), 4'd6);
         establish_body();
@@ -1323,10 +1853,9 @@ module wn_tcp_engine #(
         2'd1: cnt_rx_drop_o = 1'b1;
         default: begin
           // acceptable, with a valid ACK
-          if (lt32(t_q.snd_una, r_ack)) t_n.snd_una = r_ack;
-          t_n.snd_wnd = {16'd0, r_win} << t_q.snd_ws;
-          if (t_n.snd_wnd > t_q.max_wnd) t_n.max_wnd = t_n.snd_wnd;
           tcb_we = 1'b1;
+          ack_proc();
+          data_proc();
           if (fin_acked) begin
             // our FIN is acknowledged
             t_n.tmr_on = 1'b0;
@@ -1342,10 +1871,14 @@ module wn_tcp_engine #(
             out_body[63:32] = t_n.snd_nxt;
             out_body[95:64] = t_n.rcv_nxt;
             if (t_n.st == 4'(wn_abi_pkg::TCP_STATE_CLOSED)) free_tcb();
-            else if (fin_here) st_n = SAgain;  // the FIN in the same segment next
+            else if (fin_here) begin
+              // the FIN in the same segment: a second pass
+              st_n = SAgain;
+              vd_keep = 1'b1;
+            end else if (rx_need_ack) send(FlAck, t_n.snd_nxt);
           end else if (fin_here) begin
-            // the peer's FIN (RFC 9293 §3.10.7.4, eighth check)
-            t_n.rcv_nxt = t_q.rcv_nxt + 32'd1;
+            // the peer's FIN after all its data (RFC 9293 §3.10.7.4, eighth check)
+            t_n.rcv_nxt = t_n.rcv_nxt + 32'd1;
             if (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED)) t_n.st = 4'(wn_abi_pkg::TCP_STATE_CLOSE_WAIT);
             else if (s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1)) t_n.st = 4'(wn_abi_pkg::TCP_STATE_CLOSING);
             else begin
@@ -1353,13 +1886,12 @@ module wn_tcp_engine #(
               t_n.tmr_on = 1'b1;
               t_n.tmr_dl = now_q + time_wait_i;
             end
-            send(FlAck, t_q.snd_nxt);
+            send(FlAck, t_n.snd_nxt);
             post(8'(wn_abi_pkg::CPL_OPCODE_PEER_CLOSE), 32'(tid_q), 4'd2);
             out_body[31:0] = t_n.rcv_nxt;
             out_body[39:32] = {4'd0, t_n.st};
-          end else if (r_plen != 14'd0 || r_fin) begin
-            // TODO(#3): payload is not taken yet; ACK what we have
-            send(FlAck, t_q.snd_nxt);
+          end else if (rx_need_ack) begin
+            send(FlAck, t_n.snd_nxt);
           end
         end
       endcase
@@ -1367,6 +1899,78 @@ module wn_tcp_engine #(
         // keep the record for the second pass
         rec_pop = 1'b0;
       end
+    end
+  endtask
+
+  // ---- the ACK of an acceptable segment: SND.UNA, the peer's window,
+  // congestion control (RFC 5681/6582), the RTO (RFC 6298 §5), send
+  // space back to the host, and more sending
+  task automatic ack_proc();
+    if (lt32(t_q.snd_una, r_ack)) begin
+      t_n.snd_una = r_ack;
+      t_n.retx = 8'd0;
+      // RFC 6298 §5.2/5.3: all acknowledged stops the timer, else restart it
+      if (r_ack == t_q.snd_nxt) t_n.tmr_on = 1'b0;
+      else arm_rto();
+      if (t_q.tx_log != 5'd0 && ack_data != 32'd0) begin
+        cqt_push = 1'b1;
+        cqt_n = {t_q.cqn, 16'(tid_q), 16'd0, 32'd0, r_ack - t_q.iss - 32'd1 - {31'd0, fin_acked},
+                 ack_data, 8'(wn_abi_pkg::CQE_OPCODE_TCP_TX_ACKED),
+                 8'(wn_abi_pkg::CQE_STATUS_SUCCESS)};
+      end
+    end
+    t_n.snd_wnd = {16'd0, r_win} << t_q.snd_ws;
+    if (t_n.snd_wnd > t_q.max_wnd) t_n.max_wnd = t_n.snd_wnd;
+    if (cc_ev_q) begin
+      t_n.cwnd = cc_cwnd;
+      t_n.ssthresh = cc_ssthresh;
+      t_n.ca_bytes = cc_ca;
+      t_n.dup_acks = cc_dups;
+      t_n.in_rec = cc_inrec;
+      t_n.recover = cc_recover;
+    end
+    if (rto_ev_q) begin
+      t_n.srtt8 = rto_srtt8;
+      t_n.rttvar4 = rto_rttvar4;
+      t_n.rto = rto_rto;
+      t_n.rtt_on = 1'b0;
+    end
+    if (cc_ev_q && cc_retx && ra_rn != 32'd0) begin
+      // fast retransmit, or a partial ACK in recovery: the first
+      // unacknowledged segment again (never timed: Karn)
+      tq_push = 1'b1;
+      tq_n.seq = r_ack;
+      tq_n.ack = t_n.rcv_nxt;
+      tq_n.flags = FlAck;
+      tq_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd), t_n.rcv_ws);
+      tq_n.addr0 = t_q.tx_addr + 64'(ra_pos);
+      tq_n.len0 = ra_len0[13:0];
+      tq_n.addr1 = t_q.tx_addr;
+      tq_n.len1 = 14'(ra_rn - ra_len0);
+      t_n.rtt_on = 1'b0;
+    end
+    if (send_st && !t_q.sched && (tq_avail != 32'd0 || (t_q.fin_pend && !t_q.fin_sent))) begin
+      rdy_push = rdy_wready;
+      t_n.sched = rdy_wready;
+    end
+  endtask
+
+  // ---- the payload of an acceptable segment: placed into the receive
+  // buffer when it starts at or before RCV.NXT (the part already held is
+  // skipped), as much as the window takes; anything else is answered with
+  // an ACK (a duplicate ACK for an out-of-order segment)
+  task automatic data_proc();
+    if (!again_q && r_plen != 14'd0 && t_q.rx_log != 5'd0 && rx_fits && rx_n != 32'd0) begin
+      vd_n.place = 1'b1;
+      vd_n.off = r_poff + rx_skip[13:0];
+      vd_n.len0 = rx_len0[13:0];
+      vd_n.addr0 = t_q.rx_addr + 64'(rx_pos);
+      vd_n.len1 = 14'(rx_n - rx_len0);
+      vd_n.addr1 = t_q.rx_addr;
+      vd_n.tag = 16'(tid_q);
+      t_n.rcv_nxt = t_q.rcv_nxt + rx_n;
+      nf_push = 1'b1;
+      nf_n = {t_q.cqn, t_q.rcv_nxt + rx_n - t_q.irs - 32'd1, rx_n};
     end
   endtask
 
@@ -1483,8 +2087,18 @@ module wn_tcp_engine #(
           out_body[15:8] = {4'd0, s};
           out_body[63:32] = t_q.snd_nxt;
           out_body[95:64] = t_q.rcv_nxt;
+        end else if (send_st && tq_avail != 32'd0) begin
+          // FIN after the bytes still to send
+          t_n.st = (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED)) ?
+                   4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) : 4'(wn_abi_pkg::TCP_STATE_LAST_ACK);
+          t_n.fin_pend = 1'b1;
+          tcb_we = 1'b1;
+          if (!t_q.sched) begin
+            rdy_push = rdy_wready;
+            t_n.sched = rdy_wready;
+          end
         end else begin
-          // FIN after the queued data (none is queued yet)
+          // FIN now: nothing is left to send
           t_n.st = (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED)) ?
                    4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) : 4'(wn_abi_pkg::TCP_STATE_LAST_ACK);
           t_n.fin_sent = 1'b1;
@@ -1595,6 +2209,61 @@ module wn_tcp_engine #(
     t_n.cqn = 8'd0;
     t_n.tx_end = 32'd0;
     t_n.rx_read = 32'd0;
+    // RFC 6928 initial window of 10 segments, ssthresh as large as it gets
+    t_n.cwnd = iw(t_n.mss);
+    t_n.ssthresh = 32'hffff_ffff;
+    t_n.ca_bytes = 32'd0;
+    t_n.dup_acks = 2'd0;
+    t_n.in_rec = 1'b0;
+    t_n.recover = 32'd0;
+    t_n.srtt8 = 35'd0;
+    t_n.rttvar4 = 34'd0;
+    t_n.rtt_on = 1'b0;
+    t_n.rtt_seq = 32'd0;
+    t_n.rtt_ts = 32'd0;
+    t_n.sched = 1'b0;
+    t_n.fin_pend = 1'b0;
+  endtask
+
+  // ---- the send scheduler's turn for a connection (t_q: its TCB): one
+  // segment of at most an MSS within min(cwnd, the peer's window), or the
+  // FIN once every byte is sent
+  task automatic tx_proc();
+    tcb_we = 1'b1;
+    t_n.sched = 1'b0;
+    if (!send_st) begin
+      // closed or aborted meanwhile
+    end else if (tq_cnt != 32'd0) begin
+      tq_push = 1'b1;
+      tq_n.seq = t_q.snd_nxt;
+      tq_n.ack = t_q.rcv_nxt;
+      tq_n.flags = (tq_cnt == tq_avail) ? (FlAck | FlPsh) : FlAck;
+      tq_n.win = adv_win(t_rwnd, t_q.rcv_ws);
+      tq_n.addr0 = t_q.tx_addr + 64'(tq_pos);
+      tq_n.len0 = tq_len0[13:0];
+      tq_n.addr1 = t_q.tx_addr;
+      tq_n.len1 = 14'(tq_cnt - tq_len0);
+      t_n.snd_nxt = t_q.snd_nxt + tq_cnt;
+      if (!t_q.rtt_on) begin
+        t_n.rtt_on = 1'b1;
+        t_n.rtt_seq = t_n.snd_nxt;
+        t_n.rtt_ts = now_q;
+      end
+      if (!t_q.tmr_on) arm_rto();
+      if ((tq_avail > tq_cnt && tq_room > tq_cnt) || (tq_avail == tq_cnt && t_q.fin_pend)) begin
+        rdy_push = rdy_wready;
+        t_n.sched = rdy_wready;
+      end
+    end else if (tq_avail == 32'd0 && t_q.fin_pend) begin
+      t_n.fin_pend = 1'b0;
+      t_n.fin_sent = 1'b1;
+      t_n.snd_nxt = t_q.snd_nxt + 32'd1;
+      if (!t_q.tmr_on) arm_rto();
+      send(FlFin | FlAck, t_q.snd_nxt);
+    end else if (tq_avail != 32'd0 && tq_room == 32'd0 && tq_inflight == 32'd0 && !t_q.tmr_on) begin
+      // a zero window: the persist timer (RFC 9293 §3.8.6.1)
+      arm_rto();
+    end
   endtask
 
   // ---- an expired timer (t_q: the TCB)
@@ -1621,13 +2290,53 @@ module wn_tcp_engine #(
         tcb_we = 1'b1;
         send(FlSyn | FlAck, t_q.iss);
       end
-    end else if (t_q.fin_sent) begin
+    end else if (sync_st && t_q.fin_sent && t_q.snd_una == t_q.snd_nxt - 32'd1) begin
+      // only our FIN is outstanding
       if (t_q.retx >= t_q.retx_max) hw_abort(8'(wn_abi_pkg::CPL_STATUS_TIMEOUT), 1'b1);
       else begin
         backoff();
         tcb_we = 1'b1;
         send(FlFin | FlAck, t_q.snd_nxt - 32'd1);
       end
+    end else if (sync_st && t_q.snd_una != t_q.snd_nxt) begin
+      // data outstanding: go back to SND.UNA (RFC 6298 §5.4-5.6,
+      // RFC 5681 §3.1: cwnd to one segment)
+      if (t_q.retx >= t_q.retx_max) hw_abort(8'(wn_abi_pkg::CPL_STATUS_TIMEOUT), 1'b1);
+      else begin
+        tcb_we = 1'b1;
+        backoff();
+        t_n.snd_nxt = t_q.snd_una;
+        if (t_q.fin_sent) begin
+          t_n.fin_sent = 1'b0;
+          t_n.fin_pend = 1'b1;
+        end
+        t_n.cwnd = cc_cwnd;
+        t_n.ssthresh = cc_ssthresh;
+        t_n.ca_bytes = cc_ca;
+        t_n.dup_acks = cc_dups;
+        t_n.in_rec = cc_inrec;
+        t_n.recover = cc_recover;
+        t_n.rtt_on = 1'b0;
+        if (!t_q.sched) begin
+          rdy_push = rdy_wready;
+          t_n.sched = rdy_wready;
+        end
+      end
+    end else if (send_st && tq_avail != 32'd0 && tq_room == 32'd0) begin
+      // the persist timer: probe the zero window with one byte
+      // (RFC 9293 §3.8.6.1); the peer's ACK tells its window
+      tcb_we = 1'b1;
+      backoff();
+      tq_push = 1'b1;
+      tq_n.seq = t_q.snd_nxt;
+      tq_n.ack = t_q.rcv_nxt;
+      tq_n.flags = FlAck;
+      tq_n.win = adv_win(t_rwnd, t_q.rcv_ws);
+      tq_n.addr0 = t_q.tx_addr + 64'(tq_pos);
+      tq_n.len0 = 14'd1;
+      tq_n.addr1 = t_q.tx_addr;
+      tq_n.len1 = 14'd0;
+      t_n.snd_nxt = t_q.snd_nxt + 32'd1;
     end else begin
       t_n.tmr_on = 1'b0;
       tcb_we = 1'b1;
@@ -1660,6 +2369,11 @@ module wn_tcp_engine #(
         ev_rx_q <= 1'b0;
         ev_cpl_q <= 1'b0;
         tid_q <= db_tid[TidW-1:0];
+      end
+      if (st_q == SIdle && st_n == STxTcb) begin
+        ev_rx_q <= 1'b0;
+        ev_cpl_q <= 1'b0;
+        tid_q <= rdy_head;
       end
       if (st_q == SIdle && st_n == STmrTcb) begin
         ev_rx_q <= 1'b0;
@@ -1711,10 +2425,15 @@ module wn_tcp_engine #(
       if (l_clr) l_valid_q[lf_idx] <= 1'b0;
     end
     sc_v_q <= sc_verdict;
+    if (rst_i || st_q == SIdle) again_q <= 1'b0;
+    else if (st_n == SAgain) again_q <= 1'b1;
+    if (vd_keep) vd_hold_q <= vd_n;
   end
 
   logic unused;
   assign unused = ^{p_poff, sc_in_order, sc_ack_new, sc_dup, rec_wready, free_wready, rec_count, free_count, db_count,
+                    r_ok, seg_wready, tq_wready, txs_done_valid, txs_done_err, txs_done_tag,
+                    vf_wready, rxp_cnt_discard, rxd_err_q, cqt_wready, rdy_count, rx_skip[31:14],
                     free_after_q, ev_cpl_q, c_body[319:280], c_body[255:240], t_q.peer_mss, t_q.tx_addr, t_q.tx_log, t_q.rx_addr,
                     t_q.rx_log, t_q.cqn, t_q.tx_end, t_q.rx_read, db_tid[15:TidW],
                     l_wnd_q[0], l_ws_q[0], l_opt_q[0], l_mss_q[0], FlPsh, t_q.credits};
