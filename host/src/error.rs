@@ -113,6 +113,24 @@ pub enum Error {
     /// The IOVA space is exhausted.
     #[error("no IOVA space left for {0} bytes")]
     IovaExhausted(usize),
+    /// A TCP stream's completion reported a failed DMA of its buffers.
+    #[error("TCP stream {tid}: the device could not access its buffer ({status:?})")]
+    StreamDma {
+        /// The connection id.
+        tid: u32,
+        /// The completion's status.
+        status: CqeStatus,
+    },
+    /// A wait on a TCP stream ran out of device time.
+    #[error("TCP stream {tid}: {what} did not happen within {ms} ms of device time")]
+    StreamTimeout {
+        /// The connection id.
+        tid: u32,
+        /// What was awaited.
+        what: &'static str,
+        /// The wait, in ms.
+        ms: u64,
+    },
 }
 
 /// Result alias.

@@ -16,6 +16,7 @@ pub mod error;
 pub mod mem;
 pub mod nic;
 pub mod raw;
+pub mod stream;
 pub mod tcp;
 #[cfg(all(target_os = "linux", feature = "vfio"))]
 pub mod vfio;
@@ -28,4 +29,5 @@ pub use raw::{
     Completion, CompletionKind, CompletionQueue, Event, EventQueue, RawRecv, RawRecvQueue, RawSend,
     RawSendQueue,
 };
+pub use stream::TcpStream;
 pub use tcp::{ConnectOpts, Connection, EndpointId, ListenerId, TcpConfig, TcpEventInfo};

@@ -213,6 +213,13 @@ pub enum CompletionKind {
     Send,
     /// A receive buffer was filled.
     Recv,
+    /// A TCP stream's peer acknowledged bytes (`queue` is the connection
+    /// id, `wr_id` the stream offset acknowledged, `byte_len` the bytes).
+    TcpTxAcked,
+    /// Bytes of a TCP stream are in its receive buffer (`queue` is the
+    /// connection id, `wr_id` the stream offset after them, `byte_len` the
+    /// bytes).
+    TcpRx,
 }
 
 /// One completion.
@@ -401,11 +408,26 @@ impl CompletionQueue {
     /// Matches a CQE with its work queue; returns the user-visible
     /// completion (None for a completion the library requested itself).
     fn account(st: &mut CqState, cqe: &Cqe) -> Result<Option<Completion>> {
+        let status = CqeStatus::try_from(cqe.status).unwrap_or(CqeStatus::CqErr);
         let kind = match CqeOpcode::try_from(cqe.opcode) {
             Ok(CqeOpcode::Recv) => CompletionKind::Recv,
+            Ok(k @ (CqeOpcode::TcpTxAcked | CqeOpcode::TcpRx)) => {
+                // stream completions name a connection, not a work queue
+                return Ok(Some(Completion {
+                    wr_id: cqe.wr_id,
+                    kind: if k == CqeOpcode::TcpRx {
+                        CompletionKind::TcpRx
+                    } else {
+                        CompletionKind::TcpTxAcked
+                    },
+                    queue: u32::from(cqe.queue),
+                    status,
+                    byte_len: cqe.byte_len,
+                    timestamp: cqe.timestamp,
+                }));
+            }
             _ => CompletionKind::Send,
         };
-        let status = CqeStatus::try_from(cqe.status).unwrap_or(CqeStatus::CqErr);
         let list = if kind == CompletionKind::Recv {
             &st.rqs
         } else {

@@ -173,6 +173,9 @@ impl Responder {
                         .post(&[Self::slot(&self.rx, i)])
                         .expect("repost receive buffer");
                 }
+                CompletionKind::TcpTxAcked | CompletionKind::TcpRx => {
+                    panic!("a TCP stream completion on a raw queue's CQ: {c:?}")
+                }
             }
         }
         k > 0
