@@ -129,3 +129,48 @@ fn tcp_stream_moves_bytes_exactly_on_a_clean_link() {
     a.flush_wait(WAIT).expect("A's bytes acknowledged");
     b.flush_wait(WAIT).expect("B's bytes acknowledged");
 }
+
+/// The soak length of the faulty-link streams: `WARPNIC_TCP_SOAK_MIB`
+/// (default 16 MiB each way; the figure is 256).
+fn soak() -> u64 {
+    std::env::var("WARPNIC_TCP_SOAK_MIB")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(16)
+        << 20
+}
+
+fn faulty(loss: f64, reorder: f64, duplicate: f64, seed: u64) {
+    let p = pair_with(|c| {
+        c.link.loss = loss;
+        c.link.reorder = reorder;
+        c.link.duplicate = duplicate;
+        c.seed = seed;
+    });
+    let (mut a, mut b) = connected(&p, 20);
+    exchange(&mut a, &mut b, soak(), true);
+    a.flush_wait(WAIT).expect("A's bytes acknowledged");
+    b.flush_wait(WAIT).expect("B's bytes acknowledged");
+    let (sa, sb) = (p.a.stats().expect("stats"), p.b.stats().expect("stats"));
+    println!("A {sa:?}\nB {sb:?}");
+}
+
+#[test]
+fn tcp_stream_under_one_percent_loss() {
+    faulty(0.01, 0.0, 0.0, 11);
+}
+
+#[test]
+fn tcp_stream_under_reordering() {
+    faulty(0.0, 0.01, 0.0, 12);
+}
+
+#[test]
+fn tcp_stream_under_duplication() {
+    faulty(0.0, 0.0, 0.01, 13);
+}
+
+#[test]
+fn tcp_stream_under_loss_reordering_and_duplication() {
+    faulty(0.01, 0.01, 0.01, 14);
+}
