@@ -1,10 +1,12 @@
-//! `warpnic bench raw`.
+//! `warpnic bench raw` (here) and `warpnic bench tcp` ([`tcp`]).
 
 use crate::{line_rate_fps, pcie_bound_fps, AnyResult};
 use std::time::Instant;
 use warpnic_sim::dma::DmaConfig;
 use warpnic_sim::traffic::{stream, Pair, Sizes, StreamSpec};
 use warpnic_sim::WorldConfig;
+
+pub mod tcp;
 
 /// Raw frames A -> B at each size; prints rate, throughput, line rate, the
 /// PCIe bound and the simulator's speed.

@@ -5,10 +5,13 @@
 //!   an FST waveform of NIC 0).
 //! - `warpnic bench raw`: raw frame rate and throughput at 64, 1518 and 9018
 //!   bytes, in simulated cycles at 250 MHz, next to 100 GbE line rate.
+//! - `warpnic bench tcp`: offloaded TCP goodput at 1500 and 9000 MTU next
+//!   to the TCP payload limit of 100 GbE, and connection setup latency and
+//!   rate, in simulated cycles at 250 MHz.
 //! - `warpnic info`: identification and counters of a device (a VFIO PCI
 //!   address, or a simulated NIC).
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -81,6 +84,62 @@ enum BenchCmd {
         #[arg(long, default_value_t = 128)]
         completion_bytes: u32,
     },
+    /// Offloaded TCP from NIC A to NIC B: goodput, connection setup.
+    Tcp {
+        /// MTUs of the goodput runs.
+        #[arg(long, value_enum, default_value_t = MtuChoice::Both)]
+        mtu: MtuChoice,
+        /// Bytes measured per goodput run.
+        #[arg(long, default_value_t = 64 << 20)]
+        bytes: u64,
+        /// Bytes sent and acknowledged before the measured part (slow start).
+        #[arg(long, default_value_t = 16 << 20)]
+        warmup: u64,
+        /// Stream buffers of 2^N bytes each way (14..=26).
+        #[arg(long, default_value_t = 22)]
+        buf_log: u8,
+        /// Connections opened one at a time for the setup latency (0 skips).
+        #[arg(long, default_value_t = 100)]
+        connections: usize,
+        /// Connections opened back to back for the setup rate (0 skips).
+        #[arg(long, default_value_t = 1000)]
+        rate_connections: usize,
+        /// Opens whose events are not taken yet, at most (1..=64).
+        #[arg(long, default_value_t = 32)]
+        outstanding: usize,
+        /// Seed of the world and of the data pattern.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Keep the link capture of the setup-latency run here.
+        #[arg(long)]
+        pcap: Option<PathBuf>,
+    },
+}
+
+/// The MTUs `bench tcp` measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum MtuChoice {
+    /// 1500 bytes (MAX_FRAME 1514, MSS 1460).
+    #[value(name = "1500")]
+    M1500,
+    /// 9000 bytes (MAX_FRAME 9014, MSS 8960).
+    #[value(name = "9000")]
+    M9000,
+    /// Both.
+    Both,
+    /// No goodput run (setup only).
+    None,
+}
+
+impl MtuChoice {
+    fn mtus(self) -> Vec<u32> {
+        match self {
+            MtuChoice::M1500 => vec![1500],
+            MtuChoice::M9000 => vec![9000],
+            MtuChoice::Both => vec![1500, 9000],
+            MtuChoice::None => vec![],
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -102,6 +161,30 @@ fn main() -> ExitCode {
                     completion_bytes,
                 },
         } => bench::raw(frames, &sizes, completion_bytes),
+        Cmd::Bench {
+            what:
+                BenchCmd::Tcp {
+                    mtu,
+                    bytes,
+                    warmup,
+                    buf_log,
+                    connections,
+                    rate_connections,
+                    outstanding,
+                    seed,
+                    pcap,
+                },
+        } => bench::tcp::tcp(&bench::tcp::TcpBench {
+            mtus: mtu.mtus(),
+            bytes,
+            warmup,
+            buf_log,
+            connections,
+            rate_connections,
+            outstanding,
+            seed,
+            pcap,
+        }),
         Cmd::Info { pci } => info(pci),
     };
     match r {
