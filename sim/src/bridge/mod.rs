@@ -84,11 +84,20 @@
 //! TAP bridge pads short frames with zeros before handing them to the MAC,
 //! which would otherwise count them as runts. Frames of the NIC go to the
 //! kernel as they are (the MAC pads them already).
+//!
+//! # Faults
+//!
+//! A bridge carries frames as the peer and the NIC hand them over. To test
+//! a real peer over a bad link, [`fault::FaultyBridge`] wraps a bridge with
+//! the link model's seeded loss, reordering and duplication in both
+//! directions ([`fault::BridgeFaults`]).
 
 use std::time::{Duration, Instant};
 
+pub mod fault;
 pub mod tap;
 
+pub use fault::{BridgeFaultCounters, BridgeFaultStats, BridgeFaults, FaultyBridge};
 pub use tap::{TapBridge, TapCounters, TapNet, TapStats};
 
 /// Sleeps shorter than this yield the thread instead.
