@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0x24f7_6045;
+pub const BUILD_ID: u32 = 0x46b0_1222;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1990,6 +1990,10 @@ pub enum TcbField {
     RxBufLog = 0x1c,
     /// Completion queue of the stream's TCP_TX_ACKED and TCP_RX completions.
     Cqn = 0x1d,
+    /// Diagnostics (read-only): 31:0 the send buffer's end (TX_END), 63:32 the receive buffer's read point (RX_READ).
+    Stream = 0x1e,
+    /// Diagnostics (read-only): bit 0 queued to send, 1 timer on, 2 FIN waits for the data, 3 FIN sent, 4 an RTT is being timed; 63:32 the timer's deadline (µs).
+    Engine = 0x1f,
 }
 
 impl TcbField {
@@ -2025,6 +2029,8 @@ impl TcbField {
         Self::RxBufAddr,
         Self::RxBufLog,
         Self::Cqn,
+        Self::Stream,
+        Self::Engine,
     ];
 
     /// The value's name as written in the description.
@@ -2060,6 +2066,8 @@ impl TcbField {
             Self::RxBufAddr => "RX_BUF_ADDR",
             Self::RxBufLog => "RX_BUF_LOG",
             Self::Cqn => "CQN",
+            Self::Stream => "STREAM",
+            Self::Engine => "ENGINE",
         }
     }
 }
@@ -2099,6 +2107,8 @@ impl TryFrom<u8> for TcbField {
             0x1b => Ok(Self::RxBufAddr),
             0x1c => Ok(Self::RxBufLog),
             0x1d => Ok(Self::Cqn),
+            0x1e => Ok(Self::Stream),
+            0x1f => Ok(Self::Engine),
             other => Err(other),
         }
     }

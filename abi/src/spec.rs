@@ -994,6 +994,8 @@ pub const SPEC: Spec = Spec {
                 v("RX_BUF_ADDR", 0x1b, "IOVA of the stream's circular receive buffer in host memory"),
                 v("RX_BUF_LOG", 0x1c, "log2 of the receive buffer's size in bytes (12..=30; 0: no buffer)"),
                 v("CQN", 0x1d, "completion queue of the stream's TCP_TX_ACKED and TCP_RX completions"),
+                v("STREAM", 0x1e, "diagnostics (read-only): 31:0 the send buffer's end (TX_END), 63:32 the receive buffer's read point (RX_READ)"),
+                v("ENGINE", 0x1f, "diagnostics (read-only): bit 0 queued to send, 1 timer on, 2 FIN waits for the data, 3 FIN sent, 4 an RTT is being timed; 63:32 the timer's deadline (µs)"),
             ],
         },
     ],

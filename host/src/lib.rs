@@ -29,5 +29,5 @@ pub use raw::{
     Completion, CompletionKind, CompletionQueue, Event, EventQueue, RawRecv, RawRecvQueue, RawSend,
     RawSendQueue,
 };
-pub use stream::TcpStream;
+pub use stream::{StreamCq, TcpStream};
 pub use tcp::{ConnectOpts, Connection, EndpointId, ListenerId, TcpConfig, TcpEventInfo};

@@ -23,6 +23,8 @@
 //! which let the device run ([`Device::relax`](crate::Device::relax)) up to
 //! a timeout of device time.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use warpnic_abi::gen::{regs, CqeStatus, TcbField};
@@ -41,6 +43,89 @@ pub const BUF_LOG_RANGE: std::ops::RangeInclusive<u8> = 12..=30;
 /// per acknowledgment, taken by every call.
 const CQ_DEPTH: usize = 1 << 15;
 
+/// A completion queue that many streams of one NIC share (the card has
+/// a few completion queues and up to a thousand connections). Each stream
+/// takes its own progress from it: the completions carry cumulative stream
+/// offsets, so the newest of each kind per connection is all that matters.
+#[derive(Clone)]
+pub struct StreamCq {
+    inner: Arc<Mutex<SharedCq>>,
+}
+
+struct SharedCq {
+    cq: CompletionQueue,
+    /// Per connection id: newest acknowledged offset, newest received
+    /// offset, first error.
+    news: HashMap<u32, Progress>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Progress {
+    acked: Option<u32>,
+    received: Option<u32>,
+    error: Option<CqeStatus>,
+}
+
+impl StreamCq {
+    /// A completion queue of `depth` entries for streams of `nic`.
+    ///
+    /// # Errors
+    /// As [`CompletionQueue::new`].
+    pub fn new(nic: &Nic, depth: usize) -> Result<StreamCq> {
+        Ok(StreamCq {
+            inner: Arc::new(Mutex::new(SharedCq {
+                cq: CompletionQueue::new(nic, depth, None)?,
+                news: HashMap::new(),
+            })),
+        })
+    }
+
+    fn lock(&self) -> Result<std::sync::MutexGuard<'_, SharedCq>> {
+        self.inner
+            .lock()
+            .map_err(|_| Error::InvalidArgument("stream completion queue poisoned".into()))
+    }
+
+    fn index(&self) -> Result<u32> {
+        Ok(self.lock()?.cq.index())
+    }
+
+    /// Forgets what is known of connection `tid` (a new stream takes it).
+    fn reset(&self, tid: u32) -> Result<()> {
+        self.lock()?.news.remove(&tid);
+        Ok(())
+    }
+
+    /// Takes every waiting completion, then hands out `tid`'s news.
+    fn take(&self, tid: u32) -> Result<Progress> {
+        let mut g = self.lock()?;
+        let mut cs = [Completion::default(); 64];
+        loop {
+            let n = g.cq.poll(&mut cs)?;
+            for c in &cs[..n] {
+                let p = g.news.entry(c.queue).or_default();
+                if c.status != CqeStatus::Success {
+                    p.error.get_or_insert(c.status);
+                    continue;
+                }
+                match c.kind {
+                    CompletionKind::TcpTxAcked => p.acked = Some(c.wr_id as u32),
+                    CompletionKind::TcpRx => p.received = Some(c.wr_id as u32),
+                    CompletionKind::Send | CompletionKind::Recv => {
+                        return Err(Error::FwProtocol(
+                            "a raw-queue completion on a stream completion queue",
+                        ));
+                    }
+                }
+            }
+            if n < cs.len() {
+                break;
+            }
+        }
+        Ok(g.news.remove(&tid).unwrap_or_default())
+    }
+}
+
 /// An offloaded TCP byte stream.
 pub struct TcpStream {
     nic: Nic,
@@ -49,7 +134,7 @@ pub struct TcpStream {
     size: u32,
     tx: DmaMem,
     rx: DmaMem,
-    cq: CompletionQueue,
+    cq: StreamCq,
     /// Stream offset after the last byte written into the send buffer.
     written: u32,
     /// Stream offset the peer acknowledged.
@@ -75,6 +160,22 @@ impl TcpStream {
     /// allocation errors; [`Error::Tcp`] when the engine refuses a field
     /// (e.g. the connection is gone).
     pub fn attach(nic: &Nic, ep: EndpointId, conn: &Connection, buf_log: u8) -> Result<TcpStream> {
+        let cq = StreamCq::new(nic, CQ_DEPTH)?;
+        TcpStream::attach_shared(nic, ep, conn, buf_log, &cq)
+    }
+
+    /// As [`TcpStream::attach`], with completions on `cq`, which other
+    /// streams of the same NIC may share.
+    ///
+    /// # Errors
+    /// As [`TcpStream::attach`].
+    pub fn attach_shared(
+        nic: &Nic,
+        ep: EndpointId,
+        conn: &Connection,
+        buf_log: u8,
+        cq: &StreamCq,
+    ) -> Result<TcpStream> {
         if !BUF_LOG_RANGE.contains(&buf_log) {
             return Err(Error::InvalidArgument(format!(
                 "stream buffer size 2^{buf_log} is outside 2^{}..=2^{}",
@@ -83,11 +184,11 @@ impl TcpStream {
             )));
         }
         let size = 1usize << buf_log;
-        let cq = CompletionQueue::new(nic, CQ_DEPTH, None)?;
+        cq.reset(conn.tid)?;
         let tx = nic.alloc_dma(size, DmaPerm::READ)?;
         let rx = nic.alloc_dma(size, DmaPerm::WRITE)?;
         let all = u64::MAX;
-        nic.tcp_tcb(ep, TcbField::Cqn, u64::from(cq.index()), all)?;
+        nic.tcp_tcb(ep, TcbField::Cqn, u64::from(cq.index()?), all)?;
         nic.tcp_tcb(ep, TcbField::TxBufAddr, tx.iova(), all)?;
         nic.tcp_tcb(ep, TcbField::RxBufAddr, rx.iova(), all)?;
         // the sizes last: a size other than 0 turns the buffer on
@@ -100,7 +201,7 @@ impl TcpStream {
             size: 1u32 << buf_log,
             tx,
             rx,
-            cq,
+            cq: cq.clone(),
             written: 0,
             acked: 0,
             received: 0,
@@ -151,49 +252,22 @@ impl TcpStream {
     /// [`Error::StreamDma`] when the engine could not access a buffer;
     /// [`Error::CqOverflow`] when completions were lost; backend errors.
     pub fn poll(&mut self) -> Result<()> {
-        let mut cs = [Completion::default(); 64];
-        loop {
-            let n = self.cq.poll(&mut cs)?;
-            for c in &cs[..n] {
-                self.take(c)?;
-            }
-            if n < cs.len() {
-                return Ok(());
-            }
-        }
-    }
-
-    fn take(&mut self, c: &Completion) -> Result<()> {
-        if c.status != CqeStatus::Success {
+        let p = self.cq.take(self.tid)?;
+        if let Some(status) = p.error {
             return Err(Error::StreamDma {
                 tid: self.tid,
-                status: c.status,
+                status,
             });
         }
-        if c.queue != self.tid {
-            return Err(Error::FwProtocol(
-                "a stream completion for another connection",
-            ));
+        // offsets only move forward (modulo 2^32): ignore anything else
+        if let Some(off) = p.acked {
+            if off.wrapping_sub(self.acked) <= self.written.wrapping_sub(self.acked) {
+                self.acked = off;
+            }
         }
-        // offsets only move forward (modulo 2^32): ignore anything behind
-        let off = c.wr_id as u32;
-        match c.kind {
-            CompletionKind::TcpTxAcked => {
-                let ahead = off.wrapping_sub(self.acked);
-                if ahead <= self.written.wrapping_sub(self.acked) {
-                    self.acked = off;
-                }
-            }
-            CompletionKind::TcpRx => {
-                let ahead = off.wrapping_sub(self.received);
-                if ahead <= self.size {
-                    self.received = off;
-                }
-            }
-            CompletionKind::Send | CompletionKind::Recv => {
-                return Err(Error::FwProtocol(
-                    "a raw-queue completion on a stream's queue",
-                ));
+        if let Some(off) = p.received {
+            if off.wrapping_sub(self.received) <= self.size {
+                self.received = off;
             }
         }
         Ok(())

@@ -228,7 +228,7 @@ module wn_core #(
   logic         tcp_rx_tvalid;
   logic [31:0]  tcp_rto_init, tcp_rto_min, tcp_rto_max, tcp_time_wait, tcp_time_us;
   logic [15:0]  tcp_retries;
-  logic         tcp_db_valid, tcp_db_rx;
+  logic         tcp_db_valid, tcp_db_rx, tcp_db_ready;
   logic [15:0]  tcp_db_tid;
   logic [31:0]  tcp_db_value;
   logic [31:0]  cpl_up_tdata;
@@ -322,6 +322,7 @@ module wn_core #(
       .tcp_time_wait_o(tcp_time_wait),
       .tcp_time_us_i  (tcp_time_us),
       .tcp_conns_i    ({8'd0, 8'(NumListen), 16'(NumConns)}),
+      .tcp_db_ready_i (tcp_db_ready),
       .tcp_db_valid_o (tcp_db_valid),
       .tcp_db_tid_o   (tcp_db_tid),
       .tcp_db_rx_o    (tcp_db_rx),
@@ -608,6 +609,7 @@ module wn_core #(
       .m_tx_tvalid_o    (tcp_tx_tvalid),
       .m_tx_tready_i    (tcp_tx_tready),
       .db_valid_i       (tcp_db_valid),
+      .db_ready_o       (tcp_db_ready),
       .db_tid_i         (tcp_db_tid),
       .db_rx_i          (tcp_db_rx),
       .db_value_i       (tcp_db_value),

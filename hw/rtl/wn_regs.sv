@@ -101,6 +101,7 @@ module wn_regs #(
     input  logic [31:0]           tcp_time_us_i,
     input  logic [31:0]           tcp_conns_i,
     // TCP stream doorbells (block TCP): one pulse per write
+    input  logic                  tcp_db_ready_i,
     output logic                  tcp_db_valid_o,
     output logic [15:0]           tcp_db_tid_o,
     output logic                  tcp_db_rx_o,
@@ -229,6 +230,12 @@ module wn_regs #(
   // ------------------------------------------------------------------
   // AXI4-Lite front end
   // ------------------------------------------------------------------
+  // the TCP doorbell array: 8 bytes per connection id
+  function automatic logic in_tcp_db(input logic [15:0] a);
+    in_tcp_db = ({16'd0, a} >= wn_abi_pkg::REG_TCP_ELEM_BASE) &&
+                ({16'd0, a} < wn_abi_pkg::REG_TCP_ELEM_BASE + 32'(NumConns) * 8);
+  endfunction
+
   logic        wr_go, rd_go;
   logic [15:0] wa, ra;
   logic [31:0] wd;
@@ -237,7 +244,10 @@ module wn_regs #(
   logic [31:0] r_data;
   logic        r_ok;
 
-  assign wr_go = s_axil_awvalid_i && s_axil_wvalid_i && !s_axil_bvalid_o;
+  // a write to a TCP doorbell waits while the engine's doorbell queue is
+  // full (the host's posted write is held, never lost)
+  assign wr_go = s_axil_awvalid_i && s_axil_wvalid_i && !s_axil_bvalid_o &&
+                 !(in_tcp_db(s_axil_awaddr_i) && !tcp_db_ready_i);
   assign rd_go = s_axil_arvalid_i && !s_axil_rvalid_o && !wr_go;
   assign s_axil_awready_o = wr_go;
   assign s_axil_wready_o = wr_go;
@@ -277,11 +287,6 @@ module wn_regs #(
     in_array = ({16'd0, a} >= 32'(base)) && ({16'd0, a} < 32'(base) + 32'(n) * 64);
   endfunction
 
-  // the TCP doorbell array: 8 bytes per connection id
-  function automatic logic in_tcp_db(input logic [15:0] a);
-    in_tcp_db = ({16'd0, a} >= wn_abi_pkg::REG_TCP_ELEM_BASE) &&
-                ({16'd0, a} < wn_abi_pkg::REG_TCP_ELEM_BASE + 32'(NumConns) * 8);
-  endfunction
 
   logic [4:0] r_el, w_el;
   logic [5:0] r_off, w_off;

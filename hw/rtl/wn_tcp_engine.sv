@@ -35,10 +35,18 @@
 // which re-checks the deadline in the TCB (so a deadline moved meanwhile
 // is never acted on).
 //
-// Not here yet (TODO(#3)): the data path (TX_DATA, RX_DATA, RX_DATA_ACK,
-// TX_DATA_ACK), payload acceptance (a data segment is not acknowledged),
-// keepalive, persist, delayed ACK, and simultaneous open (a SYN without
-// ACK in SYN_SENT is dropped).
+// Streams (docs/tcp.md): a connection given a circular send and receive
+// buffer in host memory (TCB fields TX_BUF_*, RX_BUF_*, CQN) moves its
+// bytes by DMA: a scheduler sends one MSS at a time within min(cwnd, the
+// peer's window) through wn_tcp_tx_seg; ACKs drive NewReno (wn_tcp_cc),
+// RFC 6298 RTT estimation (wn_tcp_rto), fast retransmit and go-back-N on
+// a timeout; in-order payload is placed by wn_tcp_rx_place, the window
+// being the receive buffer's free space; completions tell the host.
+//
+// Not here yet (TODO(#3)): TX_DATA/RX_DATA through the control plane,
+// keepalive, delayed ACKs (every data segment is acknowledged), SACK,
+// keeping out-of-order segments (they are dropped and answered with a
+// duplicate ACK), and simultaneous open.
 //
 // Reset clears the listener table, the timers' enables, the free list and
 // the lookup table (NumConns cycles, during which no event is taken).
@@ -111,6 +119,7 @@ module wn_tcp_engine #(
     // stream doorbells (BAR0 block TCP): how far the host has written
     // into the send buffer (TX_END) or read from the receive buffer (RX_READ)
     input  logic         db_valid_i,
+    output logic         db_ready_o,
     input  logic [15:0]  db_tid_i,
     input  logic         db_rx_i,
     input  logic [31:0]  db_value_i,
@@ -221,7 +230,9 @@ module wn_tcp_engine #(
   // placement buffer and a verdict slot (one verdict per frame, in order)
   logic       adm_q, adm, rx_go, place_room;
   logic [4:0] rec_count, vf_count;
-  assign adm = sof_q ? (rec_count <= 5'd13 && vf_count <= 5'd13 && place_room) : adm_q;
+  logic [5:0] cqr_count;
+  assign adm = sof_q ? (rec_count <= 5'd13 && vf_count <= 5'd13 && place_room &&
+                        cqr_count <= 6'd24) : adm_q;
   assign rx_go = s_rx_tvalid_i && adm;
   always_ff @(posedge clk_i) begin
     if (rst_i) adm_q <= 1'b0;
@@ -328,6 +339,8 @@ module wn_tcp_engine #(
       .count_o (db_count)
   );
   assign cnt_db_drop_o = db_valid_i && !db_wready;
+  // room for the doorbell in flight through wn_regs' output register
+  assign db_ready_o = db_count <= 5'd13;
   logic        db_rx;
   logic [15:0] db_tid;
   logic [31:0] db_val;
@@ -687,23 +700,29 @@ module wn_tcp_engine #(
       .rready_i(nf_pop),
       .count_o (nf_count)
   );
-  // the done reports of placed frames wait here for the CQ
-  logic       rxd_valid_q, rxd_err_q;
+  // the done reports of placed frames become TCP_RX completion records,
+  // queued for the CQ (done reports have no backpressure)
+  logic         cqr_wready, rxd_err;
+  logic [151:0] cqr_n;
   assign nf_pop = rxp_done_valid && rxp_done_placed;
-  logic unused_nf;
-  assign unused_nf = ^{nf_wready, nf_count, nf_valid};
-  always_ff @(posedge clk_i) begin
-    if (rst_i) rxd_valid_q <= 1'b0;
-    else if (nf_pop) rxd_valid_q <= 1'b1;
-    else if (cq_rx_ready_i) rxd_valid_q <= 1'b0;
-    if (nf_pop) begin
-      rxd_err_q <= rxp_done_err;
-      cq_rx_o <= {nf_head[71:64], rxp_done_tag, 16'd0, 32'd0, nf_head[63:32], nf_head[31:0],
+  assign rxd_err = rxp_done_err;
+  assign cqr_n = {nf_head[71:64], rxp_done_tag, 16'd0, 32'd0, nf_head[63:32], nf_head[31:0],
                   8'(wn_abi_pkg::CQE_OPCODE_TCP_RX),
-                  rxp_done_err ? 8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS)};
-    end
-  end
-  assign cq_rx_valid_o = rxd_valid_q;
+                  rxd_err ? 8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS)};
+  wn_fifo #(
+      .Width(152),
+      .Depth(32)
+  ) u_cqr_fifo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (cqr_n),
+      .wvalid_i(nf_pop),
+      .wready_o(cqr_wready),
+      .rdata_o (cq_rx_o),
+      .rvalid_o(cq_rx_valid_o),
+      .rready_i(cq_rx_ready_i),
+      .count_o (cqr_count)
+  );
 
   // TCP_TX_ACKED completions from the FSM
   logic [151:0] cqt_n;
@@ -780,6 +799,8 @@ module wn_tcp_engine #(
     logic        rtt_on;    // one segment is being timed (Karn: never a retransmitted one)
     logic [31:0] rtt_seq;   // ... the ACK that ends the measurement
     logic [31:0] rtt_ts;    // ... when it was sent (µs)
+    logic [31:0] snd_max;   // highest sequence number sent (SND.NXT goes back on a timeout)
+    logic        fin_max;   // our FIN was sent (it is at snd_max - 1)
     logic        sched;     // in the send scheduler's queue
     logic        fin_pend;  // CLOSE_CON_REQ came with data still to send
   } tcb_t;
@@ -907,7 +928,7 @@ module wn_tcp_engine #(
       .rcv_nxt_i    (t_q.rcv_nxt),
       .rcv_wnd_i    (t_rwnd),
       .snd_una_i    (t_q.snd_una),
-      .snd_nxt_i    (t_q.snd_nxt),
+      .snd_nxt_i    (t_q.snd_max),
       .max_snd_wnd_i(t_q.max_wnd),
       .snd_wnd_i    (t_q.snd_wnd),
       .seg_seq_i    (r_seq),
@@ -1111,6 +1132,13 @@ module wn_tcp_engine #(
       8'(wn_abi_pkg::TCB_FIELD_SND_NXT): begin sf_old = {32'd0, t_q.snd_nxt}; sf_ro = 1'b1; end
       8'(wn_abi_pkg::TCB_FIELD_RCV_NXT): begin sf_old = {32'd0, t_q.rcv_nxt}; sf_ro = 1'b1; end
       8'(wn_abi_pkg::TCB_FIELD_SND_WND): begin sf_old = {32'd0, t_q.snd_wnd}; sf_ro = 1'b1; end
+      8'(wn_abi_pkg::TCB_FIELD_CWND): begin sf_old = {32'd0, t_q.cwnd}; sf_ro = 1'b1; end
+      8'(wn_abi_pkg::TCB_FIELD_STREAM): begin sf_old = {t_q.rx_read, t_q.tx_end}; sf_ro = 1'b1; end
+      8'(wn_abi_pkg::TCB_FIELD_ENGINE): begin
+        sf_old = {t_q.tmr_dl, 27'd0, t_q.rtt_on, t_q.fin_sent, t_q.fin_pend, t_q.tmr_on, t_q.sched};
+        sf_ro = 1'b1;
+      end
+      8'(wn_abi_pkg::TCB_FIELD_SRTT): begin sf_old = {32'd0, t_q.srtt8[34:3]}; sf_ro = 1'b1; end
       8'(wn_abi_pkg::TCB_FIELD_QPID): sf_old = {32'd0, t_q.qpid};
       8'(wn_abi_pkg::TCB_FIELD_PEER_MAC): sf_old = {16'd0, t_q.pmac};
       8'(wn_abi_pkg::TCB_FIELD_TX_CREDITS): sf_old = {32'd0, t_q.credits};
@@ -1200,8 +1228,8 @@ module wn_tcp_engine #(
       .timeout_i   (cc_to),
       .acked_i     (r_ack - t_q.snd_una),
       .ack_seq_i   (cc_to ? t_q.snd_una : r_ack),
-      .snd_nxt_i   (t_q.snd_nxt),
-      .flight_i    (tq_inflight),
+      .snd_nxt_i   (t_q.snd_max),
+      .flight_i    (t_q.snd_max - t_q.snd_una),
       .smss_i      (t_q.mss),
       .cwnd_i      (t_q.cwnd),
       .ssthresh_i  (t_q.ssthresh),
@@ -1569,6 +1597,8 @@ module wn_tcp_engine #(
       end
       default: st_n = SIdle;
     endcase
+    // SND.MAX follows every advance of SND.NXT
+    if (lt32(t_n.snd_max, t_n.snd_nxt)) t_n.snd_max = t_n.snd_nxt;
   end
 
   // ------------------------------------------------------------------
@@ -1697,7 +1727,7 @@ module wn_tcp_engine #(
                       (r_plen == 14'd0) ? (r_seq == t_q.rcv_nxt) :
                       (t_q.rx_log != 5'd0 && rx_fits && rx_n == rx_end - t_q.rcv_nxt);
   assign s = t_q.st;
-  assign fin_acked = t_q.fin_sent && r_ack == t_q.snd_nxt &&
+  assign fin_acked = t_q.fin_max && r_ack == t_q.snd_max &&
                      (s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) ||
                       s == 4'(wn_abi_pkg::TCP_STATE_CLOSING) ||
                       s == 4'(wn_abi_pkg::TCP_STATE_LAST_ACK));
@@ -1711,7 +1741,7 @@ module wn_tcp_engine #(
   assign ack_data = (r_ack - t_q.snd_una) - {31'd0, fin_acked};
   // a retransmission from the ACK's sequence number
   assign ra_off = r_ack - t_q.iss - 32'd1;
-  assign ra_rn = min32(t_q.snd_nxt - r_ack - tq_fin_out, {16'd0, t_q.mss});
+  assign ra_rn = min32(t_q.snd_max - r_ack - {31'd0, t_q.fin_max}, {16'd0, t_q.mss});
   assign ra_pos = ra_off & (tq_size - 32'd1);
   assign ra_len0 = min32(ra_rn, tq_size - ra_pos);
   // received payload: from RCV.NXT on, as much as the window takes
@@ -1910,8 +1940,14 @@ module wn_tcp_engine #(
       t_n.snd_una = r_ack;
       t_n.retx = 8'd0;
       // RFC 6298 §5.2/5.3: all acknowledged stops the timer, else restart it
-      if (r_ack == t_q.snd_nxt) t_n.tmr_on = 1'b0;
+      if (r_ack == t_q.snd_max) t_n.tmr_on = 1'b0;
       else arm_rto();
+      // after going back to SND.UNA, an ACK for bytes sent before
+      if (lt32(t_q.snd_nxt, r_ack)) t_n.snd_nxt = r_ack;
+      if (fin_acked) begin
+        t_n.fin_sent = 1'b1;
+        t_n.fin_pend = 1'b0;
+      end
       if (t_q.tx_log != 5'd0 && ack_data != 32'd0) begin
         cqt_push = 1'b1;
         cqt_n = {t_q.cqn, 16'(tid_q), 16'd0, 32'd0, r_ack - t_q.iss - 32'd1 - {31'd0, fin_acked},
@@ -2007,6 +2043,7 @@ module wn_tcp_engine #(
           t_n.iss = c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_ISS_LSB +: 32];
           t_n.snd_una = t_n.iss;
           t_n.snd_nxt = t_n.iss + 32'd1;
+          t_n.snd_max = t_n.snd_nxt;
           if (c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_MSS_LSB +: 16] != 16'd0 &&
               c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_MSS_LSB +: 16] < def_mss)
             t_n.mss = c_body[wn_abi_pkg::CPL_ACT_OPEN_REQ_MSS_LSB +: 16];
@@ -2048,6 +2085,7 @@ module wn_tcp_engine #(
           t_n.iss = c_body[wn_abi_pkg::CPL_PASS_ACCEPT_RPL_ISS_LSB +: 32];
           t_n.snd_una = t_n.iss;
           t_n.snd_nxt = t_n.iss + 32'd1;
+          t_n.snd_max = t_n.snd_nxt;
           // window scaling only when both sides offer it (RFC 7323 §1.3)
           t_n.opt = (par_opt | (t_q.opt & (wn_abi_pkg::CPL_TCP_OPT_NODELAY | wn_abi_pkg::CPL_TCP_OPT_KEEPALIVE))) &
                     (t_q.opt | ~wn_abi_pkg::CPL_TCP_OPT_WSCALE) &
@@ -2102,6 +2140,7 @@ module wn_tcp_engine #(
           t_n.st = (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED)) ?
                    4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) : 4'(wn_abi_pkg::TCP_STATE_LAST_ACK);
           t_n.fin_sent = 1'b1;
+          t_n.fin_max = 1'b1;
           t_n.snd_nxt = t_q.snd_nxt + 32'd1;
           t_n.retx = 8'd0;
           arm_rto();
@@ -2223,6 +2262,7 @@ module wn_tcp_engine #(
     t_n.rtt_ts = 32'd0;
     t_n.sched = 1'b0;
     t_n.fin_pend = 1'b0;
+    t_n.fin_max = 1'b0;
   endtask
 
   // ---- the send scheduler's turn for a connection (t_q: its TCB): one
@@ -2257,6 +2297,7 @@ module wn_tcp_engine #(
     end else if (tq_avail == 32'd0 && t_q.fin_pend) begin
       t_n.fin_pend = 1'b0;
       t_n.fin_sent = 1'b1;
+      t_n.fin_max = 1'b1;
       t_n.snd_nxt = t_q.snd_nxt + 32'd1;
       if (!t_q.tmr_on) arm_rto();
       send(FlFin | FlAck, t_q.snd_nxt);
@@ -2290,15 +2331,15 @@ module wn_tcp_engine #(
         tcb_we = 1'b1;
         send(FlSyn | FlAck, t_q.iss);
       end
-    end else if (sync_st && t_q.fin_sent && t_q.snd_una == t_q.snd_nxt - 32'd1) begin
+    end else if (sync_st && t_q.fin_max && t_q.snd_una == t_q.snd_max - 32'd1) begin
       // only our FIN is outstanding
       if (t_q.retx >= t_q.retx_max) hw_abort(8'(wn_abi_pkg::CPL_STATUS_TIMEOUT), 1'b1);
       else begin
         backoff();
         tcb_we = 1'b1;
-        send(FlFin | FlAck, t_q.snd_nxt - 32'd1);
+        send(FlFin | FlAck, t_q.snd_max - 32'd1);
       end
-    end else if (sync_st && t_q.snd_una != t_q.snd_nxt) begin
+    end else if (sync_st && t_q.snd_una != t_q.snd_max) begin
       // data outstanding: go back to SND.UNA (RFC 6298 §5.4-5.6,
       // RFC 5681 §3.1: cwnd to one segment)
       if (t_q.retx >= t_q.retx_max) hw_abort(8'(wn_abi_pkg::CPL_STATUS_TIMEOUT), 1'b1);
@@ -2430,10 +2471,20 @@ module wn_tcp_engine #(
     if (vd_keep) vd_hold_q <= vd_n;
   end
 
+`ifdef WN_TCP_DEBUG
+  always_ff @(posedge clk_i) begin
+    if (st_q == SRxProc || st_q == STxProc || st_q == SDbProc || st_q == STmrProc)
+      $display("TCPDBG m%0d st=%0d tid=%0d una=%0d nxt=%0d max=%0d txend=%0d sched=%0d->%0d push=%0d we=%0d avail=%0d room=%0d cwnd=%0d wnd=%0d send_st=%0d v=%0d flags=%h seq=%0d ack=%0d plen=%0d cnt=%0d tqp=%0d nnxt=%0d tmr=%0d/%0d now=%0d tqc=%0d",
+               mac_i[7:0], st_q, tid_q, t_q.snd_una - t_q.iss - 1, t_q.snd_nxt - t_q.iss - 1, t_q.snd_max - t_q.iss - 1, t_q.tx_end, t_q.sched, t_n.sched, rdy_push, tcb_we,
+               tq_avail, tq_room, t_q.cwnd, t_q.snd_wnd, send_st, sc_v_q, r_flags, r_seq, r_ack - t_q.iss - 1, r_plen,
+               tq_cnt, tq_push, t_n.snd_nxt - t_q.iss - 1, t_q.tmr_on, t_n.tmr_on, now_q, tq_count);
+  end
+`endif
+
   logic unused;
   assign unused = ^{p_poff, sc_in_order, sc_ack_new, sc_dup, rec_wready, free_wready, rec_count, free_count, db_count,
                     r_ok, seg_wready, tq_wready, txs_done_valid, txs_done_err, txs_done_tag,
-                    vf_wready, rxp_cnt_discard, rxd_err_q, cqt_wready, rdy_count, rx_skip[31:14],
+                    vf_wready, rxp_cnt_discard, cqt_wready, nf_valid, nf_wready, nf_count, cqr_wready, rdy_count, rx_skip[31:14],
                     free_after_q, ev_cpl_q, c_body[319:280], c_body[255:240], t_q.peer_mss, t_q.tx_addr, t_q.tx_log, t_q.rx_addr,
                     t_q.rx_log, t_q.cqn, t_q.tx_end, t_q.rx_read, db_tid[15:TidW],
                     l_wnd_q[0], l_ws_q[0], l_opt_q[0], l_mss_q[0], FlPsh, t_q.credits};

@@ -27,11 +27,9 @@ fn pattern(k: u64, i: u64) -> u8 {
     (x >> 56) as u8
 }
 
-/// A connection A -> B:5000 with streams of `2^log`-byte buffers.
-fn connected(p: &Pair, log: u8) -> (TcpStream, TcpStream) {
-    p.a.set_ipv4(A_IP, 24).expect("A's address");
-    p.b.set_ipv4(B_IP, 24).expect("B's address");
-    let t = TcpConfig {
+/// Timers short enough for a simulation.
+fn fast_timers() -> TcpConfig {
+    TcpConfig {
         rto_init: Duration::from_micros(200),
         rto_min: Duration::from_micros(100),
         rto_max: Duration::from_millis(20),
@@ -39,10 +37,16 @@ fn connected(p: &Pair, log: u8) -> (TcpStream, TcpStream) {
         data_retries: 15,
         time_wait: Duration::from_micros(500),
         isn_secret: None,
-    };
-    p.a.tcp_config(&t).expect("A's timing");
-    p.b.tcp_config(&t).expect("B's timing");
-    p.b.tcp_listen(5000, 8).expect("listen");
+    }
+}
+
+/// A connection A -> B:5000 with streams of `2^log`-byte buffers.
+fn connected(p: &Pair, log: u8) -> (TcpStream, TcpStream) {
+    p.a.set_ipv4(A_IP, 24).expect("A's address");
+    p.b.set_ipv4(B_IP, 24).expect("B's address");
+    p.a.tcp_config(&fast_timers()).expect("A's timing");
+    p.b.tcp_config(&fast_timers()).expect("B's timing");
+    p.b.tcp_listen_with(5000, 8, 1 << 20).expect("listen");
     let opts = ConnectOpts {
         tcp_opt: cpl_tcp_opt::WSCALE,
         rcv_wscale: 10,
@@ -173,4 +177,150 @@ fn tcp_stream_under_duplication() {
 #[test]
 fn tcp_stream_under_loss_reordering_and_duplication() {
     faulty(0.01, 0.01, 0.01, 14);
+}
+
+#[test]
+fn tcp_1024_streams_move_64_kib_each_way_exactly() {
+    use std::collections::HashMap;
+    use warpnic::StreamCq;
+    let n_conns: usize = std::env::var("WARPNIC_TCP_CONNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1024);
+    const LEN: usize = 64 << 10;
+    let p = pair_with(|_| {});
+    p.a.set_ipv4(A_IP, 24).expect("A's address");
+    p.b.set_ipv4(B_IP, 24).expect("B's address");
+    for n in [&p.a, &p.b] {
+        n.tcp_config(&fast_timers()).expect("timing");
+    }
+    let l = p.b.tcp_listen(7000, 64).expect("listen");
+    let (qa, qb) = (
+        StreamCq::new(&p.a, 1 << 15).expect("A's CQ"),
+        StreamCq::new(&p.b, 1 << 15).expect("B's CQ"),
+    );
+    // open in batches (the firmware holds 64 opens whose event the host
+    // has not taken), streams on both sides as the events come
+    let mut a_streams = Vec::new();
+    let mut b_streams = HashMap::new();
+    while a_streams.len() < n_conns {
+        let batch = (n_conns - a_streams.len()).min(32);
+        for _ in 0..batch {
+            p.a.tcp_connect(B_IP, 7000, &ConnectOpts::default())
+                .expect("connect");
+        }
+        for _ in 0..batch {
+            match event(&p.a) {
+                TcpEventInfo::Established { ep, conn } => {
+                    let s = TcpStream::attach_shared(&p.a, ep, &conn, 16, &qa).expect("stream");
+                    a_streams.push((conn.local.port(), s));
+                }
+                e => panic!("A: {e:?}"),
+            }
+        }
+        for _ in 0..batch {
+            match event(&p.b) {
+                TcpEventInfo::Accepted { ep, conn, listener } if listener == l => {
+                    let s = TcpStream::attach_shared(&p.b, ep, &conn, 16, &qb).expect("stream");
+                    b_streams.insert(conn.peer.port(), s);
+                }
+                e => panic!("B: {e:?}"),
+            }
+        }
+    }
+    // pair them by A's port, the stream's key in the pattern
+    let mut pairs: Vec<(u64, TcpStream, TcpStream)> = a_streams
+        .into_iter()
+        .map(|(port, a)| {
+            let b = b_streams.remove(&port).expect("B's side of the connection");
+            (u64::from(port), a, b)
+        })
+        .collect();
+    let dev = p.a.device().clone();
+    let t0 = dev.now_ns();
+    // everyone writes its 64 KiB both ways at once, then everyone reads
+    let data = |k: u64| -> Vec<u8> { (0..LEN as u64).map(|i| pattern(k, i)).collect() };
+    for (k, a, b) in &mut pairs {
+        assert_eq!(
+            a.write(&data(*k)).expect("write"),
+            LEN,
+            "the buffer holds 64 KiB"
+        );
+        assert_eq!(b.write(&data(*k + 100_000)).expect("write"), LEN);
+    }
+    let mut got: Vec<(usize, usize)> = vec![(0, 0); n_conns];
+    let mut buf = vec![0u8; LEN];
+    let mut idle = 0u32;
+    while got.iter().any(|&(x, y)| x < LEN || y < LEN) {
+        let mut moved = false;
+        for (i, (k, a, b)) in pairs.iter_mut().enumerate() {
+            let (ga, gb) = &mut got[i];
+            for (s, g, key) in [(&mut *b, ga, *k), (&mut *a, gb, *k + 100_000)] {
+                let r = s.read(&mut buf[..LEN - *g]).expect("read");
+                for (j, &x) in buf[..r].iter().enumerate() {
+                    assert_eq!(
+                        x,
+                        pattern(key, (*g + j) as u64),
+                        "stream {key} byte {}",
+                        *g + j
+                    );
+                }
+                *g += r;
+                moved |= r > 0;
+            }
+        }
+        if !moved {
+            for _ in 0..16 {
+                dev.relax();
+            }
+            idle += 1;
+            if idle >= 20_000 {
+                use warpnic_abi::gen::TcbField as F;
+                let sa = p.a.stats().expect("stats");
+                let sb = p.b.stats().expect("stats");
+                println!("A {sa:?}\nB {sb:?}");
+                let f = |n: &warpnic::Nic, s: &TcpStream, x: F| {
+                    n.tcp_tcb(s.endpoint(), x, 0, 0).unwrap_or(u64::MAX)
+                };
+                for (i, (k, a, b)) in pairs.iter().enumerate() {
+                    if got[i].0 < LEN || got[i].1 < LEN {
+                        println!(
+                            "stream {k}: got {:?}; A una {} nxt {} cwnd {} wnd {} rcv {} stream {:#x} engine {:#x}; \
+                             B una {} nxt {} cwnd {} wnd {} rcv {} stream {:#x} engine {:#x}",
+                            got[i],
+                            f(&p.a, a, F::SndUna),
+                            f(&p.a, a, F::SndNxt),
+                            f(&p.a, a, F::Cwnd),
+                            f(&p.a, a, F::SndWnd),
+                            f(&p.a, a, F::RcvNxt),
+                            f(&p.a, a, F::Stream),
+                            f(&p.a, a, F::Engine),
+                            f(&p.b, b, F::SndUna),
+                            f(&p.b, b, F::SndNxt),
+                            f(&p.b, b, F::Cwnd),
+                            f(&p.b, b, F::SndWnd),
+                            f(&p.b, b, F::RcvNxt),
+                            f(&p.b, b, F::Stream),
+                            f(&p.b, b, F::Engine),
+                        );
+                        break;
+                    }
+                }
+                panic!("no progress");
+            }
+        } else {
+            idle = 0;
+        }
+    }
+    let ns = dev.now_ns() - t0;
+    println!(
+        "A {:?}\nB {:?}",
+        p.a.stats().expect("stats"),
+        p.b.stats().expect("stats")
+    );
+    println!(
+        "{n_conns} connections x 64 KiB each way: {:.3} ms of device time, {:.2} Gb/s each way",
+        ns as f64 / 1e6,
+        (n_conns * LEN) as f64 * 8.0 / ns as f64
+    );
 }
