@@ -498,6 +498,7 @@ fn register_map_matches_the_description() {
         let b = &SPEC.blocks[i];
         assert_eq!((*name, *base, *type_id), (b.name, b.base, b.type_id));
     }
-    assert_eq!(regs::stats::NEXT_BLOCK, 0);
+    assert_eq!(regs::stats::NEXT_BLOCK, regs::tcp::BASE);
+    assert_eq!(regs::tcp::NEXT_BLOCK, 0);
     assert_eq!(regs::id::NEXT_BLOCK, regs::ctrl::BASE);
 }
