@@ -544,7 +544,6 @@ fn tcp_syn_flood_beyond_the_backlog_leaves_a_stream_its_goodput() {
 /// for 10 ms while a stream runs: the stream slows down but its
 /// connection survives and delivers every byte once the flood ends.
 #[test]
-#[ignore = "engine bug at 065556e: after the flood the connection times out (A TimedOut, B Reset): ACKs above SND.NXT, rewound by go-back-N, are dropped; passes once SND.MAX is checked instead"]
 fn tcp_sustained_syn_flood_does_not_kill_an_established_stream() {
     let p = pair();
     let mut c = connect(&p, &timing());
