@@ -2474,10 +2474,11 @@ module wn_tcp_engine #(
 `ifdef WN_TCP_DEBUG
   always_ff @(posedge clk_i) begin
     if (st_q == SRxProc || st_q == STxProc || st_q == SDbProc || st_q == STmrProc)
-      $display("TCPDBG m%0d st=%0d tid=%0d una=%0d nxt=%0d max=%0d txend=%0d sched=%0d->%0d push=%0d we=%0d avail=%0d room=%0d cwnd=%0d wnd=%0d send_st=%0d v=%0d flags=%h seq=%0d ack=%0d plen=%0d cnt=%0d tqp=%0d nnxt=%0d tmr=%0d/%0d now=%0d tqc=%0d",
+      $display("TCPDBG m%0d st=%0d tid=%0d una=%0d nxt=%0d max=%0d txend=%0d sched=%0d->%0d push=%0d we=%0d avail=%0d room=%0d cwnd=%0d wnd=%0d send_st=%0d v=%0d flags=%h seq=%0d ack=%0d plen=%0d cnt=%0d tqp=%0d nnxt=%0d tmr=%0d/%0d now=%0d tqc=%0d rcvoff=%0d segoff=%0d twnd=%0d rxn=%0d fits=%0d place=%0d rxread=%0d",
                mac_i[7:0], st_q, tid_q, t_q.snd_una - t_q.iss - 1, t_q.snd_nxt - t_q.iss - 1, t_q.snd_max - t_q.iss - 1, t_q.tx_end, t_q.sched, t_n.sched, rdy_push, tcb_we,
                tq_avail, tq_room, t_q.cwnd, t_q.snd_wnd, send_st, sc_v_q, r_flags, r_seq, r_ack - t_q.iss - 1, r_plen,
-               tq_cnt, tq_push, t_n.snd_nxt - t_q.iss - 1, t_q.tmr_on, t_n.tmr_on, now_q, tq_count);
+               tq_cnt, tq_push, t_n.snd_nxt - t_q.iss - 1, t_q.tmr_on, t_n.tmr_on, now_q, tq_count,
+               t_q.rcv_nxt - t_q.irs - 1, r_seq - t_q.irs - 1, t_rwnd, rx_n, rx_fits, vd_n.place, t_q.rx_read);
   end
 `endif
 
