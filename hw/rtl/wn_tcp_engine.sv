@@ -1177,7 +1177,7 @@ module wn_tcp_engine #(
 
   logic        sync_st, send_st;
   logic [31:0] tq_off_una, tq_off_nxt, tq_size, tq_avail, tq_inflight, tq_wnd, tq_room, tq_cnt;
-  logic [31:0] tq_pos, tq_len0, tq_space, tq_raw, tq_fin_out;
+  logic [31:0] tq_pos, tq_space, tq_raw, tq_fin_out;
   assign sync_st = (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED) ||
                     s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) ||
                     s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_2) ||
@@ -1203,7 +1203,6 @@ module wn_tcp_engine #(
   assign tq_room = (tq_wnd > tq_inflight) ? tq_wnd - tq_inflight : 32'd0;
   assign tq_cnt = min32(min32(tq_avail, tq_room), {16'd0, t_q.mss});
   assign tq_pos = tq_off_nxt & (tq_size - 32'd1);
-  assign tq_len0 = min32(tq_cnt, tq_size - tq_pos);
   assign t_rwnd = rwnd_f(t_q.rx_log, t_q.rcv_nxt, t_q.irs, t_q.rx_read, t_q.rcv_wnd);
 
   // congestion control and RTT estimation: fed with the TCB and the
@@ -1635,6 +1634,21 @@ module wn_tcp_engine #(
     end
   endtask
 
+  // a data segment of `n` bytes at sequence number `sq`, read from the send
+  // buffer at `pos` (wrapping at its end) by wn_tcp_tx_seg
+  task automatic push_data(input logic [31:0] sq, input logic [7:0] fl, input logic [31:0] pos,
+                           input logic [31:0] n);
+    tq_push = 1'b1;
+    tq_n.seq = sq;
+    tq_n.ack = t_n.rcv_nxt;
+    tq_n.flags = fl;
+    tq_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd), t_n.rcv_ws);
+    tq_n.addr0 = t_q.tx_addr + 64'(pos);
+    tq_n.len0 = 14'(min32(n, tq_size - pos));
+    tq_n.addr1 = t_q.tx_addr;
+    tq_n.len1 = 14'(n - min32(n, tq_size - pos));
+  endtask
+
   // a CPL message to the CP
   task automatic post(input logic [7:0] op, input logic [31:0] id, input logic [3:0] words);
     out_load = 1'b1;
@@ -1737,13 +1751,12 @@ module wn_tcp_engine #(
                      s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_2));
 
   // the ACK's data bytes (our FIN takes a sequence number, not a byte)
-  logic [31:0] ack_data, ra_off, ra_rn, ra_pos, ra_len0;
+  logic [31:0] ack_data, ra_off, ra_rn, ra_pos;
   assign ack_data = (r_ack - t_q.snd_una) - {31'd0, fin_acked};
   // a retransmission from the ACK's sequence number
   assign ra_off = r_ack - t_q.iss - 32'd1;
   assign ra_rn = min32(t_q.snd_max - r_ack - {31'd0, t_q.fin_max}, {16'd0, t_q.mss});
   assign ra_pos = ra_off & (tq_size - 32'd1);
-  assign ra_len0 = min32(ra_rn, tq_size - ra_pos);
   // received payload: from RCV.NXT on, as much as the window takes
   logic [31:0] rx_skip, rx_n, rx_pos, rx_len0, rx_size, rx_end;
   logic        rx_fits, rx_need_ack;
@@ -1974,15 +1987,7 @@ module wn_tcp_engine #(
     if (cc_ev_q && cc_retx && ra_rn != 32'd0) begin
       // fast retransmit, or a partial ACK in recovery: the first
       // unacknowledged segment again (never timed: Karn)
-      tq_push = 1'b1;
-      tq_n.seq = r_ack;
-      tq_n.ack = t_n.rcv_nxt;
-      tq_n.flags = FlAck;
-      tq_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd), t_n.rcv_ws);
-      tq_n.addr0 = t_q.tx_addr + 64'(ra_pos);
-      tq_n.len0 = ra_len0[13:0];
-      tq_n.addr1 = t_q.tx_addr;
-      tq_n.len1 = 14'(ra_rn - ra_len0);
+      push_data(r_ack, FlAck, ra_pos, ra_rn);
       t_n.rtt_on = 1'b0;
     end
     if (send_st && !t_q.sched && (tq_avail != 32'd0 || (t_q.fin_pend && !t_q.fin_sent))) begin
@@ -2274,15 +2279,7 @@ module wn_tcp_engine #(
     if (!send_st) begin
       // closed or aborted meanwhile
     end else if (tq_cnt != 32'd0) begin
-      tq_push = 1'b1;
-      tq_n.seq = t_q.snd_nxt;
-      tq_n.ack = t_q.rcv_nxt;
-      tq_n.flags = (tq_cnt == tq_avail) ? (FlAck | FlPsh) : FlAck;
-      tq_n.win = adv_win(t_rwnd, t_q.rcv_ws);
-      tq_n.addr0 = t_q.tx_addr + 64'(tq_pos);
-      tq_n.len0 = tq_len0[13:0];
-      tq_n.addr1 = t_q.tx_addr;
-      tq_n.len1 = 14'(tq_cnt - tq_len0);
+      push_data(t_q.snd_nxt, (tq_cnt == tq_avail) ? (FlAck | FlPsh) : FlAck, tq_pos, tq_cnt);
       t_n.snd_nxt = t_q.snd_nxt + tq_cnt;
       if (!t_q.rtt_on) begin
         t_n.rtt_on = 1'b1;
@@ -2368,15 +2365,7 @@ module wn_tcp_engine #(
       // (RFC 9293 §3.8.6.1); the peer's ACK tells its window
       tcb_we = 1'b1;
       backoff();
-      tq_push = 1'b1;
-      tq_n.seq = t_q.snd_nxt;
-      tq_n.ack = t_q.rcv_nxt;
-      tq_n.flags = FlAck;
-      tq_n.win = adv_win(t_rwnd, t_q.rcv_ws);
-      tq_n.addr0 = t_q.tx_addr + 64'(tq_pos);
-      tq_n.len0 = 14'd1;
-      tq_n.addr1 = t_q.tx_addr;
-      tq_n.len1 = 14'd0;
+      push_data(t_q.snd_nxt, FlAck, tq_pos, 32'd1);
       t_n.snd_nxt = t_q.snd_nxt + 32'd1;
     end else begin
       t_n.tmr_on = 1'b0;
