@@ -59,3 +59,23 @@ pub fn frame(dst: [u8; 6], src: [u8; 6], len: usize, seq: u64) -> Vec<u8> {
 pub fn macs(a: &Nic, b: &Nic) -> ([u8; 6], [u8; 6]) {
     (a.mac().expect("mac"), b.mac().expect("mac"))
 }
+
+/// How long the TCP tests wait for one connection event (device time).
+pub const TCP_WAIT: Duration = Duration::from_millis(20);
+
+/// The next TCP connection event of `nic`, waiting up to [`TCP_WAIT`].
+///
+/// # Panics
+/// When the mailbox fails or no event comes in time.
+pub fn tcp_event(nic: &Nic) -> warpnic::TcpEventInfo {
+    nic.tcp_wait_event(TCP_WAIT)
+        .expect("TCP_EVENT")
+        .expect("an event within the wait")
+}
+
+/// Byte `i` of test stream `k`: a keyed mix, so a byte out of place or from
+/// another stream shows.
+pub fn stream_byte(k: u64, i: u64) -> u8 {
+    let x = (i ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    (x >> 56) as u8
+}

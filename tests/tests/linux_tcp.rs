@@ -21,6 +21,7 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::thread::ScopedJoinHandle;
 use std::time::{Duration, Instant};
+use warpnic_tests::stream_byte;
 
 use warpnic::{
     ConnectOpts, Connection, Device, EndpointId, Nic, TcpConfig, TcpEventInfo,
@@ -305,15 +306,9 @@ fn data_len() -> u64 {
         << 20
 }
 
-/// The byte at offset `i` of pattern stream `k`.
-fn pattern(k: u64, i: u64) -> u8 {
-    let x = (i ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0xff51_afd7_ed55_8ccd);
-    (x >> 56) as u8
-}
-
 fn fill(k: u64, from: u64, buf: &mut [u8]) {
     for (j, x) in buf.iter_mut().enumerate() {
-        *x = pattern(k, from + j as u64);
+        *x = stream_byte(k, from + j as u64);
     }
 }
 
@@ -322,13 +317,13 @@ fn check(k: u64, from: u64, buf: &[u8], who: &str) -> Result<(), String> {
     match buf
         .iter()
         .enumerate()
-        .find(|&(j, &x)| x != pattern(k, from + j as u64))
+        .find(|&(j, &x)| x != stream_byte(k, from + j as u64))
     {
         None => Ok(()),
         Some((j, &x)) => Err(format!(
             "{who}: byte {} is {x:#04x}, expected {:#04x}",
             from + j as u64,
-            pattern(k, from + j as u64)
+            stream_byte(k, from + j as u64)
         )),
     }
 }

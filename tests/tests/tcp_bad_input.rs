@@ -11,6 +11,7 @@
 
 use std::net::Ipv4Addr;
 use std::time::Duration;
+use warpnic_tests::{stream_byte, tcp_event, TCP_WAIT};
 
 use warpnic::{
     CompletionQueue, ConnectOpts, Connection, DmaMem, DmaPerm, EndpointId, Nic, RawSend,
@@ -27,7 +28,6 @@ use warpnic_tests::{macs, pair, run_for, wait_completions};
 const A_IP: Ipv4Addr = Ipv4Addr::new(10, 0, 0, 1);
 const B_IP: Ipv4Addr = Ipv4Addr::new(10, 0, 0, 2);
 const B_PORT: u16 = 5000;
-const WAIT: Duration = Duration::from_millis(20);
 
 /// Short timers, so that timeouts fit a simulation.
 fn timing() -> TcpConfig {
@@ -40,12 +40,6 @@ fn timing() -> TcpConfig {
         time_wait: Duration::from_micros(500),
         isn_secret: None,
     }
-}
-
-fn event(nic: &Nic) -> TcpEventInfo {
-    nic.tcp_wait_event(WAIT)
-        .expect("TCP_EVENT")
-        .expect("an event within the wait")
 }
 
 /// A connection A -> B:5000 with streams of 1 MiB buffers on both sides.
@@ -75,11 +69,11 @@ fn connect(p: &Pair, t: &TcpConfig) -> Conn {
         ..ConnectOpts::default()
     };
     p.a.tcp_connect(B_IP, B_PORT, &opts).expect("connect");
-    let (ea, ca) = match event(&p.a) {
+    let (ea, ca) = match tcp_event(&p.a) {
         TcpEventInfo::Established { ep, conn } => (ep, conn),
         e => panic!("A: {e:?}"),
     };
-    let (eb, cb) = match event(&p.b) {
+    let (eb, cb) = match tcp_event(&p.b) {
         TcpEventInfo::Accepted { ep, conn, .. } => (ep, conn),
         e => panic!("B: {e:?}"),
     };
@@ -94,12 +88,6 @@ fn connect(p: &Pair, t: &TcpConfig) -> Conn {
         ab: (0, 0),
         ba: (0, 0),
     }
-}
-
-/// The byte at stream offset `i` of stream `k`.
-fn pattern(k: u64, i: u64) -> u8 {
-    let x = (i ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0xff51_afd7_ed55_8ccd);
-    (x >> 56) as u8
 }
 
 impl Conn {
@@ -131,7 +119,7 @@ impl Conn {
                 if *off < end {
                     let n = (end - *off).min(chunk as u64) as usize;
                     for (j, x) in buf[..n].iter_mut().enumerate() {
-                        *x = pattern(k, *off + j as u64);
+                        *x = stream_byte(k, *off + j as u64);
                     }
                     let w = s.write(&buf[..n]).expect("write");
                     *off += w as u64;
@@ -146,7 +134,7 @@ impl Conn {
                 for (j, &x) in buf[..r].iter().enumerate() {
                     assert_eq!(
                         x,
-                        pattern(k, *off + j as u64),
+                        stream_byte(k, *off + j as u64),
                         "stream {k} byte {}",
                         *off + j as u64
                     );
@@ -201,8 +189,8 @@ impl Conn {
 
     /// Waits until both sides' bytes are acknowledged.
     fn settle(&mut self) {
-        self.a.flush_wait(WAIT).expect("A's bytes acknowledged");
-        self.b.flush_wait(WAIT).expect("B's bytes acknowledged");
+        self.a.flush_wait(TCP_WAIT).expect("A's bytes acknowledged");
+        self.b.flush_wait(TCP_WAIT).expect("B's bytes acknowledged");
         // the last window updates and ACKs
         run_for(self.a.device(), 20_000);
     }
@@ -319,7 +307,7 @@ impl Injector {
             })
             .collect();
         self.sq.post(&wrs).expect("post");
-        let cs = wait_completions(&self.cq, frames.len(), WAIT);
+        let cs = wait_completions(&self.cq, frames.len(), TCP_WAIT);
         assert_eq!(cs.len(), frames.len(), "{cs:?}");
     }
 

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::net::Ipv4Addr;
 use std::time::Duration;
+use warpnic_tests::tcp_event;
 
 use warpnic::{ConnectOpts, EndpointId, Nic, TcpConfig, TcpEventInfo};
 use warpnic_abi::gen::{cpl_tcp_opt, CplStatus, TcbField, TcpState};
@@ -14,7 +15,6 @@ use warpnic_tests::{pair, run_for};
 
 const A_IP: Ipv4Addr = Ipv4Addr::new(10, 0, 0, 1);
 const B_IP: Ipv4Addr = Ipv4Addr::new(10, 0, 0, 2);
-const WAIT: Duration = Duration::from_millis(20);
 
 /// Short timers, so that timeouts fit a simulation.
 fn fast() -> TcpConfig {
@@ -38,12 +38,6 @@ fn setup() -> warpnic_sim::traffic::Pair {
     p
 }
 
-fn event(nic: &Nic) -> TcpEventInfo {
-    nic.tcp_wait_event(WAIT)
-        .expect("TCP_EVENT")
-        .expect("an event within the wait")
-}
-
 fn wscale() -> ConnectOpts {
     ConnectOpts {
         tcp_opt: cpl_tcp_opt::WSCALE,
@@ -62,7 +56,7 @@ fn tcp_handshake_and_close_between_two_nics() {
     let p = setup();
     let l = p.b.tcp_listen(5000, 8).expect("listen");
     let ep = p.a.tcp_connect(B_IP, 5000, &wscale()).expect("connect");
-    let est = event(&p.a);
+    let est = tcp_event(&p.a);
     let TcpEventInfo::Established { ep: e, conn } = est else {
         panic!("A: {est:?}");
     };
@@ -73,7 +67,7 @@ fn tcp_handshake_and_close_between_two_nics() {
     assert_eq!(conn.tcp_opt & cpl_tcp_opt::WSCALE, cpl_tcp_opt::WSCALE);
     assert_eq!(conn.rcv_wscale, 7);
     assert_eq!(conn.mss, 8960, "MAX_FRAME 9014 less 54 on both sides");
-    let acc = event(&p.b);
+    let acc = tcp_event(&p.b);
     let TcpEventInfo::Accepted {
         ep: eb,
         listener,
@@ -95,20 +89,20 @@ fn tcp_handshake_and_close_between_two_nics() {
 
     // A closes first: B sees the FIN, closes; A passes TIME_WAIT
     p.a.tcp_close(ep).expect("close A");
-    let pc = event(&p.b);
+    let pc = tcp_event(&p.b);
     assert!(
         matches!(pc, TcpEventInfo::PeerClosed { ep } if ep == eb),
         "B: {pc:?}"
     );
     p.b.tcp_close(eb).expect("close B");
-    let cl = event(&p.b);
+    let cl = tcp_event(&p.b);
     assert!(
         matches!(cl, TcpEventInfo::Closed { ep } if ep == eb),
         "B: {cl:?}"
     );
-    let mut a_events = vec![event(&p.a)];
+    let mut a_events = vec![tcp_event(&p.a)];
     if !a_events[0].is_final() {
-        a_events.push(event(&p.a));
+        a_events.push(tcp_event(&p.a));
     }
     assert!(
         a_events
@@ -135,7 +129,7 @@ fn tcp_refused_unreachable_and_timed_out_opens() {
     let ep =
         p.a.tcp_connect(B_IP, 6000, &ConnectOpts::default())
             .expect("connect");
-    let e = event(&p.a);
+    let e = tcp_event(&p.a);
     assert!(
         matches!(e, TcpEventInfo::Refused { ep: x, cause: CplStatus::ConnRefused } if x == ep),
         "{e:?}"
@@ -150,7 +144,7 @@ fn tcp_refused_unreachable_and_timed_out_opens() {
     let ep =
         p.a.tcp_connect(B_IP, 6000, &ConnectOpts::default())
             .expect("connect");
-    let e = event(&p.a);
+    let e = tcp_event(&p.a);
     let took = p.a.device().now_ns() - t0;
     assert!(
         matches!(e, TcpEventInfo::TimedOut { ep: x, cause: CplStatus::Timeout } if x == ep),
@@ -171,18 +165,18 @@ fn tcp_aborts_both_ways_and_peer_reset() {
     let ep =
         p.a.tcp_connect(B_IP, 5001, &ConnectOpts::default())
             .expect("connect");
-    assert!(matches!(event(&p.a), TcpEventInfo::Established { .. }));
-    let TcpEventInfo::Accepted { ep: eb, .. } = event(&p.b) else {
+    assert!(matches!(tcp_event(&p.a), TcpEventInfo::Established { .. }));
+    let TcpEventInfo::Accepted { ep: eb, .. } = tcp_event(&p.b) else {
         panic!("no accept")
     };
     // A aborts: RST to B, which reports RESET
     p.a.tcp_abort(ep).expect("abort");
-    let e = event(&p.a);
+    let e = tcp_event(&p.a);
     assert!(
         matches!(e, TcpEventInfo::Aborted { ep: x } if x == ep),
         "{e:?}"
     );
-    let e = event(&p.b);
+    let e = tcp_event(&p.b);
     assert!(
         matches!(e, TcpEventInfo::Reset { ep: x, cause: CplStatus::ConnReset } if x == eb),
         "{e:?}"
@@ -191,13 +185,13 @@ fn tcp_aborts_both_ways_and_peer_reset() {
     let ep =
         p.a.tcp_connect(B_IP, 5001, &ConnectOpts::default())
             .expect("connect");
-    assert!(matches!(event(&p.a), TcpEventInfo::Established { .. }));
-    let TcpEventInfo::Accepted { ep: eb, .. } = event(&p.b) else {
+    assert!(matches!(tcp_event(&p.a), TcpEventInfo::Established { .. }));
+    let TcpEventInfo::Accepted { ep: eb, .. } = tcp_event(&p.b) else {
         panic!("no accept")
     };
     p.b.tcp_abort(eb).expect("abort");
-    assert!(matches!(event(&p.b), TcpEventInfo::Aborted { .. }));
-    let e = event(&p.a);
+    assert!(matches!(tcp_event(&p.b), TcpEventInfo::Aborted { .. }));
+    let e = tcp_event(&p.a);
     assert!(
         matches!(e, TcpEventInfo::Reset { ep: x, .. } if x == ep),
         "{e:?}"
@@ -240,7 +234,7 @@ fn tcp_syn_flood_beyond_the_backlog_is_dropped_then_served() {
     assert_eq!(accepted, 10, "every open is served once the backlog drains");
     let mut done = established;
     while done < eps.len() {
-        let e = event(&p.a);
+        let e = tcp_event(&p.a);
         assert!(matches!(e, TcpEventInfo::Established { .. }), "{e:?}");
         done += 1;
     }
@@ -263,7 +257,7 @@ fn tcp_1024_concurrent_connections() {
             })
             .collect();
         for _ in &batch {
-            match event(&p.a) {
+            match tcp_event(&p.a) {
                 TcpEventInfo::Established { ep, conn } => {
                     est.insert(ep, conn);
                 }
@@ -271,7 +265,7 @@ fn tcp_1024_concurrent_connections() {
             }
         }
         for _ in &batch {
-            match event(&p.b) {
+            match tcp_event(&p.b) {
                 TcpEventInfo::Accepted { listener, .. } if listener == l => acc += 1,
                 e => panic!("B: {e:?}"),
             }
@@ -293,7 +287,7 @@ fn tcp_1024_concurrent_connections() {
         // the firmware's endpoint table is full too
         Err(warpnic::Error::Tcp(CplStatus::NoResources)) => {}
         Ok(ep) => {
-            let e = event(&p.a);
+            let e = tcp_event(&p.a);
             assert!(
                 matches!(e, TcpEventInfo::Refused { ep: x, cause: CplStatus::NoResources } if x == ep),
                 "{e:?}"

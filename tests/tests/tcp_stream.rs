@@ -5,27 +5,15 @@
 //! checked; the link's seeded loss, reordering and duplication apply.
 
 use std::time::Duration;
+use warpnic_tests::{stream_byte, tcp_event, TCP_WAIT};
 
-use warpnic::{ConnectOpts, Connection, EndpointId, Nic, TcpConfig, TcpEventInfo, TcpStream};
+use warpnic::{ConnectOpts, Connection, EndpointId, TcpConfig, TcpEventInfo, TcpStream};
 use warpnic_abi::gen::cpl_tcp_opt;
 use warpnic_sim::traffic::Pair;
 use warpnic_tests::pair_with;
 
 const A_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 1);
 const B_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 2);
-const WAIT: Duration = Duration::from_millis(20);
-
-fn event(nic: &Nic) -> TcpEventInfo {
-    nic.tcp_wait_event(WAIT)
-        .expect("TCP_EVENT")
-        .expect("an event within the wait")
-}
-
-/// A byte of the test pattern at stream offset `i` of stream `k`.
-fn pattern(k: u64, i: u64) -> u8 {
-    let x = (i ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0xff51_afd7_ed55_8ccd);
-    (x >> 56) as u8
-}
 
 /// Timers short enough for a simulation.
 fn fast_timers() -> TcpConfig {
@@ -54,11 +42,11 @@ fn connected(p: &Pair, log: u8) -> (TcpStream, TcpStream) {
         ..ConnectOpts::default()
     };
     p.a.tcp_connect(B_IP, 5000, &opts).expect("connect");
-    let (ea, ca): (EndpointId, Connection) = match event(&p.a) {
+    let (ea, ca): (EndpointId, Connection) = match tcp_event(&p.a) {
         TcpEventInfo::Established { ep, conn } => (ep, conn),
         e => panic!("A: {e:?}"),
     };
-    let (eb, cb) = match event(&p.b) {
+    let (eb, cb) = match tcp_event(&p.b) {
         TcpEventInfo::Accepted { ep, conn, .. } => (ep, conn),
         e => panic!("B: {e:?}"),
     };
@@ -84,7 +72,7 @@ fn exchange(a: &mut TcpStream, b: &mut TcpStream, len: u64, both: bool) {
             }
             let n = (len - *sent).min(chunk as u64) as usize;
             for (j, x) in buf[..n].iter_mut().enumerate() {
-                *x = pattern(k, *sent + j as u64);
+                *x = stream_byte(k, *sent + j as u64);
             }
             let w = s.write(&buf[..n]).expect("write");
             *sent += w as u64;
@@ -93,7 +81,7 @@ fn exchange(a: &mut TcpStream, b: &mut TcpStream, len: u64, both: bool) {
         for (s, got, k) in [(&mut *b, &mut b_got, 1u64), (&mut *a, &mut a_got, 2u64)] {
             let r = s.read(&mut rbuf).expect("read");
             for (j, &x) in rbuf[..r].iter().enumerate() {
-                let want = pattern(k, *got + j as u64);
+                let want = stream_byte(k, *got + j as u64);
                 assert_eq!(x, want, "stream {k} byte {} differs", *got + j as u64);
             }
             *got += r as u64;
@@ -130,8 +118,8 @@ fn tcp_stream_moves_bytes_exactly_on_a_clean_link() {
     let (mut a, mut b) = connected(&p, 20);
     exchange(&mut a, &mut b, 4 << 20, false);
     exchange(&mut a, &mut b, 4 << 20, true);
-    a.flush_wait(WAIT).expect("A's bytes acknowledged");
-    b.flush_wait(WAIT).expect("B's bytes acknowledged");
+    a.flush_wait(TCP_WAIT).expect("A's bytes acknowledged");
+    b.flush_wait(TCP_WAIT).expect("B's bytes acknowledged");
 }
 
 /// The soak length of the faulty-link streams: `WARPNIC_TCP_SOAK_MIB`
@@ -153,8 +141,8 @@ fn faulty(loss: f64, reorder: f64, duplicate: f64, seed: u64) {
     });
     let (mut a, mut b) = connected(&p, 20);
     exchange(&mut a, &mut b, soak(), true);
-    a.flush_wait(WAIT).expect("A's bytes acknowledged");
-    b.flush_wait(WAIT).expect("B's bytes acknowledged");
+    a.flush_wait(TCP_WAIT).expect("A's bytes acknowledged");
+    b.flush_wait(TCP_WAIT).expect("B's bytes acknowledged");
     let (sa, sb) = (p.a.stats().expect("stats"), p.b.stats().expect("stats"));
     println!("A {sa:?}\nB {sb:?}");
 }
@@ -210,7 +198,7 @@ fn tcp_1024_streams_move_64_kib_each_way_exactly() {
                 .expect("connect");
         }
         for _ in 0..batch {
-            match event(&p.a) {
+            match tcp_event(&p.a) {
                 TcpEventInfo::Established { ep, conn } => {
                     let s = TcpStream::attach_shared(&p.a, ep, &conn, 16, &qa).expect("stream");
                     a_streams.push((conn.local.port(), s));
@@ -219,7 +207,7 @@ fn tcp_1024_streams_move_64_kib_each_way_exactly() {
             }
         }
         for _ in 0..batch {
-            match event(&p.b) {
+            match tcp_event(&p.b) {
                 TcpEventInfo::Accepted { ep, conn, listener } if listener == l => {
                     let s = TcpStream::attach_shared(&p.b, ep, &conn, 16, &qb).expect("stream");
                     b_streams.insert(conn.peer.port(), s);
@@ -239,7 +227,7 @@ fn tcp_1024_streams_move_64_kib_each_way_exactly() {
     let dev = p.a.device().clone();
     let t0 = dev.now_ns();
     // everyone writes its 64 KiB both ways at once, then everyone reads
-    let data = |k: u64| -> Vec<u8> { (0..LEN as u64).map(|i| pattern(k, i)).collect() };
+    let data = |k: u64| -> Vec<u8> { (0..LEN as u64).map(|i| stream_byte(k, i)).collect() };
     for (k, a, b) in &mut pairs {
         assert_eq!(
             a.write(&data(*k)).expect("write"),
@@ -260,7 +248,7 @@ fn tcp_1024_streams_move_64_kib_each_way_exactly() {
                 for (j, &x) in buf[..r].iter().enumerate() {
                     assert_eq!(
                         x,
-                        pattern(key, (*g + j) as u64),
+                        stream_byte(key, (*g + j) as u64),
                         "stream {key} byte {}",
                         *g + j
                     );
