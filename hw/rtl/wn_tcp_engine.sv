@@ -1050,8 +1050,7 @@ module wn_tcp_engine #(
   assign rd_tid = (st_q == SRxLookW) ? lk_tid : tid_q;
 
   // what the event decided
-  logic        ev_rx_q, ev_cpl_q;  // the event's kind (for SAgain and SFree)
-  logic        free_after_q;       // free the tid when the outputs are out
+  logic        ev_rx_q;  // the event is a segment (inserts, and receive/send alternation)
 
 
   // MSS this engine offers when the CP passes 0: MAX_FRAME (without FCS)
@@ -2380,34 +2379,27 @@ module wn_tcp_engine #(
       st_q <= SIdle;
       l_valid_q <= '0;
       ev_rx_q <= 1'b0;
-      ev_cpl_q <= 1'b0;
-      free_after_q <= 1'b0;
       lk_hit_q <= 1'b0;
     end else begin
       st_q <= st_n;
       if (st_q == SIdle && st_n == SRxLook) begin
         r_q <= rec;
         ev_rx_q <= 1'b1;
-        ev_cpl_q <= 1'b0;
       end
       if (st_q == SIdle && st_n == SCplTcb) begin
         ev_rx_q <= 1'b0;
-        ev_cpl_q <= 1'b1;
         tid_q <= c_id[TidW-1:0];
       end
       if (st_q == SIdle && st_n == SDbTcb) begin
         ev_rx_q <= 1'b0;
-        ev_cpl_q <= 1'b0;
         tid_q <= db_tid[TidW-1:0];
       end
       if (st_q == SIdle && st_n == STxTcb) begin
         ev_rx_q <= 1'b0;
-        ev_cpl_q <= 1'b0;
         tid_q <= rdy_head;
       end
       if (st_q == SIdle && st_n == STmrTcb) begin
         ev_rx_q <= 1'b0;
-        ev_cpl_q <= 1'b0;
         tid_q <= exp_tid_q;
       end
       if (st_q == SRxLookW && lk_rsp_valid) begin
@@ -2475,7 +2467,7 @@ module wn_tcp_engine #(
   assign unused = ^{p_poff, sc_in_order, sc_ack_new, sc_dup, rec_wready, free_wready, rec_count, free_count, db_count,
                     r_ok, seg_wready, tq_wready, txs_done_valid, txs_done_err, txs_done_tag,
                     vf_wready, rxp_cnt_discard, cqt_wready, nf_valid, nf_wready, nf_count, cqr_wready, rdy_count, rx_skip[31:14],
-                    free_after_q, ev_cpl_q, c_body[319:280], c_body[255:240], t_q.peer_mss, t_q.tx_addr, t_q.tx_log, t_q.rx_addr,
+                    c_body[319:280], c_body[255:240], t_q.peer_mss, t_q.tx_addr, t_q.tx_log, t_q.rx_addr,
                     t_q.rx_log, t_q.cqn, t_q.tx_end, t_q.rx_read, db_tid[15:TidW],
                     l_wnd_q[0], l_ws_q[0], l_opt_q[0], l_mss_q[0], FlPsh, t_q.credits};
 endmodule
