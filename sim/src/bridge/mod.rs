@@ -16,6 +16,13 @@
 //! with the TAP moved into it, addressed and up, so the kernel's IPv4 stack
 //! (ARP, ICMP, later TCP) talks to the RTL and nothing else.
 //!
+//! [`qemu::QemuBridge`] is the bridge to a QEMU guest (a whole Linux with
+//! soft-iWARP, see the tests' `siw` launcher): it listens on a unix stream
+//! socket that the guest's `-netdev stream` connects to, and speaks QEMU's
+//! framing there (a 4-byte big-endian length, then the frame without FCS,
+//! both directions). The guest's clocks follow the wall clock as the
+//! kernel's do, so the same [`Pacer`] rule applies.
+//!
 //! # Two clocks
 //!
 //! The simulation advances in clock cycles of 4 ns; the kernel lives in
@@ -95,9 +102,11 @@
 use std::time::{Duration, Instant};
 
 pub mod fault;
+pub mod qemu;
 pub mod tap;
 
 pub use fault::{BridgeFaultCounters, BridgeFaultStats, BridgeFaults, FaultyBridge};
+pub use qemu::{QemuBridge, QemuCounters, QemuStats};
 pub use tap::{TapBridge, TapCounters, TapNet, TapStats};
 
 /// Sleeps shorter than this yield the thread instead.
