@@ -8,6 +8,8 @@ use warpnic_sim::WorldConfig;
 
 pub use warpnic_sim::traffic;
 
+pub mod siw;
+
 /// Two opened NICs on a clean link.
 pub fn pair() -> Pair {
     Pair::new(&WorldConfig::pair()).expect("world with two NICs")

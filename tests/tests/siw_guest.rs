@@ -1,0 +1,435 @@
+//! A Linux guest (the soft-iWARP peer image, under QEMU) against a
+//! simulated NIC: the guest's Ethernet port is a QEMU stream netdev whose
+//! unix socket a `QemuBridge` serves for NIC 0's port.
+//!
+//! - the guest pings the NIC; its firmware answers ARP and ICMP echo;
+//! - Linux TCP in the guest against warpnic's offloaded TCP, both ways at
+//!   once on one connection, the guest connecting to a warpnic listener
+//!   and warpnic connecting to a guest listener. The guest sends a pattern
+//!   the host wrote into its `/out` share, which warpnic checks byte by
+//!   byte; warpnic sends its own pattern, which the guest stores in `/out`
+//!   and reports with its SHA-256 on the console, and the test checks both.
+//!
+//! Needs the siw peer harness beside the checkout (or `WARPNIC_SHARED`),
+//! its guest image (built by `scripts/setup.sh`) and QEMU; without them
+//! the tests fail saying what to run. One guest runs at a time (each is a
+//! TCG emulation wanting a core of its own).
+//!
+//! `WARPNIC_SIW_TCP_MIB` sets the bytes each way of the TCP tests (default
+//! 4 MiB).
+
+use std::io::Write;
+use std::net::Ipv4Addr;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use warpnic::{ConnectOpts, Device, EndpointId, Nic, TcpConfig, TcpEventInfo, TcpStream};
+use warpnic_abi::gen::cpl_tcp_opt;
+use warpnic_sim::bridge::QemuStats;
+use warpnic_sim::{SimWorld, WorldConfig};
+use warpnic_tests::siw::{scripts_dir, GuestConfig, SiwGuest};
+use warpnic_tests::stream_byte;
+
+const GUEST_IP: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 1);
+const NIC_IP: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 2);
+const PREFIX: u8 = 24;
+
+/// Wall-clock limit of boot plus the guest's work (boot takes 4–5 s).
+const GUEST_LIMIT: Duration = Duration::from_secs(90);
+/// Wall-clock limit without progress in a data exchange.
+const STALL_LIMIT: Duration = Duration::from_secs(60);
+
+/// Pattern stream from the guest to warpnic.
+const FROM_GUEST: u64 = 11;
+/// Pattern stream from warpnic to the guest.
+const FROM_NIC: u64 = 12;
+
+/// Send and receive buffers of warpnic's stream: 4 MiB.
+const BUF_LOG: u8 = 22;
+
+/// One guest at a time.
+static ONE_GUEST: Mutex<()> = Mutex::new(());
+
+fn one_guest() -> MutexGuard<'static, ()> {
+    ONE_GUEST.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// A booting guest bridged to NIC 0 of a fresh world, the NIC up with
+/// [`NIC_IP`].
+struct Rig {
+    guest: SiwGuest,
+    // the world must outlive the NIC's device
+    _world: Arc<SimWorld>,
+    dev: Arc<dyn Device>,
+    nic: Nic,
+    bridge: QemuStats,
+    wall: Instant,
+}
+
+impl Rig {
+    fn boot(cfg: &GuestConfig) -> Rig {
+        let wall = Instant::now();
+        let (guest, bridge) = SiwGuest::boot(cfg).unwrap_or_else(|e| panic!("{e}"));
+        let stats = bridge.stats();
+        let world = SimWorld::new(&WorldConfig::with_nics(1)).expect("world with one NIC");
+        world
+            .with(|w| w.attach_bridge(0, Box::new(bridge)))
+            .expect("world")
+            .expect("attach the QEMU bridge to NIC 0");
+        let dev: Arc<dyn Device> = world.device(0).expect("device");
+        let nic = Nic::open(dev.clone()).expect("open NIC");
+        nic.set_port(true, true).expect("port up");
+        nic.set_ipv4(NIC_IP, PREFIX).expect("SET_IPV4");
+        Rig {
+            guest,
+            _world: world,
+            dev,
+            nic,
+            bridge: stats,
+            wall,
+        }
+    }
+
+    /// Runs the simulation until the guest's script ends; returns its exit
+    /// code.
+    fn wait_done(&mut self) -> i32 {
+        let dev = self.dev.clone();
+        self.guest
+            .wait_done(GUEST_LIMIT, || dev.relax())
+            .unwrap_or_else(|e| panic!("{e}\nbridge {:?}", self.bridge.get()))
+    }
+
+    /// The console line with `needle`, or a failure showing the console.
+    fn line(&self, needle: &str) -> String {
+        self.guest.find_line(needle).unwrap_or_else(|| {
+            panic!(
+                "no console line with {needle:?}; console:\n{}",
+                self.guest.tail(60)
+            )
+        })
+    }
+
+    fn report(&self) -> String {
+        format!(
+            "bridge {:?}; NIC {:?}",
+            self.bridge.get(),
+            self.nic.stats().expect("stats")
+        )
+    }
+}
+
+#[test]
+fn siw_guest_pings_the_nic_firmware() {
+    let _one = one_guest();
+    let mut cfg = GuestConfig::new("wn-ping", scripts_dir().join("ping.sh"));
+    cfg.ip = Some((GUEST_IP, PREFIX));
+    cfg.env.push(("NIC_IP".into(), NIC_IP.to_string()));
+    let mut rig = Rig::boot(&cfg);
+    let t_sim = rig.dev.now_ns();
+    let rc = rig.wait_done();
+    let wall = rig.wall.elapsed();
+    let ready = rig.line("SIWPEER-READY");
+    let con = rig.guest.console();
+    assert_eq!(rc, 0, "ping failed; console:\n{}", rig.guest.tail(60));
+    let replies = con
+        .lines()
+        .filter(|l| l.contains(&format!("bytes from {NIC_IP}")))
+        .count();
+    assert_eq!(replies, 3, "console:\n{con}");
+    assert!(
+        con.contains("3 packets transmitted, 3 packets received"),
+        "console:\n{con}"
+    );
+    // the guest's neighbour entry holds the NIC's MAC
+    let mac = rig.nic.mac().expect("mac");
+    let mac_text = mac
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(":");
+    assert!(
+        con.lines()
+            .any(|l| l.starts_with(&NIC_IP.to_string()) && l.contains(&mac_text)),
+        "no neighbour entry {NIC_IP} lladdr {mac_text}; console:\n{con}"
+    );
+    let s = rig.nic.stats().expect("stats");
+    // at least one ARP request and three echo requests to the firmware,
+    // as many answers from it
+    assert!(s.rx_exception >= 4, "{s:?}");
+    assert!(s.tx_fw_frames >= 4, "{s:?}");
+    let b = rig.bridge.get();
+    assert_eq!((b.connects, b.malformed), (1, 0), "{b:?}");
+    assert!(b.rx_frames >= 4 && b.tx_frames >= 4, "{b:?}");
+    assert!(b.pace.lag > Duration::ZERO, "{b:?}");
+    println!(
+        "ping: {:.2} s wall from boot to the end of the script, {:.3} ms simulated; {ready}; {}",
+        wall.as_secs_f64(),
+        (rig.dev.now_ns() - t_sim) as f64 / 1e6,
+        rig.report()
+    );
+}
+
+// ----- TCP ------------------------------------------------------------------
+
+/// Bytes each way of the TCP tests: `WARPNIC_SIW_TCP_MIB` MiB, default 4.
+fn data_len() -> u64 {
+    std::env::var("WARPNIC_SIW_TCP_MIB")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(4)
+        << 20
+}
+
+fn pattern(k: u64, from: u64, len: usize) -> Vec<u8> {
+    (0..len as u64).map(|i| stream_byte(k, from + i)).collect()
+}
+
+/// The first offset where `buf` differs from pattern `k` at `from`.
+fn mismatch(k: u64, from: u64, buf: &[u8]) -> Option<(u64, u8, u8)> {
+    buf.iter()
+        .enumerate()
+        .find(|&(j, &x)| x != stream_byte(k, from + j as u64))
+        .map(|(j, &x)| (from + j as u64, x, stream_byte(k, from + j as u64)))
+}
+
+/// SHA-256 of `data` by the host's `sha256sum`.
+fn sha256(data: &[u8]) -> String {
+    let mut c = Command::new("sha256sum")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sha256sum (coreutils)");
+    c.stdin
+        .take()
+        .expect("stdin")
+        .write_all(data)
+        .expect("write to sha256sum");
+    let out = c.wait_with_output().expect("sha256sum");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// The engine's timing: the guest answers within microseconds of
+/// simulated time (see `linux_tcp`'s timing, chosen the same way).
+fn timing() -> TcpConfig {
+    TcpConfig {
+        rto_init: Duration::from_millis(2),
+        rto_min: Duration::from_micros(500),
+        rto_max: Duration::from_millis(10),
+        syn_retries: 6,
+        data_retries: 15,
+        time_wait: Duration::from_millis(1),
+        isn_secret: None,
+    }
+}
+
+fn tcp_config(name: &str, role: &str, port: u16, len: u64) -> GuestConfig {
+    let mut cfg = GuestConfig::new(name, scripts_dir().join("tcp.sh"));
+    cfg.ip = Some((GUEST_IP, PREFIX));
+    cfg.files.push(scripts_dir().join("tcp-peer.py"));
+    cfg.data
+        .push(("to-nic.bin".into(), pattern(FROM_GUEST, 0, len as usize)));
+    for (k, v) in [
+        ("ROLE", role.to_string()),
+        ("NIC_IP", NIC_IP.to_string()),
+        ("PORT", port.to_string()),
+        ("LEN", len.to_string()),
+    ] {
+        cfg.env.push((k.into(), v));
+    }
+    cfg
+}
+
+/// Runs the simulation until the NIC reports a TCP event, at most
+/// `limit` of wall time.
+fn next_event(rig: &mut Rig, limit: Duration) -> TcpEventInfo {
+    let start = Instant::now();
+    loop {
+        if let Some(e) = rig.nic.tcp_poll_event().expect("TCP_EVENT") {
+            return e;
+        }
+        for _ in 0..16 {
+            rig.dev.relax();
+        }
+        if start.elapsed() > limit || rig.guest.try_exit().expect("wait").is_some() {
+            panic!(
+                "no TCP event in {:?}; {}; console:\n{}",
+                start.elapsed(),
+                rig.report(),
+                rig.guest.tail(60)
+            );
+        }
+    }
+}
+
+/// warpnic's side of the exchange: writes `len` bytes of [`FROM_NIC`] and
+/// reads and checks `len` bytes of [`FROM_GUEST`] at once; then the
+/// guest's FIN, warpnic's close.
+fn exchange(rig: &mut Rig, st: &mut TcpStream, ep: EndpointId, len: u64) {
+    let chunk = 64 * 1024;
+    let out = pattern(FROM_NIC, 0, len as usize);
+    let mut buf = vec![0u8; chunk];
+    let (mut sent, mut got) = (0u64, 0u64);
+    let mut moved_at = Instant::now();
+    while sent < len || got < len {
+        let mut moved = false;
+        if sent < len {
+            let n = (len - sent).min(chunk as u64) as usize;
+            let w = st
+                .write(&out[sent as usize..sent as usize + n])
+                .expect("warpnic write");
+            sent += w as u64;
+            moved |= w > 0;
+        }
+        let r = st.read(&mut buf).expect("warpnic read");
+        if let Some((at, was, want)) = mismatch(FROM_GUEST, got, &buf[..r]) {
+            panic!("warpnic received byte {at} as {was:#04x}, expected {want:#04x}");
+        }
+        got += r as u64;
+        moved |= r > 0;
+        if moved {
+            moved_at = Instant::now();
+        } else {
+            for _ in 0..16 {
+                rig.dev.relax();
+            }
+        }
+        assert!(
+            moved_at.elapsed() < STALL_LIMIT,
+            "no progress for {STALL_LIMIT:?}: warpnic sent {sent} got {got} of {len}; {}; console:\n{}",
+            rig.report(),
+            rig.guest.tail(60)
+        );
+    }
+    let e = next_event(rig, STALL_LIMIT);
+    assert!(
+        matches!(e, TcpEventInfo::PeerClosed { ep: x } if x == ep),
+        "{e:?}"
+    );
+    st.flush_wait(Duration::from_millis(200))
+        .expect("the guest acknowledges every byte");
+    rig.nic.tcp_close(ep).expect("close");
+    let e = next_event(rig, STALL_LIMIT);
+    assert!(
+        matches!(e, TcpEventInfo::Closed { ep: x } if x == ep),
+        "{e:?}"
+    );
+}
+
+/// After the guest's script: its report and its file match warpnic's
+/// pattern byte for byte.
+fn check_guest_received(rig: &mut Rig, len: u64) {
+    let rc = rig.wait_done();
+    let line = rig.line("SIWTEST received");
+    assert_eq!(rc, 0, "guest failed; console:\n{}", rig.guest.tail(60));
+    let file = rig.guest.out_dir().join("from-nic.bin");
+    let got = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    assert_eq!(got.len() as u64, len, "{line}");
+    if let Some((at, was, want)) = mismatch(FROM_NIC, 0, &got) {
+        panic!("the guest received byte {at} as {was:#04x}, expected {want:#04x}");
+    }
+    let want = sha256(&pattern(FROM_NIC, 0, len as usize));
+    assert!(
+        line.contains(&format!("bytes={len} sha256={want}")),
+        "the guest's report {line:?}, expected SHA-256 {want}"
+    );
+}
+
+fn summary(rig: &Rig, what: &str, len: u64, t_data: Instant, sim0: u64) {
+    let secs = t_data.elapsed().as_secs_f64();
+    let mib = len as f64 / f64::from(1 << 20);
+    let b = rig.bridge.get();
+    println!(
+        "{what}: {mib} MiB each way in {secs:.2} s of wall time ({:.2} MiB/s each way, \
+         {:.0} frames/s through the bridge), {:.3} ms of device time; whole test {:.1} s; \
+         guest: {}; {}",
+        mib / secs,
+        (b.rx_frames + b.tx_frames) as f64 / secs,
+        (rig.dev.now_ns() - sim0) as f64 / 1e6,
+        rig.wall.elapsed().as_secs_f64(),
+        rig.line("SIWTEST received"),
+        rig.report()
+    );
+    assert_eq!(b.malformed, 0, "{b:?}");
+    let s = rig.nic.stats().expect("stats");
+    assert_eq!(s.tcp_rx_bad_csum, 0, "{s:?}");
+}
+
+#[test]
+fn siw_guest_tcp_client_to_a_warpnic_listener() {
+    let _one = one_guest();
+    let len = data_len();
+    let port = 5000;
+    let mut rig = Rig::boot(&tcp_config("wn-tcpcli", "client", port, len));
+    rig.nic.tcp_config(&timing()).expect("TCP timing");
+    rig.nic
+        .tcp_listen_with(port, 8, 1 << BUF_LOG)
+        .expect("listen");
+    let e = next_event(&mut rig, GUEST_LIMIT);
+    let TcpEventInfo::Accepted { ep, conn, .. } = e else {
+        panic!("expected ACCEPTED, got {e:?}");
+    };
+    assert_eq!(*conn.peer.ip(), GUEST_IP);
+    assert_eq!(*conn.local.ip(), NIC_IP);
+    let t_data = Instant::now();
+    let sim0 = rig.dev.now_ns();
+    let mut st = TcpStream::attach(&rig.nic, ep, &conn, BUF_LOG).expect("attach");
+    exchange(&mut rig, &mut st, ep, len);
+    check_guest_received(&mut rig, len);
+    summary(&rig, "guest client, warpnic server", len, t_data, sim0);
+}
+
+#[test]
+fn siw_guest_tcp_server_accepts_a_warpnic_client() {
+    let _one = one_guest();
+    let len = data_len();
+    let port = 6000;
+    let mut rig = Rig::boot(&tcp_config("wn-tcpsrv", "server", port, len));
+    rig.nic.tcp_config(&timing()).expect("TCP timing");
+    let dev = rig.dev.clone();
+    rig.guest
+        .wait_for("SIWTEST listening", GUEST_LIMIT, || dev.relax())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let opts = ConnectOpts {
+        tcp_opt: cpl_tcp_opt::WSCALE,
+        rcv_wscale: 7,
+        rcv_wnd: 1 << BUF_LOG,
+        ..ConnectOpts::default()
+    };
+    let ep = rig.nic.tcp_connect(GUEST_IP, port, &opts).expect("connect");
+    let e = next_event(&mut rig, STALL_LIMIT);
+    let TcpEventInfo::Established { ep: x, conn } = e else {
+        panic!("expected ESTABLISHED, got {e:?}");
+    };
+    assert_eq!(x, ep);
+    assert_eq!(*conn.peer.ip(), GUEST_IP);
+    let t_data = Instant::now();
+    let sim0 = rig.dev.now_ns();
+    let mut st = TcpStream::attach(&rig.nic, ep, &conn, BUF_LOG).expect("attach");
+    exchange(&mut rig, &mut st, ep, len);
+    check_guest_received(&mut rig, len);
+    let accepted = rig.line("SIWTEST accepted");
+    assert!(
+        accepted.contains(&format!("{NIC_IP}:{}", conn.local.port())),
+        "{accepted}"
+    );
+    summary(&rig, "guest server, warpnic client", len, t_data, sim0);
+}
+
+#[test]
+fn siw_guest_launcher_reports_a_missing_image_with_the_fix() {
+    let paths = warpnic_tests::siw::SiwPaths {
+        work: std::env::temp_dir().join("warpnic-siw-no-image-here"),
+        ..warpnic_tests::siw::SiwPaths::locate()
+    };
+    let e = paths.check().expect_err("no image there");
+    let text = e.to_string();
+    assert!(
+        text.contains("scripts/setup.sh") || text.contains("WARPNIC_SHARED"),
+        "{text}"
+    );
+}
