@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what building and testing warpnic needs, when it is missing:
 # Verilator, Yosys and zlib from Debian's packages, iproute2 and ping for
-# the Linux interop tests, the riscv32imac Rust target for the firmware.
-# (The VFIO guest test installs QEMU itself.) Safe to run again:
-# it only installs what is absent, and says what it does.
+# the Linux interop tests, the riscv32imac Rust target for the firmware,
+# and QEMU with the soft-iWARP peer guest image (built by the peer harness)
+# for the guest tests. Safe to run again: it only installs what is absent,
+# and says what it does.
 set -euo pipefail
 
 say() { printf 'setup: %s\n' "$*"; }
@@ -41,3 +42,60 @@ if ! rustup target list --installed 2>/dev/null | grep -qx riscv32imac-unknown-n
 	rustup target add riscv32imac-unknown-none-elf
 fi
 say "rust: $(rustc --version)"
+
+# The soft-iWARP peer guest for the siw_guest tests (and the VFIO guest
+# test): QEMU and the guest image of the siw peer harness, which lives in
+# the shared folder beside the checkout (or $WARPNIC_SHARED). The image is
+# built once into target/peer-images/siw-peer (or $SIWPEER_WORK).
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SIW=${WARPNIC_SHARED:-$ROOT/../shared}/peers/siw
+[ -d "$SIW" ] && SIW=$(cd "$SIW" && pwd)
+export SIWPEER_WORK=${SIWPEER_WORK:-${WARPNIC_PEER_WORK:-$ROOT/target/peer-images}/siw-peer}
+siw_image() {
+	[ -f "$SIWPEER_WORK/VERSIONS.txt" ] && [ -f "$SIWPEER_WORK/initrd.img" ] &&
+		{ [ -f "$SIWPEER_WORK/vmlinux" ] || [ -f "$SIWPEER_WORK/vmlinuz" ]; }
+}
+as_root() {
+	if [ "$(id -u)" = 0 ]; then
+		"$@"
+	elif command -v sudo >/dev/null 2>&1; then
+		sudo "$@"
+	else
+		say "need root (or sudo) for: $*"
+		exit 1
+	fi
+}
+if [ ! -f "$SIW/run-guest.sh" ]; then
+	say "WARNING: the siw peer harness is missing ($SIW/run-guest.sh): the siw_guest and"
+	say "WARNING: vfio_edu tests will fail. Put the shared folder holding peers/siw beside"
+	say "WARNING: the checkout, or set WARPNIC_SHARED to it, and run this script again."
+else
+	missing=
+	for tool in qemu-system-x86_64 cpio depmod modprobe zstd xz make gcc-12 dpkg-deb apt-get python3; do
+		command -v "$tool" >/dev/null 2>&1 || missing+=" $tool"
+	done
+	if [ -n "$missing" ]; then
+		say "siw peer: host tools missing:$missing"
+		say "siw peer: running $SIW/host-setup.sh (apt-get install of QEMU, cpio, zstd, kmod, gcc-12, tshark)"
+		as_root "$SIW/host-setup.sh"
+	fi
+	# build-image.sh links the guest's busybox applets and tests them with
+	# `[ -e ]`, which resolves on the host: it needs a host /bin/busybox
+	if [ ! -e /bin/busybox ]; then
+		say "siw peer: installing busybox (build-image.sh needs /bin/busybox on the host)"
+		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends busybox >/dev/null
+	fi
+	if siw_image; then
+		say "siw peer image: cached in $SIWPEER_WORK ($(sed -n 's/^kernel: //p' "$SIWPEER_WORK/VERSIONS.txt"))"
+	else
+		say "siw peer image: building it in $SIWPEER_WORK with $SIW/build-image.sh"
+		say "siw peer image: (downloads a Debian kernel and userland, builds siw.ko; ~1 min, ~1 GB)"
+		mkdir -p "$SIWPEER_WORK"
+		rm -f "$SIWPEER_WORK/VERSIONS.txt"
+		t=$(date +%s)
+		"$SIW/build-image.sh"
+		siw_image || { say "build-image.sh finished but left no image in $SIWPEER_WORK"; exit 1; }
+		say "siw peer image: built in $(($(date +%s) - t)) s ($(sed -n 's/^kernel: //p' "$SIWPEER_WORK/VERSIONS.txt"))"
+	fi
+	say "qemu: $(qemu-system-x86_64 --version | head -1)"
+fi
