@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0x46b0_1222;
+pub const BUILD_ID: u32 = 0xa0b8_6a3b;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -801,7 +801,7 @@ pub mod tcp_flags {
     pub const CWR: u8 = 0x80;
 }
 
-/// Flags byte of an MPA request or reply frame (RFC 5044 §7.1, RFC 6581 §2).
+/// Flags byte of an MPA request or reply frame (RFC 5044 §7.1; RFC 6581, enhanced MPA frames).
 pub mod mpa_flags {
     /// M: markers requested/required.
     pub const MARKERS: u8 = 0x80;
@@ -813,17 +813,17 @@ pub mod mpa_flags {
     pub const ENHANCED: u8 = 0x10;
 }
 
-/// RDMAP message opcode (RFC 5040 §4.3, RFC 7306 §4).
+/// RDMAP message opcode. 0x8 and 0x9 are reserved (RFC 7306); an RDMA Write with Immediate Data is an RDMA Write followed by an Immediate Data message (RFC 5040 §4.2; RFC 7306, RDMAP opcodes).
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RdmapOpcode {
-    /// RDMA Write.
+    /// RDMA Write (tagged).
     RdmaWrite = 0x00,
-    /// RDMA Read Request.
+    /// RDMA Read Request (untagged, queue 1).
     RdmaReadRequest = 0x01,
-    /// RDMA Read Response.
+    /// RDMA Read Response (tagged).
     RdmaReadResponse = 0x02,
-    /// Send.
+    /// Send (untagged, queue 0).
     Send = 0x03,
     /// Send with Invalidate.
     SendInvalidate = 0x04,
@@ -831,18 +831,16 @@ pub enum RdmapOpcode {
     SendSe = 0x05,
     /// Send with Solicited Event and Invalidate.
     SendSeInvalidate = 0x06,
-    /// Terminate.
+    /// Terminate (untagged, queue 2).
     Terminate = 0x07,
-    /// RFC 7306 Write with Immediate Data.
-    RdmaWriteImmediate = 0x08,
-    /// RFC 7306 Immediate Data.
-    ImmediateData = 0x09,
-    /// RFC 7306 Immediate Data with Solicited Event.
-    ImmediateDataSe = 0x0a,
     /// RFC 7306 Atomic Request.
-    AtomicRequest = 0x0b,
+    AtomicRequest = 0x0a,
     /// RFC 7306 Atomic Response.
-    AtomicResponse = 0x0c,
+    AtomicResponse = 0x0b,
+    /// RFC 7306 Immediate Data (untagged, queue 0, 8 bytes).
+    ImmediateData = 0x0c,
+    /// RFC 7306 Immediate Data with Solicited Event.
+    ImmediateDataSe = 0x0d,
 }
 
 impl RdmapOpcode {
@@ -856,11 +854,10 @@ impl RdmapOpcode {
         Self::SendSe,
         Self::SendSeInvalidate,
         Self::Terminate,
-        Self::RdmaWriteImmediate,
-        Self::ImmediateData,
-        Self::ImmediateDataSe,
         Self::AtomicRequest,
         Self::AtomicResponse,
+        Self::ImmediateData,
+        Self::ImmediateDataSe,
     ];
 
     /// The value's name as written in the description.
@@ -874,11 +871,10 @@ impl RdmapOpcode {
             Self::SendSe => "SEND_SE",
             Self::SendSeInvalidate => "SEND_SE_INVALIDATE",
             Self::Terminate => "TERMINATE",
-            Self::RdmaWriteImmediate => "RDMA_WRITE_IMMEDIATE",
-            Self::ImmediateData => "IMMEDIATE_DATA",
-            Self::ImmediateDataSe => "IMMEDIATE_DATA_SE",
             Self::AtomicRequest => "ATOMIC_REQUEST",
             Self::AtomicResponse => "ATOMIC_RESPONSE",
+            Self::ImmediateData => "IMMEDIATE_DATA",
+            Self::ImmediateDataSe => "IMMEDIATE_DATA_SE",
         }
     }
 }
@@ -896,11 +892,10 @@ impl TryFrom<u8> for RdmapOpcode {
             0x05 => Ok(Self::SendSe),
             0x06 => Ok(Self::SendSeInvalidate),
             0x07 => Ok(Self::Terminate),
-            0x08 => Ok(Self::RdmaWriteImmediate),
-            0x09 => Ok(Self::ImmediateData),
-            0x0a => Ok(Self::ImmediateDataSe),
-            0x0b => Ok(Self::AtomicRequest),
-            0x0c => Ok(Self::AtomicResponse),
+            0x0a => Ok(Self::AtomicRequest),
+            0x0b => Ok(Self::AtomicResponse),
+            0x0c => Ok(Self::ImmediateData),
+            0x0d => Ok(Self::ImmediateDataSe),
             other => Err(other),
         }
     }
@@ -910,6 +905,61 @@ impl From<RdmapOpcode> for u8 {
     fn from(v: RdmapOpcode) -> u8 {
         v as u8
     }
+}
+
+/// Queue number (QN) of an untagged DDP segment as RDMAP uses it (RFC 5040 §4.2, RFC 5041 §5.3).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DdpQueue {
+    /// Send, Send with Invalidate/Solicited Event, Immediate Data.
+    Send = 0x0000,
+    /// RDMA Read Request.
+    RdmaReadRequest = 0x0001,
+    /// Terminate.
+    Terminate = 0x0002,
+}
+
+impl DdpQueue {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[Self::Send, Self::RdmaReadRequest, Self::Terminate];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Send => "SEND",
+            Self::RdmaReadRequest => "RDMA_READ_REQUEST",
+            Self::Terminate => "TERMINATE",
+        }
+    }
+}
+
+impl TryFrom<u32> for DdpQueue {
+    type Error = u32;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u32) -> Result<Self, u32> {
+        match v {
+            0x0000 => Ok(Self::Send),
+            0x0001 => Ok(Self::RdmaReadRequest),
+            0x0002 => Ok(Self::Terminate),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<DdpQueue> for u32 {
+    fn from(v: DdpQueue) -> u32 {
+        v as u32
+    }
+}
+
+/// RFC 6581 peer-to-peer ready-to-receive (RTR) message types, one bit each, as a set (the layout mpa_v2_ird_ord places them in the IRD and ORD words) (RFC 6581, IRD/ORD control bits).
+pub mod mpa_rtr {
+    /// Zero-length Send (FPDU) as RTR: IRD word bit 14.
+    pub const SEND: u8 = 0x01;
+    /// Zero-length RDMA Write as RTR: ORD word bit 15.
+    pub const WRITE: u8 = 0x02;
+    /// Zero-length RDMA Read Request as RTR: ORD word bit 14.
+    pub const READ: u8 = 0x04;
 }
 
 /// Layer that detected the error (RFC 5040 §8 (Terminate Control Field)).
@@ -4924,7 +4974,7 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> IcmpEcho<T> {
     }
 }
 
-/// MPA request/reply frame header, followed by pd_length bytes of private data (RFC 5044 §7.1, RFC 6581 §2): a zero-copy view of 20 big-endian bytes.
+/// MPA request/reply frame header, followed by pd_length bytes of private data (RFC 5044 §7.1; RFC 6581, enhanced MPA frames): a zero-copy view of 20 big-endian bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MpaReqRep<T: AsRef<[u8]>> {
     buffer: T,
@@ -4978,7 +5028,7 @@ impl<T: AsRef<[u8]>> MpaReqRep<T> {
         bytes_at(self.buffer.as_ref(), 0)
     }
 
-    /// Byte 16, 8 bits: mpa_flags (M, C, R, enhanced); low 4 bits reserved.
+    /// Byte 16, 8 bits: mpa_flags (M, C, R, enhanced); bits 3:0 reserved, sent as zero, not checked.
     pub fn flags(&self) -> u8 {
         self.buffer.as_ref()[16]
     }
@@ -5021,7 +5071,7 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> MpaReqRep<T> {
     }
 }
 
-/// Enhanced connection setup data at the start of MPA v2 private data (RFC 6581 §2): a zero-copy view of 4 big-endian bytes.
+/// Enhanced connection setup data: the first 4 octets of the private data of a revision 2 frame with the enhanced flag; IRD and ORD are 14 bits (RFC 6581, enhanced connection establishment data): a zero-copy view of 4 big-endian bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MpaV2IrdOrd<T: AsRef<[u8]>> {
     buffer: T,
@@ -5070,32 +5120,32 @@ impl<T: AsRef<[u8]>> MpaV2IrdOrd<T> {
         self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
     }
 
-    /// Bit 15 of the 16-bit field at byte 0: P2P: peer-to-peer mode requested (IRD word bit 15).
+    /// Bit 15 of the 16-bit field at byte 0: A: peer-to-peer connection model (IRD word bit 15).
     pub fn peer_to_peer(&self) -> u16 {
         u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 15
     }
 
-    /// Bit 14 of the 16-bit field at byte 0: RTR as a zero-length FPDU, i.e. a Send (IRD word bit 14).
+    /// Bit 14 of the 16-bit field at byte 0: B: RTR as a zero-length Send FPDU (IRD word bit 14).
     pub fn send_rtr(&self) -> u16 {
         (u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) >> 14) & 0x0001
     }
 
-    /// Bits 13:0 of the 16-bit field at byte 0: inbound RDMA read queue depth.
+    /// Bits 13:0 of the 16-bit field at byte 0: IRD: inbound RDMA Read queue depth.
     pub fn ird(&self) -> u16 {
         u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0)) & 0x3fff
     }
 
-    /// Bit 15 of the 16-bit field at byte 2: RTR as a zero-length RDMA Write (ORD word bit 15).
+    /// Bit 15 of the 16-bit field at byte 2: C: RTR as a zero-length RDMA Write (ORD word bit 15).
     pub fn zero_len_rdma_write(&self) -> u16 {
         u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2)) >> 15
     }
 
-    /// Bit 14 of the 16-bit field at byte 2: RTR as a zero-length RDMA Read (ORD word bit 14).
+    /// Bit 14 of the 16-bit field at byte 2: D: RTR as a zero-length RDMA Read Request (ORD word bit 14).
     pub fn rdma_read_rtr(&self) -> u16 {
         (u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2)) >> 14) & 0x0001
     }
 
-    /// Bits 13:0 of the 16-bit field at byte 2: outbound RDMA read queue depth.
+    /// Bits 13:0 of the 16-bit field at byte 2: ORD: outbound RDMA Read queue depth.
     pub fn ord(&self) -> u16 {
         u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2)) & 0x3fff
     }
@@ -5220,6 +5270,288 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> MpaFpduHdr<T> {
     /// Sets `ulpdu_length`.
     pub fn set_ulpdu_length(&mut self, v: u16) {
         self.buffer.as_mut()[0..2].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// MPA marker, inserted every 512 octets of the TCP stream when the receiver asked for markers (RFC 5044 §4.3): a zero-copy view of 4 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MpaMarker<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> MpaMarker<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 4;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Byte 0, 16 bits: reserved, zero.
+    pub fn rsvd(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 0))
+    }
+
+    /// Byte 2, 16 bits: octets back from the marker to the start of the FPDU's ULPDU_Length.
+    pub fn fpduptr(&self) -> u16 {
+        u16::from_be_bytes(bytes_at(self.buffer.as_ref(), 2))
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> MpaMarker<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `rsvd`.
+    pub fn set_rsvd(&mut self, v: u16) {
+        self.buffer.as_mut()[0..2].copy_from_slice(&v.to_be_bytes());
+    }
+
+    /// Sets `fpduptr`.
+    pub fn set_fpduptr(&mut self, v: u16) {
+        self.buffer.as_mut()[2..4].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// DDP control field, the first octet of every DDP segment (RFC 5041 §5.1): a zero-copy view of 1 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DdpCtrl<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> DdpCtrl<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 1;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Bit 7 of the 8-bit field at byte 0: T: tagged buffer model.
+    pub fn tagged(&self) -> u8 {
+        self.buffer.as_ref()[0] >> 7
+    }
+
+    /// Bit 6 of the 8-bit field at byte 0: L: last segment of the DDP message.
+    pub fn last(&self) -> u8 {
+        (self.buffer.as_ref()[0] >> 6) & 0x01
+    }
+
+    /// Bits 5:2 of the 8-bit field at byte 0: reserved, zero.
+    pub fn rsvd(&self) -> u8 {
+        (self.buffer.as_ref()[0] >> 2) & 0x0f
+    }
+
+    /// Bits 1:0 of the 8-bit field at byte 0: DV: DDP version, 1.
+    pub fn ddp_version(&self) -> u8 {
+        self.buffer.as_ref()[0] & 0x03
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> DdpCtrl<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `tagged` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_tagged(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0x7f) | ((v & 0x01) << 7);
+        b[0] = new;
+    }
+
+    /// Sets `last` (the low 1 bits of `v`), keeping the other bits of its container.
+    pub fn set_last(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0xbf) | ((v & 0x01) << 6);
+        b[0] = new;
+    }
+
+    /// Sets `rsvd` (the low 4 bits of `v`), keeping the other bits of its container.
+    pub fn set_rsvd(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0xc3) | ((v & 0x0f) << 2);
+        b[0] = new;
+    }
+
+    /// Sets `ddp_version` (the low 2 bits of `v`), keeping the other bits of its container.
+    pub fn set_ddp_version(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0xfc) | (v & 0x03);
+        b[0] = new;
+    }
+}
+
+/// RDMAP control field: the first octet of DDP's RsvdULP (RFC 5040 §4.1): a zero-copy view of 1 big-endian bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdmapCtrl<T: AsRef<[u8]>> {
+    buffer: T,
+}
+
+impl<T: AsRef<[u8]>> RdmapCtrl<T> {
+    /// Header length in bytes.
+    pub const LEN: usize = 1;
+
+    /// Wraps a buffer without checking its length.
+    ///
+    /// # Panics
+    ///
+    /// The accessors panic if the buffer is shorter than [`Self::LEN`]; use
+    /// [`Self::new_checked`] for bytes that come from the wire or a device.
+    pub fn new_unchecked(buffer: T) -> Self {
+        Self { buffer }
+    }
+
+    /// Wraps a buffer after checking that it holds the whole header
+    /// (`buffer.len() >= LEN`); every accessor is then in bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Truncated`] when the buffer is shorter than [`Self::LEN`].
+    pub fn new_checked(buffer: T) -> Result<Self, Truncated> {
+        if buffer.as_ref().len() < Self::LEN {
+            Err(Truncated)
+        } else {
+            Ok(Self { buffer })
+        }
+    }
+
+    /// Returns the wrapped buffer.
+    pub fn into_inner(self) -> T {
+        self.buffer
+    }
+
+    /// The whole wrapped buffer (header and whatever follows it).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buffer.as_ref()
+    }
+
+    /// The bytes after the header (empty if the buffer ends with it).
+    pub fn payload(&self) -> &[u8] {
+        self.buffer.as_ref().get(Self::LEN..).unwrap_or(&[])
+    }
+
+    /// Bits 7:6 of the 8-bit field at byte 0: RV: RDMAP version, 1.
+    pub fn rdmap_version(&self) -> u8 {
+        self.buffer.as_ref()[0] >> 6
+    }
+
+    /// Bits 5:4 of the 8-bit field at byte 0: reserved, zero.
+    pub fn rsvd(&self) -> u8 {
+        (self.buffer.as_ref()[0] >> 4) & 0x03
+    }
+
+    /// Bits 3:0 of the 8-bit field at byte 0: a [`RdmapOpcode`] code.
+    pub fn opcode(&self) -> u8 {
+        self.buffer.as_ref()[0] & 0x0f
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> RdmapCtrl<T> {
+    /// The bytes after the header, mutable (empty if the buffer ends with it).
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        self.buffer.as_mut().get_mut(Self::LEN..).unwrap_or(&mut [])
+    }
+
+    /// Sets `rdmap_version` (the low 2 bits of `v`), keeping the other bits of its container.
+    pub fn set_rdmap_version(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0x3f) | ((v & 0x03) << 6);
+        b[0] = new;
+    }
+
+    /// Sets `rsvd` (the low 2 bits of `v`), keeping the other bits of its container.
+    pub fn set_rsvd(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0xcf) | ((v & 0x03) << 4);
+        b[0] = new;
+    }
+
+    /// Sets `opcode` (the low 4 bits of `v`), keeping the other bits of its container.
+    pub fn set_opcode(&mut self, v: u8) {
+        let b = self.buffer.as_mut();
+        let old = b[0];
+        let new = (old & 0xf0) | (v & 0x0f);
+        b[0] = new;
     }
 }
 

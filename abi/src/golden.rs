@@ -617,6 +617,34 @@ pub const GOLDEN: &[Golden] = &[
         bytes: &[0x01, 0x96],
         fields: &[("ulpdu_length", Int(406))],
     },
+    // RFC 5044 §4.3: a marker pointing 504 octets back; the reserved field
+    // carries 0x1234.
+    Golden {
+        layout: "mpa_marker",
+        bytes: &[0x12, 0x34, 0x01, 0xf8],
+        fields: &[("rsvd", Int(0x1234)), ("fpduptr", Int(504))],
+    },
+    // RFC 5041 §5.1: tagged, last, reserved 0b1010, DDP version 1.
+    Golden {
+        layout: "ddp_ctrl",
+        bytes: &[0xe9],
+        fields: &[
+            ("tagged", Int(1)),
+            ("last", Int(1)),
+            ("rsvd", Int(0b1010)),
+            ("ddp_version", Int(1)),
+        ],
+    },
+    // RFC 5040 §4.1: RDMAP version 1, reserved 0b10, Immediate Data.
+    Golden {
+        layout: "rdmap_ctrl",
+        bytes: &[0x6c],
+        fields: &[
+            ("rdmap_version", Int(1)),
+            ("rsvd", Int(0b10)),
+            ("opcode", Int(0xc)),
+        ],
+    },
     // RFC 5041 §5.2 / RFC 5040 §4.1: tagged, last, DDP version 1, RDMAP
     // version 1, RDMA Read Response; the reserved bits carry 0b0101 and 0b11.
     Golden {

@@ -382,6 +382,33 @@ header!(
     [ulpdu_length / set_ulpdu_length]
 );
 header!(
+    mpa_marker,
+    MpaMarker,
+    "mpa_marker",
+    [rsvd / set_rsvd, fpduptr / set_fpduptr]
+);
+header!(
+    ddp_ctrl,
+    DdpCtrl,
+    "ddp_ctrl",
+    [
+        tagged / set_tagged,
+        last / set_last,
+        rsvd / set_rsvd,
+        ddp_version / set_ddp_version,
+    ]
+);
+header!(
+    rdmap_ctrl,
+    RdmapCtrl,
+    "rdmap_ctrl",
+    [
+        rdmap_version / set_rdmap_version,
+        rsvd / set_rsvd,
+        opcode / set_opcode,
+    ]
+);
+header!(
     ddp_tagged_hdr,
     DdpTaggedHdr,
     "ddp_tagged_hdr",
@@ -482,6 +509,20 @@ fn enums_round_trip() {
     assert_eq!(CqeStatus::try_from(0x42), Err(0x42));
     assert_eq!(CqeStatus::LocLenErr.name(), "LOC_LEN_ERR");
     assert_eq!(RdmapOpcode::try_from(0x3), Ok(RdmapOpcode::Send));
+    // RFC 7306 leaves 0x8 and 0x9 reserved; atomics are 0xa and 0xb and
+    // Immediate Data 0xc and 0xd.
+    assert_eq!(RdmapOpcode::try_from(0x8), Err(0x8));
+    assert_eq!(RdmapOpcode::try_from(0x9), Err(0x9));
+    assert_eq!(RdmapOpcode::try_from(0xa), Ok(RdmapOpcode::AtomicRequest));
+    assert_eq!(RdmapOpcode::try_from(0xb), Ok(RdmapOpcode::AtomicResponse));
+    assert_eq!(RdmapOpcode::try_from(0xc), Ok(RdmapOpcode::ImmediateData));
+    assert_eq!(RdmapOpcode::try_from(0xd), Ok(RdmapOpcode::ImmediateDataSe));
+    assert_eq!(DdpQueue::try_from(2), Ok(DdpQueue::Terminate));
+    assert_eq!(mpa_rtr::SEND | mpa_rtr::WRITE | mpa_rtr::READ, 0x7);
+    // RFC 5040 Terminate codes are unique across the RDMAP error types.
+    assert_eq!(u8::from(TermEcodeRdmap::InvalidRdmapVersion), 0x05);
+    assert_eq!(u8::from(TermEcodeRdmap::CantInvalidate), 0x09);
+    assert_eq!(u8::from(TermEcodeLlp::NoMatchingRtr), 0x07);
     assert_eq!(u16::from(EtherType::Arp), 0x0806);
     assert_eq!(tcp_flags::SYN | tcp_flags::ACK, 0x12);
 }

@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'h46b0_1222;
+  localparam logic [31:0] BUILD_ID = 32'ha0b8_6a3b;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -183,28 +183,39 @@ package wn_abi_pkg;
   localparam logic [7:0] TCP_FLAGS_ECE = 8'h40;  // ECN echo
   localparam logic [7:0] TCP_FLAGS_CWR = 8'h80;  // congestion window reduced
 
-  // Flags byte of an MPA request or reply frame (RFC 5044 §7.1, RFC 6581 §2)
+  // Flags byte of an MPA request or reply frame (RFC 5044 §7.1; RFC 6581, enhanced MPA frames)
   localparam logic [7:0] MPA_FLAGS_MARKERS = 8'h80;  // M: markers requested/required
   localparam logic [7:0] MPA_FLAGS_CRC = 8'h40;  // C: CRC requested/required
   localparam logic [7:0] MPA_FLAGS_REJECT = 8'h20;  // R: the connection is rejected
   localparam logic [7:0] MPA_FLAGS_ENHANCED = 8'h10;  // RFC 6581 enhanced connection setup (revision 2)
 
-  // RDMAP message opcode (RFC 5040 §4.3, RFC 7306 §4)
+  // RDMAP message opcode. 0x8 and 0x9 are reserved (RFC 7306); an RDMA Write with Immediate Data is an RDMA Write followed by an Immediate Data message (RFC 5040 §4.2; RFC 7306, RDMAP opcodes)
   typedef enum logic [3:0] {
-    RDMAP_OPCODE_RDMA_WRITE = 4'h0,  // RDMA Write
-    RDMAP_OPCODE_RDMA_READ_REQUEST = 4'h1,  // RDMA Read Request
-    RDMAP_OPCODE_RDMA_READ_RESPONSE = 4'h2,  // RDMA Read Response
-    RDMAP_OPCODE_SEND = 4'h3,  // Send
+    RDMAP_OPCODE_RDMA_WRITE = 4'h0,  // RDMA Write (tagged)
+    RDMAP_OPCODE_RDMA_READ_REQUEST = 4'h1,  // RDMA Read Request (untagged, queue 1)
+    RDMAP_OPCODE_RDMA_READ_RESPONSE = 4'h2,  // RDMA Read Response (tagged)
+    RDMAP_OPCODE_SEND = 4'h3,  // Send (untagged, queue 0)
     RDMAP_OPCODE_SEND_INVALIDATE = 4'h4,  // Send with Invalidate
     RDMAP_OPCODE_SEND_SE = 4'h5,  // Send with Solicited Event
     RDMAP_OPCODE_SEND_SE_INVALIDATE = 4'h6,  // Send with Solicited Event and Invalidate
-    RDMAP_OPCODE_TERMINATE = 4'h7,  // Terminate
-    RDMAP_OPCODE_RDMA_WRITE_IMMEDIATE = 4'h8,  // RFC 7306 Write with Immediate Data
-    RDMAP_OPCODE_IMMEDIATE_DATA = 4'h9,  // RFC 7306 Immediate Data
-    RDMAP_OPCODE_IMMEDIATE_DATA_SE = 4'ha,  // RFC 7306 Immediate Data with Solicited Event
-    RDMAP_OPCODE_ATOMIC_REQUEST = 4'hb,  // RFC 7306 Atomic Request
-    RDMAP_OPCODE_ATOMIC_RESPONSE = 4'hc  // RFC 7306 Atomic Response
+    RDMAP_OPCODE_TERMINATE = 4'h7,  // Terminate (untagged, queue 2)
+    RDMAP_OPCODE_ATOMIC_REQUEST = 4'ha,  // RFC 7306 Atomic Request
+    RDMAP_OPCODE_ATOMIC_RESPONSE = 4'hb,  // RFC 7306 Atomic Response
+    RDMAP_OPCODE_IMMEDIATE_DATA = 4'hc,  // RFC 7306 Immediate Data (untagged, queue 0, 8 bytes)
+    RDMAP_OPCODE_IMMEDIATE_DATA_SE = 4'hd  // RFC 7306 Immediate Data with Solicited Event
   } rdmap_opcode_e;
+
+  // Queue number (QN) of an untagged DDP segment as RDMAP uses it (RFC 5040 §4.2, RFC 5041 §5.3)
+  typedef enum logic [31:0] {
+    DDP_QUEUE_SEND = 32'h0000_0000,  // Send, Send with Invalidate/Solicited Event, Immediate Data
+    DDP_QUEUE_RDMA_READ_REQUEST = 32'h0000_0001,  // RDMA Read Request
+    DDP_QUEUE_TERMINATE = 32'h0000_0002  // Terminate
+  } ddp_queue_e;
+
+  // RFC 6581 peer-to-peer ready-to-receive (RTR) message types, one bit each, as a set (the layout mpa_v2_ird_ord places them in the IRD and ORD words) (RFC 6581, IRD/ORD control bits)
+  localparam logic [3:0] MPA_RTR_SEND = 4'h1;  // zero-length Send (FPDU) as RTR: IRD word bit 14
+  localparam logic [3:0] MPA_RTR_WRITE = 4'h2;  // zero-length RDMA Write as RTR: ORD word bit 15
+  localparam logic [3:0] MPA_RTR_READ = 4'h4;  // zero-length RDMA Read Request as RTR: ORD word bit 14
 
   // Layer that detected the error (RFC 5040 §8 (Terminate Control Field))
   typedef enum logic [3:0] {
@@ -1622,7 +1633,7 @@ package wn_abi_pkg;
     };
   endfunction
 
-  // MPA request/reply frame header, followed by pd_length bytes of private data (RFC 5044 §7.1, RFC 6581 §2), 20 bytes
+  // MPA request/reply frame header, followed by pd_length bytes of private data (RFC 5044 §7.1; RFC 6581, enhanced MPA frames), 20 bytes
   localparam int unsigned MPA_REQ_REP_SIZE = 20;
   localparam int unsigned MPA_REQ_REP_KEY_OFF = 0;
   localparam int unsigned MPA_REQ_REP_KEY_SHIFT = 0;
@@ -1638,7 +1649,7 @@ package wn_abi_pkg;
   localparam int unsigned MPA_REQ_REP_PD_LENGTH_W = 16;
   typedef struct packed {
     logic [127:0] key;  // byte 0: "MPA ID Req Frame" or "MPA ID Rep Frame"
-    logic [7:0] flags;  // byte 16: mpa_flags (M, C, R, enhanced); low 4 bits reserved
+    logic [7:0] flags;  // byte 16: mpa_flags (M, C, R, enhanced); bits 3:0 reserved, sent as zero, not checked
     logic [7:0] revision;  // byte 17: MPA revision, 1 or 2
     logic [15:0] pd_length;  // byte 18: private data length, at most 512
   } mpa_req_rep_t;
@@ -1663,7 +1674,7 @@ package wn_abi_pkg;
     };
   endfunction
 
-  // Enhanced connection setup data at the start of MPA v2 private data (RFC 6581 §2), 4 bytes
+  // Enhanced connection setup data: the first 4 octets of the private data of a revision 2 frame with the enhanced flag; IRD and ORD are 14 bits (RFC 6581, enhanced connection establishment data), 4 bytes
   localparam int unsigned MPA_V2_IRD_ORD_SIZE = 4;
   localparam int unsigned MPA_V2_IRD_ORD_PEER_TO_PEER_OFF = 0;
   localparam int unsigned MPA_V2_IRD_ORD_PEER_TO_PEER_SHIFT = 15;
@@ -1684,12 +1695,12 @@ package wn_abi_pkg;
   localparam int unsigned MPA_V2_IRD_ORD_ORD_SHIFT = 0;
   localparam int unsigned MPA_V2_IRD_ORD_ORD_W = 14;
   typedef struct packed {
-    logic peer_to_peer;  // byte 0 bit 15: P2P: peer-to-peer mode requested (IRD word bit 15)
-    logic send_rtr;  // byte 0 bit 14: RTR as a zero-length FPDU, i.e. a Send (IRD word bit 14)
-    logic [13:0] ird;  // byte 0 bit 0: inbound RDMA read queue depth
-    logic zero_len_rdma_write;  // byte 2 bit 15: RTR as a zero-length RDMA Write (ORD word bit 15)
-    logic rdma_read_rtr;  // byte 2 bit 14: RTR as a zero-length RDMA Read (ORD word bit 14)
-    logic [13:0] ord;  // byte 2 bit 0: outbound RDMA read queue depth
+    logic peer_to_peer;  // byte 0 bit 15: A: peer-to-peer connection model (IRD word bit 15)
+    logic send_rtr;  // byte 0 bit 14: B: RTR as a zero-length Send FPDU (IRD word bit 14)
+    logic [13:0] ird;  // byte 0 bit 0: IRD: inbound RDMA Read queue depth
+    logic zero_len_rdma_write;  // byte 2 bit 15: C: RTR as a zero-length RDMA Write (ORD word bit 15)
+    logic rdma_read_rtr;  // byte 2 bit 14: D: RTR as a zero-length RDMA Read Request (ORD word bit 14)
+    logic [13:0] ord;  // byte 2 bit 0: ORD: outbound RDMA Read queue depth
   } mpa_v2_ird_ord_t;
   // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
   function automatic mpa_v2_ird_ord_t mpa_v2_ird_ord_unpack(input logic [MPA_V2_IRD_ORD_SIZE*8-1:0] bus);
@@ -1726,6 +1737,99 @@ package wn_abi_pkg;
     v = hdr;
     mpa_fpdu_hdr_pack = {
       v[7:0], v[15:8]
+    };
+  endfunction
+
+  // MPA marker, inserted every 512 octets of the TCP stream when the receiver asked for markers (RFC 5044 §4.3), 4 bytes
+  localparam int unsigned MPA_MARKER_SIZE = 4;
+  localparam int unsigned MPA_MARKER_RSVD_OFF = 0;
+  localparam int unsigned MPA_MARKER_RSVD_SHIFT = 0;
+  localparam int unsigned MPA_MARKER_RSVD_W = 16;
+  localparam int unsigned MPA_MARKER_FPDUPTR_OFF = 2;
+  localparam int unsigned MPA_MARKER_FPDUPTR_SHIFT = 0;
+  localparam int unsigned MPA_MARKER_FPDUPTR_W = 16;
+  typedef struct packed {
+    logic [15:0] rsvd;  // byte 0: reserved, zero
+    logic [15:0] fpduptr;  // byte 2: octets back from the marker to the start of the FPDU's ULPDU_Length
+  } mpa_marker_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic mpa_marker_t mpa_marker_unpack(input logic [MPA_MARKER_SIZE*8-1:0] bus);
+    mpa_marker_unpack = {
+      bus[7:0], bus[15:8], bus[23:16], bus[31:24]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [MPA_MARKER_SIZE*8-1:0] mpa_marker_pack(input mpa_marker_t hdr);
+    logic [MPA_MARKER_SIZE*8-1:0] v;
+    v = hdr;
+    mpa_marker_pack = {
+      v[7:0], v[15:8], v[23:16], v[31:24]
+    };
+  endfunction
+
+  // DDP control field, the first octet of every DDP segment (RFC 5041 §5.1), 1 bytes
+  localparam int unsigned DDP_CTRL_SIZE = 1;
+  localparam int unsigned DDP_CTRL_TAGGED_OFF = 0;
+  localparam int unsigned DDP_CTRL_TAGGED_SHIFT = 7;
+  localparam int unsigned DDP_CTRL_TAGGED_W = 1;
+  localparam int unsigned DDP_CTRL_LAST_OFF = 0;
+  localparam int unsigned DDP_CTRL_LAST_SHIFT = 6;
+  localparam int unsigned DDP_CTRL_LAST_W = 1;
+  localparam int unsigned DDP_CTRL_RSVD_OFF = 0;
+  localparam int unsigned DDP_CTRL_RSVD_SHIFT = 2;
+  localparam int unsigned DDP_CTRL_RSVD_W = 4;
+  localparam int unsigned DDP_CTRL_DDP_VERSION_OFF = 0;
+  localparam int unsigned DDP_CTRL_DDP_VERSION_SHIFT = 0;
+  localparam int unsigned DDP_CTRL_DDP_VERSION_W = 2;
+  typedef struct packed {
+    logic tagged_f;  // byte 0 bit 7: T: tagged buffer model
+    logic last;  // byte 0 bit 6: L: last segment of the DDP message
+    logic [3:0] rsvd;  // byte 0 bit 2: reserved, zero
+    logic [1:0] ddp_version;  // byte 0 bit 0: DV: DDP version, 1
+  } ddp_ctrl_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic ddp_ctrl_t ddp_ctrl_unpack(input logic [DDP_CTRL_SIZE*8-1:0] bus);
+    ddp_ctrl_unpack = {
+      bus[7:0]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [DDP_CTRL_SIZE*8-1:0] ddp_ctrl_pack(input ddp_ctrl_t hdr);
+    logic [DDP_CTRL_SIZE*8-1:0] v;
+    v = hdr;
+    ddp_ctrl_pack = {
+      v[7:0]
+    };
+  endfunction
+
+  // RDMAP control field: the first octet of DDP's RsvdULP (RFC 5040 §4.1), 1 bytes
+  localparam int unsigned RDMAP_CTRL_SIZE = 1;
+  localparam int unsigned RDMAP_CTRL_RDMAP_VERSION_OFF = 0;
+  localparam int unsigned RDMAP_CTRL_RDMAP_VERSION_SHIFT = 6;
+  localparam int unsigned RDMAP_CTRL_RDMAP_VERSION_W = 2;
+  localparam int unsigned RDMAP_CTRL_RSVD_OFF = 0;
+  localparam int unsigned RDMAP_CTRL_RSVD_SHIFT = 4;
+  localparam int unsigned RDMAP_CTRL_RSVD_W = 2;
+  localparam int unsigned RDMAP_CTRL_OPCODE_OFF = 0;
+  localparam int unsigned RDMAP_CTRL_OPCODE_SHIFT = 0;
+  localparam int unsigned RDMAP_CTRL_OPCODE_W = 4;
+  typedef struct packed {
+    logic [1:0] rdmap_version;  // byte 0 bit 6: RV: RDMAP version, 1
+    logic [1:0] rsvd;  // byte 0 bit 4: reserved, zero
+    logic [3:0] opcode;  // byte 0 bit 0: rdmap_opcode
+  } rdmap_ctrl_t;
+  // Bus order (wire byte 0 in bits 7:0) to the wire-order struct.
+  function automatic rdmap_ctrl_t rdmap_ctrl_unpack(input logic [RDMAP_CTRL_SIZE*8-1:0] bus);
+    rdmap_ctrl_unpack = {
+      bus[7:0]
+    };
+  endfunction
+  // The wire-order struct to bus order.
+  function automatic logic [RDMAP_CTRL_SIZE*8-1:0] rdmap_ctrl_pack(input rdmap_ctrl_t hdr);
+    logic [RDMAP_CTRL_SIZE*8-1:0] v;
+    v = hdr;
+    rdmap_ctrl_pack = {
+      v[7:0]
     };
   endfunction
 
