@@ -451,7 +451,7 @@ module wn_mr_table #(
       w_ent[LenLsb +: MrLenW] = u1_len_q[MrLenW-1:0];
       w_ent[IovaLsb +: 64] = u1_iova_q;
     end
-    w_meta = w_ent[MetaW-1:0];
+    w_meta = {w_acc[AccFr], w_ent[AccLsb-1:0]};
     mem_we = u1_we;
     mem_wa = u1_idx_q;
     if (clr_q) begin
