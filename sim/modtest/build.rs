@@ -122,6 +122,13 @@ const TOPS: &[Top] = &[
         doc: "`wn_tcb_lookup` with `NumConns = 64`, `CamDepth = 4` (small, so buckets collide and fill).",
     },
     Top {
+        name: "wn_mr_table",
+        module: "wn_mr_table",
+        files: &["rtl/wn_mr_table.sv"],
+        params: &[],
+        doc: "`wn_mr_table` with its defaults: 4096 entries, 16-bit PDs, 40-bit region lengths.",
+    },
+    Top {
         name: "wn_fifo",
         module: "wn_fifo",
         files: &["rtl/wn_fifo.sv"],
