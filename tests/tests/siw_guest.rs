@@ -266,10 +266,26 @@ fn next_event(rig: &mut Rig, limit: Duration) -> TcpEventInfo {
     }
 }
 
+/// What an exchange took.
+struct Measure {
+    /// Wall time from boot to the connection.
+    connected: Duration,
+    /// Wall time of the data both ways.
+    data: Duration,
+    /// Device time of the data.
+    sim_ns: u64,
+    /// Frames through the bridge (both ways) during the data.
+    frames: u64,
+}
+
 /// warpnic's side of the exchange: writes `len` bytes of [`FROM_NIC`] and
 /// reads and checks `len` bytes of [`FROM_GUEST`] at once; then the
 /// guest's FIN, warpnic's close.
-fn exchange(rig: &mut Rig, st: &mut TcpStream, ep: EndpointId, len: u64) {
+fn exchange(rig: &mut Rig, st: &mut TcpStream, ep: EndpointId, len: u64) -> Measure {
+    let connected = rig.wall.elapsed();
+    let t0 = Instant::now();
+    let sim0 = rig.dev.now_ns();
+    let b0 = rig.bridge.get();
     let chunk = 64 * 1024;
     let out = pattern(FROM_NIC, 0, len as usize);
     let mut buf = vec![0u8; chunk];
@@ -305,6 +321,13 @@ fn exchange(rig: &mut Rig, st: &mut TcpStream, ep: EndpointId, len: u64) {
             rig.guest.tail(60)
         );
     }
+    let b1 = rig.bridge.get();
+    let m = Measure {
+        connected,
+        data: t0.elapsed(),
+        sim_ns: rig.dev.now_ns() - sim0,
+        frames: (b1.rx_frames + b1.tx_frames) - (b0.rx_frames + b0.tx_frames),
+    };
     let e = next_event(rig, STALL_LIMIT);
     assert!(
         matches!(e, TcpEventInfo::PeerClosed { ep: x } if x == ep),
@@ -318,6 +341,7 @@ fn exchange(rig: &mut Rig, st: &mut TcpStream, ep: EndpointId, len: u64) {
         matches!(e, TcpEventInfo::Closed { ep: x } if x == ep),
         "{e:?}"
     );
+    m
 }
 
 /// After the guest's script: its report and its file match warpnic's
@@ -339,17 +363,18 @@ fn check_guest_received(rig: &mut Rig, len: u64) {
     );
 }
 
-fn summary(rig: &Rig, what: &str, len: u64, t_data: Instant, sim0: u64) {
-    let secs = t_data.elapsed().as_secs_f64();
+fn summary(rig: &Rig, what: &str, len: u64, m: &Measure) {
+    let secs = m.data.as_secs_f64();
     let mib = len as f64 / f64::from(1 << 20);
     let b = rig.bridge.get();
     println!(
-        "{what}: {mib} MiB each way in {secs:.2} s of wall time ({:.2} MiB/s each way, \
-         {:.0} frames/s through the bridge), {:.3} ms of device time; whole test {:.1} s; \
-         guest: {}; {}",
+        "{what}: connected {:.2} s after boot; {mib} MiB each way in {secs:.2} s of wall time \
+         ({:.2} MiB/s each way, {:.0} frames/s through the bridge), {:.3} ms of device time; \
+         whole test {:.1} s; guest: {}; {}",
+        m.connected.as_secs_f64(),
         mib / secs,
-        (b.rx_frames + b.tx_frames) as f64 / secs,
-        (rig.dev.now_ns() - sim0) as f64 / 1e6,
+        m.frames as f64 / secs,
+        m.sim_ns as f64 / 1e6,
         rig.wall.elapsed().as_secs_f64(),
         rig.line("SIWTEST received"),
         rig.report()
@@ -375,12 +400,10 @@ fn siw_guest_tcp_client_to_a_warpnic_listener() {
     };
     assert_eq!(*conn.peer.ip(), GUEST_IP);
     assert_eq!(*conn.local.ip(), NIC_IP);
-    let t_data = Instant::now();
-    let sim0 = rig.dev.now_ns();
     let mut st = TcpStream::attach(&rig.nic, ep, &conn, BUF_LOG).expect("attach");
-    exchange(&mut rig, &mut st, ep, len);
+    let m = exchange(&mut rig, &mut st, ep, len);
     check_guest_received(&mut rig, len);
-    summary(&rig, "guest client, warpnic server", len, t_data, sim0);
+    summary(&rig, "guest client, warpnic server", len, &m);
 }
 
 #[test]
@@ -407,17 +430,15 @@ fn siw_guest_tcp_server_accepts_a_warpnic_client() {
     };
     assert_eq!(x, ep);
     assert_eq!(*conn.peer.ip(), GUEST_IP);
-    let t_data = Instant::now();
-    let sim0 = rig.dev.now_ns();
     let mut st = TcpStream::attach(&rig.nic, ep, &conn, BUF_LOG).expect("attach");
-    exchange(&mut rig, &mut st, ep, len);
+    let m = exchange(&mut rig, &mut st, ep, len);
     check_guest_received(&mut rig, len);
     let accepted = rig.line("SIWTEST accepted");
     assert!(
         accepted.contains(&format!("{NIC_IP}:{}", conn.local.port())),
         "{accepted}"
     );
-    summary(&rig, "guest server, warpnic client", len, t_data, sim0);
+    summary(&rig, "guest server, warpnic client", len, &m);
 }
 
 #[test]
