@@ -79,8 +79,9 @@
 // check never sees half an update and nothing is forwarded to or stalled
 // in the check path. An update's write takes effect at the edge before its
 // done cycle: a check accepted in or after the done cycle sees it, one
-// accepted earlier sees the entry before it. Back-to-back updates of one
-// entry see each other through a one-entry bypass of the last write.
+// accepted earlier sees the entry before it (and is answered at most 2
+// cycles after the done cycle). Back-to-back updates of one entry see each
+// other through a one-entry bypass of the last write.
 //
 // Reset clears control state and then every entry to FREE, one per cycle
 // (NumMrs cycles, every ready output low meanwhile).
