@@ -333,6 +333,8 @@ pub struct SiwGuest {
     dir: PathBuf,
     started: Instant,
     status: Option<ExitStatus>,
+    /// Console lines before this one are not searched.
+    mark: usize,
 }
 
 impl SiwGuest {
@@ -451,12 +453,19 @@ impl SiwGuest {
             dir,
             started: Instant::now(),
             status: None,
+            mark: 0,
         })
     }
 
     /// The guest's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The process id of the guest's process group (`run-guest.sh`, which
+    /// becomes QEMU or the `timeout` holding it).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Wall time since QEMU was started.
@@ -488,12 +497,26 @@ impl SiwGuest {
         t
     }
 
-    /// The first console line containing `needle`, if any.
+    /// The first console line after the [mark](SiwGuest::mark) that
+    /// contains `needle`, if any.
     pub fn find_line(&self, needle: &str) -> Option<String> {
         self.console()
             .lines()
+            .skip(self.mark)
             .find(|l| l.contains(needle))
             .map(str::to_string)
+    }
+
+    /// From now on [`SiwGuest::find_line`] and the waits look only at
+    /// console lines that come after this call (for lines a script prints
+    /// more than once, such as one per iteration).
+    pub fn mark(&mut self) {
+        self.mark = self.console().matches('\n').count();
+    }
+
+    /// Looks at the whole console again.
+    pub fn clear_mark(&mut self) {
+        self.mark = 0;
     }
 
     /// QEMU's exit status, once it exited.
@@ -507,7 +530,8 @@ impl SiwGuest {
         Ok(self.status)
     }
 
-    /// Waits until a console line contains `needle` and returns that line,
+    /// Waits until a console line after the [mark](SiwGuest::mark)
+    /// contains `needle` and returns that line,
     /// calling `idle` between looks at the log (run the simulation there:
     /// the guest's frames reach the NIC only while it runs).
     ///

@@ -454,3 +454,93 @@ fn siw_guest_launcher_reports_a_missing_image_with_the_fix() {
         "{text}"
     );
 }
+
+#[test]
+fn siw_guest_launcher_passes_kernel_words_and_collects_output() {
+    let _one = one_guest();
+    let mut cfg = GuestConfig::new("wn-probe", scripts_dir().join("probe.sh"));
+    cfg.kernel_args.push("siw.mpa_crc_required=Y".into());
+    cfg.env.push(("WORD".into(), "warpnic-7".into()));
+    cfg.time_limit = GUEST_LIMIT;
+    // no NIC: the guest's siw sits on a dummy interface
+    let mut guest = SiwGuest::spawn(&cfg, None).unwrap_or_else(|e| panic!("{e}"));
+    let ready = guest
+        .wait_for("SIWPEER-READY", GUEST_LIMIT, || {
+            std::thread::sleep(Duration::from_millis(5))
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let booted = guest.elapsed();
+    let rc = guest
+        .wait_done(GUEST_LIMIT, || std::thread::sleep(Duration::from_millis(5)))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rc, 0, "console:\n{}", guest.tail(40));
+    let line = guest.find_line("SIWTEST siw").expect("the probe's line");
+    assert!(
+        line.contains("mpa_crc_required=Y word=warpnic-7"),
+        "{line}; console:\n{}",
+        guest.tail(40)
+    );
+    let out = std::fs::read_to_string(guest.out_dir().join("probe.txt")).expect("probe.txt");
+    assert_eq!(out.trim(), "warpnic-7");
+    // the mark hides what came before it
+    guest.mark();
+    assert_eq!(guest.find_line("SIWTEST"), None);
+    guest.clear_mark();
+    assert!(guest.find_line("SIWTEST").is_some());
+    let status = guest
+        .wait_exit(Duration::from_secs(30), || {
+            std::thread::sleep(Duration::from_millis(5))
+        })
+        .expect("power-off");
+    assert!(status.success(), "{status}");
+    println!(
+        "probe: ready {:.2} s after QEMU started ({ready}); powered off after {:.2} s",
+        booted.as_secs_f64(),
+        guest.elapsed().as_secs_f64()
+    );
+}
+
+/// Live processes (not zombies) whose process group is `pgid` (from
+/// `/proc/<pid>/stat`).
+fn group_members(pgid: u32) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+            continue;
+        };
+        // pid (comm) state ppid pgrp ...; comm may hold spaces
+        let Some(rest) = stat.rsplit_once(") ").map(|(_, r)| r) else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        if fields.get(2) == Some(&pgid.to_string().as_str()) && fields.first() != Some(&"Z") {
+            out.push(stat.split(") ").next().unwrap_or("").to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn siw_guest_launcher_kills_the_guest_on_drop() {
+    let _one = one_guest();
+    let mut cfg = GuestConfig::new("wn-kill", scripts_dir().join("probe.sh"));
+    cfg.env.push(("WORD".into(), "x".into()));
+    let guest = SiwGuest::spawn(&cfg, None).unwrap_or_else(|e| panic!("{e}"));
+    let pgid = guest.pid();
+    let start = Instant::now();
+    while !group_members(pgid).iter().any(|p| p.contains("qemu")) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no QEMU in process group {pgid}: {:?}",
+            group_members(pgid)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(guest);
+    // SIGKILL takes effect asynchronously; QEMU is not our child to reap
+    let start = Instant::now();
+    while !group_members(pgid).is_empty() && start.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(group_members(pgid), Vec::<String>::new(), "left behind");
+}
