@@ -4,27 +4,28 @@
 // host DMA address. Updates: register, deregister, fast-register, local
 // and remote invalidation.
 //
-// STag (RFC 5040 §2.1, verbs): {index[23:0], key[7:0]}. The table has
-// NumMrs entries; the entry is the low log2(NumMrs) bits of the index, and
-// index bits above them must be zero (else INVALID_STAG). The key is
-// chosen by the consumer (register, fast-register) and must match.
+// STag (RFC 5040 and RFC 5041 glossaries; verbs): {index[23:0], key[7:0]}.
+// The table has NumMrs entries; the entry is the low log2(NumMrs) bits of
+// the index, and index bits above them must be zero (else INVALID_STAG).
+// The key is chosen by the consumer (register, fast-register) and must
+// match.
 //
-// Entry (one block-RAM word, EntW bits = 134 + PdW + MrLenW, 198 by
-// default); the field layout is local to this module until the engine
-// that shares it moves it into abi/:
+// Entry (one block-RAM word of EntW = 134 + PdW + MrLenW bits); the field
+// layout is local to this module until the engine that shares it moves it
+// into abi/. Bits with the defaults (PdW 16, MrLenW 40, 198 bits):
 //
-//   bits                          field
-//   [1:0]                         state: 0 FREE (no region), 1 INVALID, 2 VALID
-//   [9:2]                         key
-//   [10+PdW-1:10]                 protection domain
-//   [AccLsb+3:AccLsb]             flags: 0 LOCAL_WRITE, 1 REMOTE_READ,
-//                                 2 REMOTE_WRITE, 3 FR (a fast-register
-//                                 region: fast-register, local and remote
-//                                 invalidation allowed)
-//   [BaseLsb+63:BaseLsb]          base: Tagged Offset of the first byte (VA)
-//   [LenLsb+MrLenW-1:LenLsb]      length in bytes (MrLenW = 40: up to 1 TiB - 1)
-//   [IovaLsb+63:IovaLsb]          host DMA address (IOVA) of the first byte;
-//                                 a region is one contiguous IOVA range
+//   bits       field
+//   [1:0]      state: 0 FREE (no region), 1 INVALID, 2 VALID
+//   [9:2]      key
+//   [25:10]    protection domain (PdW bits from bit 10)
+//   [29:26]    flags (4 bits from AccLsb = 10 + PdW): 0 LOCAL_WRITE,
+//              1 REMOTE_READ, 2 REMOTE_WRITE, 3 FR (a fast-register
+//              region: fast-register, local and remote invalidation
+//              allowed)
+//   [93:30]    base: Tagged Offset of the first byte (VA)
+//   [133:94]   length in bytes (MrLenW bits: up to 1 TiB - 1)
+//   [197:134]  host DMA address (IOVA) of the first byte; a region is one
+//              contiguous IOVA range
 // A second RAM holds a copy of {FR, PD, key, state} (11 + PdW bits) for
 // the update path's read, so that updates never take a cycle from checks.
 //
