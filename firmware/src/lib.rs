@@ -130,6 +130,7 @@ mod fw;
 pub mod hal;
 mod mac;
 pub mod mmio;
+pub mod mpa;
 pub mod net;
 pub mod tcp;
 
