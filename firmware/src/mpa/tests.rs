@@ -5,6 +5,7 @@
 
 extern crate std;
 
+use std::format;
 use std::vec;
 use std::vec::Vec;
 
@@ -1439,4 +1440,151 @@ fn loopback_v1_initiator_against_v1_responder_and_v2_against_v1() {
         .ends_with(&[Act::Abort, Act::ConnectError(MpaError::BadRevision(2))]));
     // The initiator is still waiting: its timer ends it.
     assert_eq!(e.a.state(), State::MpaSent);
+}
+
+// ------------------------------------------------- every state, every input
+
+/// An endpoint brought to `state` (`role` where it matters).
+fn in_state(state: State, role: Role) -> Endpoint {
+    let v2 = cfg(Revision::V2);
+    let mut ep = match role {
+        Role::Active => Endpoint::active(v2, connect(b"", 1, 1, false)).expect("connect"),
+        Role::Passive => Endpoint::passive(v2),
+    };
+    if state == State::Connecting {
+        return ep;
+    }
+    step(&mut ep, 0, Input::TcpEstablished);
+    match (state, role) {
+        (State::MpaSent, Role::Active) | (State::MpaReqWait, Role::Passive) => {}
+        (State::MpaReqRcvd, Role::Passive) => {
+            step(&mut ep, 1, Input::Received(&hex(SIW_REQ_CRC)));
+        }
+        (State::FpduMode, Role::Active) => {
+            step(&mut ep, 1, Input::Received(&hex(SIW_REP_CRC)));
+        }
+        (State::FpduMode, Role::Passive) => {
+            step(&mut ep, 1, Input::Received(&hex(SIW_REQ_CRC)));
+            ep.handle(2, Input::Accept(accept(b"", 1, 1)))
+                .expect("accept");
+        }
+        (State::Closing, _) => {
+            step(&mut ep, 1, Input::PeerClosed);
+        }
+        (State::Dead, _) => {
+            step(&mut ep, 1, Input::Abort);
+        }
+        other => panic!("no such state for the role: {other:?}"),
+    }
+    assert_eq!(ep.state(), state);
+    ep
+}
+
+#[test]
+fn every_state_every_input() {
+    let cases = [
+        (State::Connecting, Role::Active),
+        (State::Connecting, Role::Passive),
+        (State::MpaSent, Role::Active),
+        (State::MpaReqWait, Role::Passive),
+        (State::MpaReqRcvd, Role::Passive),
+        (State::FpduMode, Role::Active),
+        (State::FpduMode, Role::Passive),
+        (State::Closing, Role::Active),
+        (State::Closing, Role::Passive),
+        (State::Dead, Role::Active),
+        (State::Dead, Role::Passive),
+    ];
+    let rep = hex(SIW_REP_CRC);
+    let req = hex(SIW_REQ_CRC);
+    for (state, role) in cases {
+        let what = format!("{state:?} {role:?}");
+        let inputs: [Input<'_>; 9] = [
+            Input::TcpEstablished,
+            Input::TcpFailed(TcpFailure::Reset),
+            Input::PeerClosed,
+            Input::Received(&rep),
+            Input::Received(&req),
+            Input::Accept(accept(b"", 1, 1)),
+            Input::Reject(b""),
+            Input::Abort,
+            Input::Tick,
+        ];
+        for input in inputs {
+            let mut ep = in_state(state, role);
+            let r = ep.handle(u64::MAX, input).map(|o| own(&o));
+            let after = ep.state();
+            if state.is_final() {
+                // Final states answer nothing and take nothing.
+                match input {
+                    Input::Accept(_) | Input::Reject(_) => {
+                        assert_eq!(r, Err(UsageError::BadState), "{what} {input:?}")
+                    }
+                    _ => assert_eq!(r, Ok((0, Vec::new())), "{what} {input:?}"),
+                }
+                assert_eq!(after, state);
+                continue;
+            }
+            match input {
+                Input::Accept(_) | Input::Reject(_) if state != State::MpaReqRcvd => {
+                    assert_eq!(r, Err(UsageError::BadState), "{what} {input:?}");
+                    assert_eq!(after, state);
+                }
+                Input::TcpEstablished => {
+                    let want = match (state, role) {
+                        (State::Connecting, Role::Active) => State::MpaSent,
+                        (State::Connecting, Role::Passive) => State::MpaReqWait,
+                        _ => state,
+                    };
+                    assert_eq!(after, want, "{what}");
+                }
+                Input::TcpFailed(_) | Input::Abort => assert_eq!(after, State::Dead, "{what}"),
+                Input::PeerClosed => {
+                    let want = if state == State::Connecting {
+                        State::Connecting
+                    } else {
+                        State::Closing
+                    };
+                    assert_eq!(after, want, "{what}");
+                }
+                Input::Tick => {
+                    // now = u64::MAX: the timer has expired where it runs.
+                    let want = match state {
+                        State::MpaSent | State::MpaReqWait => State::Dead,
+                        s => s,
+                    };
+                    assert_eq!(after, want, "{what}");
+                }
+                Input::Received(b) => {
+                    let (n, _) = r.clone().expect("wire input");
+                    let takes = matches!(state, State::MpaSent | State::MpaReqWait);
+                    assert_eq!(n, if takes { b.len() } else { 0 }, "{what}");
+                }
+                Input::Accept(_) => assert_eq!(after, State::FpduMode),
+                Input::Reject(_) => assert_eq!(after, State::Closing),
+            }
+            if after.is_final() {
+                assert_eq!(ep.poll_at(), None, "{what} {input:?}: timer stopped");
+            }
+        }
+    }
+}
+
+#[test]
+fn output_accessors() {
+    let mut ep = passive_waiting(cfg(Revision::V2));
+    let req = hex(SIW_REQ_CRC);
+    let out = ep.handle(1, Input::Received(&req)).expect("request");
+    assert!(!out.is_empty());
+    assert_eq!(out.sent(), None);
+    assert_eq!(out.rdma(), None);
+    assert!(matches!(out.event(), Some(Event::ConnectRequest(_))));
+    let out = ep
+        .handle(2, Input::Accept(accept(b"", 1, 1)))
+        .expect("accept");
+    assert_eq!(out.sent(), Some(&hex(SIW_REP_CRC)[..]));
+    assert!(out.rdma().is_some_and(|p| p.crc));
+    assert!(matches!(out.event(), Some(Event::Established { .. })));
+    let out = ep.handle(3, Input::Tick).expect("tick");
+    assert!(out.is_empty());
 }
