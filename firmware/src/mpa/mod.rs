@@ -139,9 +139,12 @@ pub struct Config {
 pub struct ConnectParams<'a> {
     /// Upper-layer private data, at most 512 octets (508 in revision 2).
     pub private_data: &'a [u8],
-    /// Inbound RDMA Read queue depth offered (revision 2), at most 0x3fff.
+    /// Inbound RDMA Read queue depth offered, at most 0x3fff (sent in
+    /// revision 2; in revision 1 it is used as given).
     pub ird: u16,
-    /// Outbound RDMA Read queue depth wanted (revision 2), at most 0x3fff.
+    /// Outbound RDMA Read queue depth wanted, at most 0x3fff (sent in
+    /// revision 2, lowered to the responder's IRD; in revision 1 it is used
+    /// as given).
     pub ord: u16,
     /// Ask for the peer-to-peer model (revision 2; needs a non-empty
     /// [`Config::rtr`]).
@@ -486,8 +489,10 @@ pub struct Endpoint {
     /// Initiator: length of the request in `buf` until it is sent.
     tx_len: usize,
     rx: Receiver,
-    /// Initiator: what the request asked for.
+    /// Initiator: the RFC 6581 data of the request (revision 2).
     request: Option<IrdOrd>,
+    /// Initiator: the host's IRD and ORD (used as given in revision 1).
+    local: (u16, u16),
     /// Responder: the request, once received.
     peer: Option<Peer>,
     /// The negotiated parameters, once in RDMA mode.
@@ -539,6 +544,7 @@ impl Endpoint {
             .emit(&mut ep.buf)
             .map_err(|_| UsageError::PrivateDataTooLong)?;
         ep.request = ird_ord;
+        ep.local = (p.ird, p.ord);
         Ok(ep)
     }
 
@@ -558,6 +564,7 @@ impl Endpoint {
             tx_len: 0,
             rx: Receiver::new(),
             request: None,
+            local: (0, 0),
             peer: None,
             params: None,
         }
@@ -778,8 +785,8 @@ impl Endpoint {
             crc,
             markers_tx: f.markers,
             markers_rx: self.cfg.markers.m_bit(),
-            ird: 0,
-            ord: 0,
+            ird: self.local.0,
+            ord: self.local.1,
             rtr: RtrRole::None,
         };
         let mut fail = None;
@@ -802,15 +809,15 @@ impl Endpoint {
             }
             (Some(req), None) => {
                 // A reply without the RFC 6581 block (revision 1, or 2
-                // without the enhanced flag): no IRD/ORD or RTR agreed.
-                params.ird = req.ird;
-                params.ord = req.ord;
+                // without the enhanced flag): no IRD/ORD or RTR agreed; the
+                // host's values stand.
                 if req.p2p {
                     fail = Some(TermEcodeLlp::NoMatchingRtr);
                 }
             }
             // Revision 1 request: IRD/ORD are the upper layer's business
-            // (seed 004); a revision 2 reply was refused above.
+            // (seed 004) and the host's values stand; a revision 2 reply
+            // was refused above.
             (None, _) => {}
         }
         acts.push(Act::Rdma(params));

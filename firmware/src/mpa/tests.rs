@@ -661,6 +661,15 @@ fn active_negotiation() {
     let (ep, _, _) = active_vs(v2, connect(b"", 4, 4, false), &rep);
     assert_eq!(ep.negotiated().map(|p| p.rtr), Some(RtrRole::None));
 
+    // Revision 1 both ways: the host's IRD/ORD as given.
+    let (ep, _, _) = active_vs(
+        cfg(Revision::V1),
+        connect(b"", 7, 9, false),
+        &frame_bytes(&reply(b"", None)),
+    );
+    let p = ep.negotiated().expect("negotiated");
+    assert_eq!((p.revision, p.ird, p.ord), (Revision::V1, 7, 9));
+
     // A revision 1 reply to a revision 2 request: no IRD/ORD agreed, ours
     // kept.
     let rep = frame_bytes(&reply(b"v1", None));
