@@ -432,6 +432,56 @@ proptest! {
     }
 }
 
+proptest! {
+    /// Frames with a valid key and any flags, revision and PD_Length, cut
+    /// anywhere, to both roles: never more than the frame is taken, and
+    /// nothing after the endpoint has decided.
+    #[test]
+    fn any_header_any_split(
+        reply_key in any::<bool>(),
+        flags in any::<u8>(),
+        rev in 0u8..4,
+        pd_len in 0u16..600,
+        body in proptest::collection::vec(any::<u8>(), 0..700),
+        mut cuts in proptest::collection::vec(0usize..800, 0..6),
+        active in any::<bool>(),
+    ) {
+        let mut stream = Vec::from(if reply_key { &KEY_REP[..] } else { &KEY_REQ[..] });
+        stream.push(flags);
+        stream.push(rev);
+        stream.extend_from_slice(&pd_len.to_be_bytes());
+        stream.extend_from_slice(&body);
+        let frame_len = 20 + usize::from(pd_len);
+        for c in cuts.iter_mut() {
+            *c %= stream.len() + 1;
+        }
+        cuts.sort_unstable();
+        let mut ep = if active {
+            Endpoint::active(cfg(Revision::V2), connect(b"", 2, 2, true)).expect("connect")
+        } else {
+            Endpoint::passive(cfg(Revision::V2))
+        };
+        step(&mut ep, 0, Input::TcpEstablished);
+        let (mut at, mut taken) = (0, 0);
+        for &end in cuts.iter().chain(core::iter::once(&stream.len())) {
+            let was_final = ep.state().is_final() || ep.state() == State::MpaReqRcvd;
+            let (n, _) = step(&mut ep, 1, Input::Received(&stream[at..end]));
+            if was_final {
+                prop_assert_eq!(n, 0);
+            }
+            taken += n;
+            at = end;
+        }
+        prop_assert!(taken <= frame_len.min(stream.len()));
+        if stream.len() >= frame_len {
+            // The header decides at 20 octets; a valid header waits for the
+            // whole frame.
+            prop_assert!(taken == 20 || taken == frame_len, "taken {}", taken);
+            prop_assert!(ep.state() != State::MpaSent && ep.state() != State::MpaReqWait);
+        }
+    }
+}
+
 // ---------------------------------------------------------- active side
 
 fn active_sent(cfg: Config, p: ConnectParams<'_>) -> (Endpoint, Vec<u8>) {
