@@ -226,6 +226,10 @@ pub struct RdmaParams {
     pub ord: u16,
     /// The peer-to-peer duty.
     pub rtr: RtrRole,
+    /// Send no FPDU before one from the peer has been received and
+    /// validated: the responder's rule in RFC 5044 §7.1 (the initiator
+    /// sends first; in peer-to-peer mode its first FPDU is the RTR).
+    pub await_first_fpdu: bool,
 }
 
 /// The connection request as the host sees it (RDMA_CM_EVENT_CONNECT_REQUEST).
@@ -788,6 +792,7 @@ impl Endpoint {
             ird: self.local.0,
             ord: self.local.1,
             rtr: RtrRole::None,
+            await_first_fpdu: false,
         };
         let mut fail = None;
         match (self.request, f.ird_ord) {
@@ -960,6 +965,7 @@ impl Endpoint {
                 Some(r) => RtrRole::Await(r),
                 None => RtrRole::None,
             },
+            await_first_fpdu: true,
         };
         acts.push(Act::Send(len));
         acts.push(Act::Rdma(params));

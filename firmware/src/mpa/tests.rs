@@ -23,7 +23,8 @@ fn hex(s: &str) -> Vec<u8> {
 // From the siw reference captures (shared/peers/siw/pcaps): rping's MPA
 // request and reply with the CRC on (flags C | enhanced) and off (enhanced
 // only), revision 2, IRD 1, ORD 1; ib_read_bw's request, IRD and ORD 128;
-// and the responder's first FPDU after the reply (an RDMA Read Request).
+// and an FPDU of the responder (an RDMA Read Request), put after a reply
+// to check that nothing after the frame is taken.
 const SIW_REQ_CRC: &str = "4d504120494420526571204672616d655002000400010001";
 const SIW_REP_CRC: &str = "4d504120494420526570204672616d655002000400010001";
 const SIW_REQ_NOCRC: &str = "4d504120494420526571204672616d651002000400010001";
@@ -633,6 +634,7 @@ fn active_accepted_by_siw_reply() {
         ird: 1,
         ord: 1,
         rtr: RtrRole::None,
+        await_first_fpdu: false,
     };
     let (n, acts) = step(&mut ep, 200, Input::Received(&stream));
     assert_eq!(n, 24, "the FPDU after the reply is not taken");
@@ -941,6 +943,7 @@ fn passive_request_accept_gives_siws_reply() {
         ird: 1,
         ord: 1,
         rtr: RtrRole::None,
+        await_first_fpdu: true,
     };
     assert_eq!(
         acts,
@@ -1300,6 +1303,8 @@ fn check_agreement(e: &Ends) {
     assert_eq!(a.crc, p.crc);
     assert_eq!(a.markers_tx, p.markers_rx);
     assert_eq!(a.markers_rx, p.markers_tx);
+    // RFC 5044 §7.1: the initiator sends the first FPDU.
+    assert!(!a.await_first_fpdu && p.await_first_fpdu);
     if a.revision == Revision::V2 {
         assert!(a.ord <= p.ird, "{a:?} {p:?}");
         assert!(p.ord <= a.ird, "{a:?} {p:?}");
