@@ -20,24 +20,25 @@
 //! the endpoint can give every bad input the answer the RFC asks for.
 
 use warpnic_abi::gen::{mpa_flags, mpa_rtr, MpaReqRep, MpaV2IrdOrd};
+use warpnic_abi::wire;
 
 /// Octets of the fixed frame header (key, flags, revision, PD_Length).
-pub const HEADER_LEN: usize = 20;
+pub const HEADER_LEN: usize = MpaReqRep::<&[u8]>::LEN;
 /// Largest PD_Length, the RFC 6581 block included (RFC 5044 §7.1).
-pub const MAX_PRIVATE_DATA: usize = 512;
+pub const MAX_PRIVATE_DATA: usize = wire::MPA_MAX_PRIVATE_DATA;
 /// Largest frame: header and 512 octets of private data.
 pub const MAX_FRAME_LEN: usize = HEADER_LEN + MAX_PRIVATE_DATA;
 /// Octets of the RFC 6581 IRD/ORD block.
-pub const IRD_ORD_LEN: usize = 4;
+pub const IRD_ORD_LEN: usize = MpaV2IrdOrd::<&[u8]>::LEN;
 /// Largest IRD or ORD (14 bits, RFC 6581).
 pub const MAX_IRD_ORD: u16 = 0x3fff;
 /// Largest upper-layer private data when the RFC 6581 block precedes it.
 pub const MAX_PRIVATE_DATA_V2: usize = MAX_PRIVATE_DATA - IRD_ORD_LEN;
 
 /// Key of an MPA request frame.
-pub const KEY_REQ: &[u8; 16] = b"MPA ID Req Frame";
+pub const KEY_REQ: &[u8; 16] = wire::MPA_KEY_REQ;
 /// Key of an MPA reply frame.
-pub const KEY_REP: &[u8; 16] = b"MPA ID Rep Frame";
+pub const KEY_REP: &[u8; 16] = wire::MPA_KEY_REP;
 
 /// Request or reply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
