@@ -16,7 +16,8 @@
 //! TCG emulation wanting a core of its own).
 //!
 //! `WARPNIC_SIW_TCP_MIB` sets the bytes each way of the TCP tests (default
-//! 4 MiB).
+//! 4 MiB); `WARPNIC_SIW_PCAP=<folder>` has QEMU capture each guest's port
+//! into `<folder>/<guest>.pcap`.
 
 use std::io::Write;
 use std::net::Ipv4Addr;
@@ -70,7 +71,11 @@ struct Rig {
 impl Rig {
     fn boot(cfg: &GuestConfig) -> Rig {
         let wall = Instant::now();
-        let (guest, bridge) = SiwGuest::boot(cfg).unwrap_or_else(|e| panic!("{e}"));
+        let mut cfg = cfg.clone();
+        if let Some(dir) = std::env::var_os("WARPNIC_SIW_PCAP") {
+            cfg.pcap = Some(std::path::Path::new(&dir).join(format!("{}.pcap", cfg.name)));
+        }
+        let (guest, bridge) = SiwGuest::boot(&cfg).unwrap_or_else(|e| panic!("{e}"));
         let stats = bridge.stats();
         let world = SimWorld::new(&WorldConfig::with_nics(1)).expect("world with one NIC");
         world
