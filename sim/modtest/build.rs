@@ -168,6 +168,13 @@ const TOPS: &[Top] = &[
         params: &[("BufBeats", "512"), ("MaxSegs", "16"), ("MaxReads", "32")],
         doc: "`wn_tcp_tx_seg` with a 32 KiB TX buffer (`BufBeats = 512`), `MaxSegs = 16`, `MaxReads = 32`.",
     },
+    Top {
+        name: "wn_crc32c",
+        module: "wn_crc32c",
+        files: &["rtl/wn_crc32c.sv"],
+        params: &[("UserWidth", "16")],
+        doc: "`wn_crc32c` with a 16-bit user field.",
+    },
 ];
 
 /// Optimisation of the models' hot code.
