@@ -116,8 +116,13 @@ impl Rig {
     }
 
     fn report(&self) -> String {
+        let err = self
+            .bridge
+            .last_error()
+            .map(|e| format!(" (last error: {e})"))
+            .unwrap_or_default();
         format!(
-            "bridge {:?}; NIC {:?}",
+            "bridge {:?}{err}; NIC {:?}",
             self.bridge.get(),
             self.nic.stats().expect("stats")
         )
