@@ -9,7 +9,10 @@
 //! `siw.mpa_crc_required=Y`, and `KEY=value` words the guest's init passes
 //! to the script as environment variables), and a script to run. The
 //! guest's serial console goes to a log file that the test reads while the
-//! guest runs ([`SiwGuest::wait_for`], [`SiwGuest::console`]).
+//! guest runs ([`SiwGuest::wait_for`], [`SiwGuest::console`]). The port's
+//! QEMU options (a virtio-net device on the stream netdev, the capture)
+//! are passed to QEMU through `run-guest.sh` unchanged, so that they can
+//! match the QEMU version found (7.2 or newer).
 //!
 //! # How the script reaches the guest
 //!
@@ -251,6 +254,9 @@ pub struct GuestConfig {
     pub env: Vec<(String, String)>,
     /// Extra kernel command-line words, e.g. `siw.mpa_crc_required=Y`.
     pub kernel_args: Vec<String>,
+    /// The MAC address of the guest's port (default: `52:54:00` and three
+    /// bytes of a hash of the name).
+    pub mac: Option<[u8; 6]>,
     /// The guest's MTU (the harness's default is 1500).
     pub mtu: Option<u16>,
     /// vCPUs.
@@ -275,6 +281,7 @@ impl GuestConfig {
             data: Vec::new(),
             env: Vec::new(),
             kernel_args: Vec::new(),
+            mac: None,
             mtu: None,
             cpus: 1,
             mem_mib: 1024,
@@ -421,14 +428,16 @@ impl SiwGuest {
         if let Some((ip, len)) = cfg.ip {
             cmd.args(["-i", &format!("{ip}/{len}")]);
         }
-        if let Some(sock) = net {
-            cmd.arg("-N").arg(format!("connect:{}", sock.display()));
-        }
-        if let Some(p) = &cfg.pcap {
-            cmd.arg("-p").arg(p);
-        }
         if !words.is_empty() {
             cmd.args(["-a", &words.join(" ")]);
+        }
+        if let Some(sock) = net {
+            cmd.arg("--").args(netdev_args(
+                sock,
+                cfg.mac.unwrap_or_else(|| default_mac(&cfg.name)),
+                cfg.pcap.as_deref(),
+                qemu_version,
+            )?);
         }
         cmd.env("SIWPEER_WORK", &paths.work)
             .env("QEMU", &paths.qemu)
@@ -439,10 +448,6 @@ impl SiwGuest {
             )
             .stderr(err)
             .process_group(0);
-        // `reconnect-ms` is QEMU 9.2's; older versions take `reconnect`
-        if std::env::var_os("SIWPEER_RECONNECT").is_none() && qemu_version < (9, 2) {
-            cmd.env("SIWPEER_RECONNECT", "reconnect=1");
-        }
         let child = cmd.spawn().map_err(io(format!(
             "starting {}",
             paths.harness.join("run-guest.sh").display()
@@ -647,6 +652,68 @@ impl Drop for SiwGuest {
     }
 }
 
+/// The default MAC address of guest `name`: QEMU's prefix `52:54:00`
+/// and three bytes of the name's FNV-1a hash.
+pub fn default_mac(name: &str) -> [u8; 6] {
+    let h = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    let b = h.to_be_bytes();
+    [0x52, 0x54, 0x00, b[0], b[1], b[2]]
+}
+
+/// QEMU options of the guest's port: a virtio-net device on a stream
+/// netdev connecting to the unix socket `sock`, with QEMU's capture when
+/// asked. The options are given to QEMU directly rather than through
+/// `run-guest.sh -N`, so that the reconnect option matches the QEMU
+/// version: `reconnect-ms` from 9.2, `reconnect` (seconds) from 8.0, none
+/// in 7.2 (the bridge listens before QEMU starts, so the first connection
+/// needs no retry).
+fn netdev_args(
+    sock: &Path,
+    mac: [u8; 6],
+    pcap: Option<&Path>,
+    qemu_version: (u32, u32),
+) -> Result<Vec<String>, SiwError> {
+    let text = |p: &Path| -> Result<String, SiwError> {
+        match p.to_str() {
+            Some(t) if !t.contains(',') => Ok(t.to_string()),
+            _ => Err(SiwError::Setup(format!(
+                "path {} cannot be a QEMU option value (not UTF-8, or has a comma)",
+                p.display()
+            ))),
+        }
+    };
+    let mut nd = format!(
+        "stream,id=n0,server=off,addr.type=unix,addr.path={}",
+        text(sock)?
+    );
+    if qemu_version >= (9, 2) {
+        nd.push_str(",reconnect-ms=200");
+    } else if qemu_version >= (8, 0) {
+        nd.push_str(",reconnect=1");
+    }
+    let mac = mac
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(":");
+    let mut args = vec![
+        "-netdev".to_string(),
+        nd,
+        "-device".to_string(),
+        format!("virtio-net-pci,netdev=n0,mac={mac}"),
+    ];
+    if let Some(p) = pcap {
+        args.push("-object".into());
+        args.push(format!(
+            "filter-dump,id=f0,netdev=n0,file={},maxlen=65535",
+            text(p)?
+        ));
+    }
+    Ok(args)
+}
+
 /// A fresh run folder in the temporary folder (short, for the socket path).
 fn run_dir(name: &str) -> Result<PathBuf, SiwError> {
     let n = NEXT_RUN.fetch_add(1, Ordering::Relaxed);
@@ -686,6 +753,30 @@ mod tests {
             Some((7, 2))
         );
         assert_eq!(parse_qemu_version("something else"), None);
+    }
+
+    #[test]
+    fn netdev_options_follow_the_qemu_version() {
+        let sock = Path::new("/run/x/net.sock");
+        let mac = default_mac("a");
+        assert_eq!(mac[..3], [0x52, 0x54, 0x00]);
+        assert_ne!(default_mac("a"), default_mac("b"));
+        let a = netdev_args(sock, mac, None, (10, 0)).expect("args");
+        assert_eq!(a.len(), 4);
+        assert_eq!(
+            a[1],
+            "stream,id=n0,server=off,addr.type=unix,addr.path=/run/x/net.sock,reconnect-ms=200"
+        );
+        assert!(a[3].starts_with("virtio-net-pci,netdev=n0,mac=52:54:00:"));
+        let a = netdev_args(sock, mac, Some(Path::new("/o/g.pcap")), (8, 2)).expect("args");
+        assert!(a[1].ends_with(",reconnect=1"), "{}", a[1]);
+        assert_eq!(
+            a[5],
+            "filter-dump,id=f0,netdev=n0,file=/o/g.pcap,maxlen=65535"
+        );
+        let a = netdev_args(sock, mac, None, (7, 2)).expect("args");
+        assert!(a[1].ends_with("addr.path=/run/x/net.sock"), "{}", a[1]);
+        assert!(netdev_args(Path::new("/a,b"), mac, None, (10, 0)).is_err());
     }
 
     #[test]
