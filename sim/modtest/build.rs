@@ -175,6 +175,13 @@ const TOPS: &[Top] = &[
         params: &[("UserWidth", "16")],
         doc: "`wn_crc32c` with a 16-bit user field.",
     },
+    Top {
+        name: "wn_mpa_tx",
+        module: "wn_mpa_tx",
+        files: &["rtl/wn_fifo.sv", "rtl/wn_crc32c.sv", "rtl/wn_mpa_tx.sv"],
+        params: &[],
+        doc: "`wn_mpa_tx`, the MPA FPDU framer.",
+    },
 ];
 
 /// Optimisation of the models' hot code.
