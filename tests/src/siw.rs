@@ -357,7 +357,13 @@ impl SiwGuest {
         let version = paths.check()?;
         cfg.check()?;
         let dir = run_dir(&cfg.name)?;
-        let bridge = QemuBridge::listen(dir.join("net.sock")).map_err(SiwError::Bridge)?;
+        let bridge = match QemuBridge::listen(dir.join("net.sock")) {
+            Ok(b) => b,
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&dir);
+                return Err(SiwError::Bridge(e));
+            }
+        };
         let guest = Self::spawn_in(&paths, version, cfg, dir, Some(bridge.path()))?;
         Ok((guest, bridge))
     }
@@ -378,6 +384,8 @@ impl SiwGuest {
         Self::spawn_in(&paths, version, cfg, dir, net)
     }
 
+    /// Starts the guest with run folder `dir`, which is removed again when
+    /// that fails.
     fn spawn_in(
         paths: &SiwPaths,
         qemu_version: (u32, u32),
@@ -385,6 +393,27 @@ impl SiwGuest {
         dir: PathBuf,
         net: Option<&Path>,
     ) -> Result<SiwGuest, SiwError> {
+        Self::start(paths, qemu_version, cfg, &dir, net)
+            .map(|child| SiwGuest {
+                child,
+                name: cfg.name.clone(),
+                dir: dir.clone(),
+                started: Instant::now(),
+                status: None,
+                mark: 0,
+            })
+            .inspect_err(|_| {
+                let _ = std::fs::remove_dir_all(&dir);
+            })
+    }
+
+    fn start(
+        paths: &SiwPaths,
+        qemu_version: (u32, u32),
+        cfg: &GuestConfig,
+        dir: &Path,
+        net: Option<&Path>,
+    ) -> Result<Child, SiwError> {
         let out = dir.join("out");
         std::fs::create_dir_all(&out).map_err(io(format!("creating {}", out.display())))?;
         let copy = |src: &Path| -> Result<String, SiwError> {
@@ -448,18 +477,10 @@ impl SiwGuest {
             )
             .stderr(err)
             .process_group(0);
-        let child = cmd.spawn().map_err(io(format!(
+        cmd.spawn().map_err(io(format!(
             "starting {}",
             paths.harness.join("run-guest.sh").display()
-        )))?;
-        Ok(SiwGuest {
-            child,
-            name: cfg.name.clone(),
-            dir,
-            started: Instant::now(),
-            status: None,
-            mark: 0,
-        })
+        )))
     }
 
     /// The guest's name.
