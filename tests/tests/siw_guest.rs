@@ -8,12 +8,20 @@
 //!   and warpnic connecting to a guest listener. The guest sends a pattern
 //!   the host wrote into its `/out` share, which warpnic checks byte by
 //!   byte; warpnic sends its own pattern, which the guest stores in `/out`
-//!   and reports with its SHA-256 on the console, and the test checks both.
+//!   and reports with its SHA-256 on the console, and the test checks both;
+//! - the launcher itself: kernel command-line words reach siw (a module
+//!   parameter) and the script (an environment word), `/out` comes back
+//!   to the host, dropping the guest kills QEMU, and a missing image is an
+//!   error naming the fix.
 //!
 //! Needs the siw peer harness beside the checkout (or `WARPNIC_SHARED`),
 //! its guest image (built by `scripts/setup.sh`) and QEMU; without them
 //! the tests fail saying what to run. One guest runs at a time (each is a
 //! TCG emulation wanting a core of its own).
+//!
+//! A stand-in for QEMU on the bridge socket checks the framing through a
+//! world without a guest: an ARP request answered by the firmware, and a
+//! malformed length that drops the connection while the world runs on.
 //!
 //! `WARPNIC_SIW_TCP_MIB` sets the bytes each way of the TCP tests (default
 //! 4 MiB); `WARPNIC_SIW_PCAP=<folder>` has QEMU capture each guest's port
@@ -553,4 +561,146 @@ fn siw_guest_launcher_kills_the_guest_on_drop() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert_eq!(group_members(pgid), Vec::<String>::new(), "left behind");
+}
+
+// ----- the bridge in a world, with a stand-in for QEMU ----------------------
+
+/// An ARP request from `mac`/`ip` for [`NIC_IP`], framed as QEMU frames it.
+fn framed_arp_request(mac: [u8; 6], ip: Ipv4Addr) -> Vec<u8> {
+    use warpnic_abi::gen::{ArpOper, EtherType};
+    use warpnic_abi::wire::{ArpRepr, EthernetRepr};
+    let mut f = [0u8; 42];
+    let h = EthernetRepr {
+        dst: [0xff; 6],
+        src: mac,
+        ether_type: EtherType::Arp.into(),
+    }
+    .emit(&mut f)
+    .expect("ethernet header");
+    let n = ArpRepr {
+        oper: ArpOper::Request,
+        sha: mac,
+        spa: ip,
+        tha: [0; 6],
+        tpa: NIC_IP,
+    }
+    .emit(&mut f[h..])
+    .expect("arp");
+    let mut out = ((h + n) as u32).to_be_bytes().to_vec();
+    out.extend_from_slice(&f[..h + n]);
+    out
+}
+
+/// Runs the simulation until one whole frame (length field and frame)
+/// arrived on `peer`, at most 30 s of wall time.
+fn read_framed(dev: &Arc<dyn Device>, peer: &mut std::os::unix::net::UnixStream) -> Vec<u8> {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    let mut chunk = [0u8; 2048];
+    let start = Instant::now();
+    loop {
+        if buf.len() >= 4 {
+            let n = u32::from_be_bytes([buf[0], buf[1], buf[2], buf[3]]) as usize;
+            if buf.len() >= 4 + n {
+                return buf[4..4 + n].to_vec();
+            }
+        }
+        match peer.read(&mut chunk) {
+            Ok(0) => panic!("the bridge closed the connection"),
+            Ok(k) => buf.extend_from_slice(&chunk[..k]),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                for _ in 0..16 {
+                    dev.relax();
+                }
+            }
+            Err(e) => panic!("reading from the bridge: {e}"),
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "no frame");
+    }
+}
+
+/// The NIC's answer to [`framed_arp_request`] from `mac`/`ip`.
+fn expect_arp_reply(frame: &[u8], nic_mac: [u8; 6], mac: [u8; 6], ip: Ipv4Addr) {
+    use warpnic_abi::gen::ArpOper;
+    use warpnic_abi::wire::{ArpRepr, EthernetRepr};
+    let (eth, payload) = EthernetRepr::parse(frame).expect("ethernet");
+    assert_eq!((eth.dst, eth.src), (mac, nic_mac));
+    let (arp, _) = ArpRepr::parse(payload).expect("arp");
+    assert_eq!(arp.oper, ArpOper::Reply);
+    assert_eq!(
+        (arp.sha, arp.spa, arp.tha, arp.tpa),
+        (nic_mac, NIC_IP, mac, ip)
+    );
+}
+
+#[test]
+fn siw_bridge_in_a_world_answers_arp_and_survives_a_malformed_length() {
+    use std::os::unix::net::UnixStream;
+    let path = std::env::temp_dir().join(format!("wn-siw-bridge-{}.sock", std::process::id()));
+    let bridge = warpnic_sim::bridge::QemuBridge::listen(&path).expect("listen");
+    let stats = bridge.stats();
+    let world = SimWorld::new(&WorldConfig::with_nics(1)).expect("world with one NIC");
+    world
+        .with(|w| w.attach_bridge(0, Box::new(bridge)))
+        .expect("world")
+        .expect("attach the QEMU bridge to NIC 0");
+    let dev: Arc<dyn Device> = world.device(0).expect("device");
+    let nic = Nic::open(dev.clone()).expect("open NIC");
+    nic.set_port(true, true).expect("port up");
+    nic.set_ipv4(NIC_IP, PREFIX).expect("SET_IPV4");
+    let nic_mac = nic.mac().expect("mac");
+    let (mac, ip) = ([0x52, 0x54, 0, 1, 2, 3], GUEST_IP);
+
+    // a stand-in for QEMU: an ARP request in QEMU's framing, the
+    // firmware's reply comes back in it
+    let mut peer = UnixStream::connect(&path).expect("connect");
+    peer.set_nonblocking(true).expect("nonblocking");
+    peer.write_all(&framed_arp_request(mac, ip)).expect("write");
+    let reply = read_framed(&dev, &mut peer);
+    expect_arp_reply(&reply, nic_mac, mac, ip);
+    let c = stats.get();
+    assert_eq!(
+        (c.connects, c.rx_frames, c.rx_padded, c.tx_frames),
+        (1, 1, 1, 1),
+        "{c:?}"
+    );
+
+    // a zero length: the bridge drops the connection, the world runs on
+    peer.write_all(&[0, 0, 0, 0, 0xde, 0xad]).expect("write");
+    let start = Instant::now();
+    while stats.get().malformed == 0 {
+        dev.relax();
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{:?}",
+            stats.get()
+        );
+    }
+    let c = stats.get();
+    assert_eq!(
+        (c.malformed, c.disconnects, c.connected),
+        (1, 1, false),
+        "{c:?}"
+    );
+    let why = stats.last_error().expect("the reason");
+    assert!(why.contains("frame length 0"), "{why}");
+    peer.set_nonblocking(false).expect("blocking");
+    peer.set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    let mut x = [0u8; 1];
+    assert_eq!(
+        std::io::Read::read(&mut peer, &mut x).expect("read"),
+        0,
+        "end of stream"
+    );
+
+    // the next connection works again
+    let mut peer = UnixStream::connect(&path).expect("connect again");
+    peer.set_nonblocking(true).expect("nonblocking");
+    peer.write_all(&framed_arp_request(mac, ip)).expect("write");
+    let reply = read_framed(&dev, &mut peer);
+    expect_arp_reply(&reply, nic_mac, mac, ip);
+    assert_eq!(stats.get().connects, 2);
+    let s = nic.stats().expect("stats");
+    assert!(s.rx_exception >= 2 && s.tx_fw_frames >= 2, "{s:?}");
 }
