@@ -182,6 +182,13 @@ const TOPS: &[Top] = &[
         params: &[],
         doc: "`wn_mpa_tx`, the MPA FPDU framer.",
     },
+    Top {
+        name: "wn_mpa_rx",
+        module: "wn_mpa_rx",
+        files: &["rtl/wn_fifo.sv", "rtl/wn_crc32c.sv", "rtl/wn_mpa_rx.sv"],
+        params: &[],
+        doc: "`wn_mpa_rx`, the MPA FPDU deframer.",
+    },
 ];
 
 /// Optimisation of the models' hot code.
