@@ -197,9 +197,17 @@ module wn_mpa_rx #(
   assign c_started = use_ctx ? ctx_begun_i : begun_q;
 
   logic [10:0] nb, b0, ma, mlen, mclip, mf_avail;
+  // bytes in the beat: tkeep is a thermometer code (byte i kept iff
+  // i < nb), so bit j of nb is set where the code steps from 1 to 0
+  // inside the upper half of a 2^(j+1) block
   always_comb begin
     nb = '0;
-    for (int b = 0; b < 64; b++) if (s_tkeep_i[b]) nb = 11'(b + 1);
+    nb[6] = s_tkeep_i[63];
+    for (int j = 0; j < 6; j++) begin
+      for (int m = 0; m < (32 >> j); m++) begin
+        if (s_tkeep_i[m*(2<<j) + (1<<j) - 1] && !s_tkeep_i[m*(2<<j) + (2<<j) - 1]) nb[j] = 1'b1;
+      end
+    end
   end
   assign b0 = {5'd0, pos_q};
   always_comb begin
