@@ -148,6 +148,9 @@ module wn_mpa_rx #(
     if (TagWidth < 1 || TagWidth > 64) begin : g_bad_tag
       $fatal(1, "wn_mpa_rx: TagWidth must be 1..64");
     end
+    if (wn_abi_pkg::MPA_FPDU_HDR_SIZE != 2 || wn_abi_pkg::MPA_MARKER_SIZE != 4) begin : g_bad_abi
+      $fatal(1, "wn_mpa_rx: built for a 2-byte MPA header and 4-byte markers (RFC 5044)");
+    end
   endgenerate
 
   // beat position of marker-free offset k after b0: a boundary at the
@@ -236,7 +239,11 @@ module wn_mpa_rx #(
   assign byte1 = byte_at(s_tdata_i, p1[5:0]);
   assign have_len = c_off >= 16'd2;
   assign len_known = have_len || ((c_off == 16'd1) ? (mf_avail >= 11'd1) : (mf_avail >= 11'd2));
-  assign len_now = have_len ? c_len : ((c_off == 16'd1) ? {c_len[15:8], byte0} : {byte0, byte1});
+  // the header's bus order is byte0, byte1 (wn_abi_pkg layout)
+  wn_abi_pkg::mpa_fpdu_hdr_t hdr_s;
+  assign hdr_s = wn_abi_pkg::mpa_fpdu_hdr_unpack({(c_off == 16'd1) ? byte0 : byte1,
+                                                  (c_off == 16'd1) ? c_len[15:8] : byte0});
+  assign len_now = have_len ? c_len : hdr_s.ulpdu_length;
   assign err_new = !c_err && !have_len && len_known && (len_now > max_ulpdu_i);
   assign drop = c_err || err_new;
 

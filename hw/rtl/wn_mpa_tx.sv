@@ -85,6 +85,9 @@ module wn_mpa_tx #(
     if (FifoDepth < 8 || FifoDepth > 1024 || (1 << $clog2(FifoDepth)) != FifoDepth) begin : g_bad_depth
       $fatal(1, "wn_mpa_tx: FifoDepth must be a power of two, 8..1024");
     end
+    if (wn_abi_pkg::MPA_FPDU_HDR_SIZE != 2 || wn_abi_pkg::MPA_MARKER_SIZE != 4) begin : g_bad_abi
+      $fatal(1, "wn_mpa_tx: built for a 2-byte MPA header and 4-byte markers (RFC 5044)");
+    end
   endgenerate
 
   // ==================================================================
@@ -124,8 +127,15 @@ module wn_mpa_tx #(
   // T0 = 2 + len + pad + 4
   assign h_t0 = ((18'(h_len_i) + 18'd5) & ~18'd3) + 18'd4;
 
+  // the FPDU header in bus order (wn_abi_pkg layout: ULPDU_LENGTH
+  // big-endian)
+  wn_abi_pkg::mpa_fpdu_hdr_t a_hdr_s;
+  always_comb begin
+    a_hdr_s = '0;
+    a_hdr_s.ulpdu_length = a_len_q;
+  end
   assign a_raw = {a_need_in ? s_tdata_i[495:0] : 496'd0,
-                  (a_k_q == 11'd0) ? {a_len_q[7:0], a_len_q[15:8]} : a_carry_q};
+                  (a_k_q == 11'd0) ? wn_abi_pkg::mpa_fpdu_hdr_pack(a_hdr_s) : a_carry_q};
   assign a_pos = {a_k_q, 6'd0};
   assign a_ulp_end = 17'(a_len_q) + 17'd2;
   always_comb begin
@@ -233,7 +243,12 @@ module wn_mpa_tx #(
   assign b_step = can_out || take_a;
 
   assign ptr = (cur_mpos == 17'd0) ? 16'd0 : 16'(cur_mpos - (cur_hdr4 ? 17'd4 : 17'd0));
-  assign mk = {ptr[7:0], ptr[15:8], 16'd0};
+  wn_abi_pkg::mpa_marker_t mk_s;
+  always_comb begin
+    mk_s = '0;
+    mk_s.fpduptr = ptr;
+  end
+  assign mk = wn_abi_pkg::mpa_marker_pack(mk_s);
   always_comb begin
     for (int w = 0; w < 16; w++) begin
       if (!mk_here || (4'(w) < pw)) b_data[w*32 +: 32] = cat[w*32 +: 32];
