@@ -45,8 +45,10 @@
 //   C  the CRC (wn_crc32c, 5 cycles) taps the beats into a FIFO of
 //      FifoDepth beats; a FPDU's last beat leaves when its CRC is ready and
 //      gets the CRC patched in.
-// Latency: a one-beat FPDU leaves 9 cycles after its header and data are
-// presented to an idle framer (A 1, B 1, FIFO write 1, CRC 5, output 1).
+// Latency (idle framer, header and data presented together, measured in
+// sim/modtest): the first beat of an FPDU leaves 4 cycles later (header 1,
+// A 1, B 1, FIFO 1); its last beat waits for the CRC, 8 cycles after the
+// last ULPDU beat is taken, so a one-beat FPDU leaves after 9 cycles.
 // Throughput: one output beat per cycle, back to back across FPDUs (an
 // FPDU of n bytes on the wire takes ceil(n/64) cycles), with markers on or
 // off; the FIFO absorbs the CRC latency as long as FifoDepth >= 8. Markers

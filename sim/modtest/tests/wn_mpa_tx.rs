@@ -242,3 +242,24 @@ fn throughput() -> Result<(), ModError> {
     }
     Ok(())
 }
+
+#[test]
+fn latency_on_an_idle_framer() -> Result<(), ModError> {
+    // header and data presented at once: a one-beat FPDU leaves 9 cycles
+    // later (CRC included); the first beat of a long one 4 cycles later
+    for (len, first_at) in [(10usize, 9u64), (1000, 4)] {
+        let mut b = Bench::new(0x5044_0005, 0, 0, 0)?;
+        let ulpdu = random_bytes(&mut b.rng, len);
+        let start = b.m.cycle();
+        b.push(Job {
+            ulpdu,
+            crc: true,
+            mark: None,
+        });
+        b.drain(1000)?;
+        let first = b.first_beat.expect("a beat") - start;
+        println!("wn_mpa_tx: {len}-byte ULPDU: first beat {first} cycles after the header");
+        assert_eq!(first, first_at);
+    }
+    Ok(())
+}
