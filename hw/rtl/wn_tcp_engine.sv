@@ -683,11 +683,11 @@ module wn_tcp_engine #(
 
   // TCP_RX completions: one per placed frame, in verdict order, once its
   // writes are done ({cqn, tid, stream offset after the bytes, bytes})
-  logic [71:0] nf_n, nf_head;
+  logic [72:0] nf_n, nf_head;
   logic        nf_push, nf_valid, nf_pop, nf_wready;
   logic [6:0]  nf_count;
   wn_fifo #(
-      .Width(72),
+      .Width(73),
       .Depth(64)
   ) u_nf_fifo (
       .clk_i,
@@ -702,9 +702,13 @@ module wn_tcp_engine #(
   );
   // the done reports of placed frames become TCP_RX completion records,
   // queued for the CQ (done reports have no backpressure)
-  logic         cqr_wready, rxd_err;
+  logic         cqr_wready, rxd_err, cqr_push;
   logic [151:0] cqr_n;
   assign nf_pop = rxp_done_valid && rxp_done_placed;
+  // out-of-order data placed ahead of RCV.NXT is reported with the segment
+  // that later reaches it (nf_head[72]: no completion of its own), unless
+  // a write failed
+  assign cqr_push = nf_pop && (!nf_head[72] || rxd_err);
   assign rxd_err = rxp_done_err;
   assign cqr_n = {nf_head[71:64], rxp_done_tag, 16'd0, 32'd0, nf_head[63:32], nf_head[31:0],
                   8'(wn_abi_pkg::CQE_OPCODE_TCP_RX),
@@ -716,7 +720,7 @@ module wn_tcp_engine #(
       .clk_i,
       .rst_i,
       .wdata_i (cqr_n),
-      .wvalid_i(nf_pop),
+      .wvalid_i(cqr_push),
       .wready_o(cqr_wready),
       .rdata_o (cq_rx_o),
       .rvalid_o(cq_rx_valid_o),
@@ -803,6 +807,10 @@ module wn_tcp_engine #(
     logic        fin_max;   // our FIN was sent (it is at snd_max - 1)
     logic        sched;     // in the send scheduler's queue
     logic        fin_pend;  // CLOSE_CON_REQ came with data still to send
+    // out-of-order data already in the receive buffer: [ooo_lo, ooo_hi)
+    logic        ooo_on;
+    logic [31:0] ooo_lo;
+    logic [31:0] ooo_hi;
   } tcb_t;
 
   tcb_t            tcb_mem [NumConns];
@@ -1322,7 +1330,7 @@ module wn_tcp_engine #(
     tq_n.tag = 16'(tid_q);
     vd_n = again_q ? vd_hold_q : vd_discard;
     nf_push = 1'b0;
-    nf_n = 72'd0;
+    nf_n = 73'd0;
     cqt_push = 1'b0;
     cqt_n = 152'd0;
     vd_keep = 1'b0;
@@ -1615,10 +1623,14 @@ module wn_tcp_engine #(
     arm_rto();
   endtask
 
-  // a segment of this connection with flags fl at sequence number sq
+  // a segment of this connection with flags fl at sequence number sq; a
+  // pure ACK carries SND.MAX instead: after a rewind (go-back-N) SND.NXT
+  // may lie below the peer's RCV.NXT, and a zero-length segment there is
+  // unacceptable to the peer (RFC 9293 §3.10.7.4), which would drop the
+  // ACK unread; SND.MAX is what RFC 9293 calls SND.NXT
   task automatic send(input logic [7:0] fl, input logic [31:0] sq);
     seg_load = 1'b1;
-    seg_n.seq = sq;
+    seg_n.seq = (fl != FlAck) ? sq : lt32(t_n.snd_max, t_n.snd_nxt) ? t_n.snd_nxt : t_n.snd_max;
     seg_n.ack = ((fl & FlAck) != 8'd0) ? t_n.rcv_nxt : 32'd0;
     seg_n.flags = fl;
     // a SYN's window is never scaled (RFC 7323 §2.2)
@@ -1766,6 +1778,15 @@ module wn_tcp_engine #(
   assign rx_size = 32'd1 << t_q.rx_log;
   assign rx_pos = (t_q.rcv_nxt - t_q.irs - 32'd1) & (rx_size - 32'd1);
   assign rx_len0 = min32(rx_n, rx_size - rx_pos);
+  // out of order: beyond RCV.NXT, inside the window, no FIN, touching or
+  // overlapping the range already kept (or none kept)
+  logic        oo_ok;
+  logic [31:0] oo_pos, oo_len0;
+  assign oo_ok = !again_q && r_plen != 14'd0 && t_q.rx_log != 5'd0 && !r_fin &&
+                 lt32(t_q.rcv_nxt, r_seq) && (rx_end - t_q.rcv_nxt) <= t_rwnd &&
+                 (!t_q.ooo_on || (!lt32(t_q.ooo_hi, r_seq) && !lt32(rx_end, t_q.ooo_lo)));
+  assign oo_pos = (r_seq - t_q.irs - 32'd1) & (rx_size - 32'd1);
+  assign oo_len0 = min32({18'd0, r_plen}, rx_size - oo_pos);
   // a segment with payload is always answered (TODO(#3): delayed ACKs)
   assign rx_need_ack = !again_q && r_plen != 14'd0;
 
@@ -1997,8 +2018,12 @@ module wn_tcp_engine #(
 
   // ---- the payload of an acceptable segment: placed into the receive
   // buffer when it starts at or before RCV.NXT (the part already held is
-  // skipped), as much as the window takes; anything else is answered with
-  // an ACK (a duplicate ACK for an out-of-order segment)
+  // skipped), as much as the window takes; a segment beyond RCV.NXT that
+  // fits the window is placed at its own offset and remembered as one
+  // out-of-order range [ooo_lo, ooo_hi) (a segment that neither touches nor
+  // overlaps the range, or carries a FIN, is dropped); when in-order data
+  // reaches the range, RCV.NXT jumps to its end. Every segment with
+  // payload is answered with an ACK (a duplicate ACK when out of order).
   task automatic data_proc();
     if (!again_q && r_plen != 14'd0 && t_q.rx_log != 5'd0 && rx_fits && rx_n != 32'd0) begin
       vd_n.place = 1'b1;
@@ -2009,8 +2034,26 @@ module wn_tcp_engine #(
       vd_n.addr1 = t_q.rx_addr;
       vd_n.tag = 16'(tid_q);
       t_n.rcv_nxt = t_q.rcv_nxt + rx_n;
+      if (t_q.ooo_on && !lt32(t_n.rcv_nxt, t_q.ooo_lo)) begin
+        // the hole is filled
+        if (lt32(t_n.rcv_nxt, t_q.ooo_hi)) t_n.rcv_nxt = t_q.ooo_hi;
+        t_n.ooo_on = 1'b0;
+      end
       nf_push = 1'b1;
-      nf_n = {t_q.cqn, t_q.rcv_nxt + rx_n - t_q.irs - 32'd1, rx_n};
+      nf_n = {1'b0, t_q.cqn, t_n.rcv_nxt - t_q.irs - 32'd1, t_n.rcv_nxt - t_q.rcv_nxt};
+    end else if (oo_ok) begin
+      vd_n.place = 1'b1;
+      vd_n.off = r_poff;
+      vd_n.len0 = oo_len0[13:0];
+      vd_n.addr0 = t_q.rx_addr + 64'(oo_pos);
+      vd_n.len1 = r_plen - oo_len0[13:0];
+      vd_n.addr1 = t_q.rx_addr;
+      vd_n.tag = 16'(tid_q);
+      t_n.ooo_on = 1'b1;
+      t_n.ooo_lo = (t_q.ooo_on && lt32(t_q.ooo_lo, r_seq)) ? t_q.ooo_lo : r_seq;
+      t_n.ooo_hi = (t_q.ooo_on && lt32(rx_end, t_q.ooo_hi)) ? t_q.ooo_hi : rx_end;
+      nf_push = 1'b1;
+      nf_n = {1'b1, t_q.cqn, 64'd0};
     end
   endtask
 
@@ -2267,6 +2310,9 @@ module wn_tcp_engine #(
     t_n.sched = 1'b0;
     t_n.fin_pend = 1'b0;
     t_n.fin_max = 1'b0;
+    t_n.ooo_on = 1'b0;
+    t_n.ooo_lo = 32'd0;
+    t_n.ooo_hi = 32'd0;
   endtask
 
   // ---- the send scheduler's turn for a connection (t_q: its TCB): one
@@ -2454,19 +2500,26 @@ module wn_tcp_engine #(
 
 `ifdef WN_TCP_DEBUG
   always_ff @(posedge clk_i) begin
-    if (st_q == SRxProc || st_q == STxProc || st_q == SDbProc || st_q == STmrProc)
+    if (st_q == SRxProc || st_q == STxProc || st_q == SDbProc || st_q == STmrProc) begin
       $display("TCPDBG m%0d st=%0d tid=%0d una=%0d nxt=%0d max=%0d txend=%0d sched=%0d->%0d push=%0d we=%0d avail=%0d room=%0d cwnd=%0d wnd=%0d send_st=%0d v=%0d flags=%h seq=%0d ack=%0d plen=%0d cnt=%0d tqp=%0d nnxt=%0d tmr=%0d/%0d now=%0d tqc=%0d rcvoff=%0d segoff=%0d twnd=%0d rxn=%0d fits=%0d place=%0d rxread=%0d",
                mac_i[7:0], st_q, tid_q, t_q.snd_una - t_q.iss - 1, t_q.snd_nxt - t_q.iss - 1, t_q.snd_max - t_q.iss - 1, t_q.tx_end, t_q.sched, t_n.sched, rdy_push, tcb_we,
                tq_avail, tq_room, t_q.cwnd, t_q.snd_wnd, send_st, sc_v_q, r_flags, r_seq, r_ack - t_q.iss - 1, r_plen,
                tq_cnt, tq_push, t_n.snd_nxt - t_q.iss - 1, t_q.tmr_on, t_n.tmr_on, now_q, tq_count,
                t_q.rcv_nxt - t_q.irs - 1, r_seq - t_q.irs - 1, t_rwnd, rx_n, rx_fits, vd_n.place, t_q.rx_read);
+      $fflush();
+    end
+    if (cnt_adm_drop) begin
+      $display("TCPDBG m%0d admdrop rec=%0d vf=%0d room=%0d cqr=%0d nf=%0d", mac_i[7:0], rec_count,
+               vf_count, place_room, cqr_count, nf_count);
+      $fflush();
+    end
   end
 `endif
 
   logic unused;
   assign unused = ^{p_poff, sc_in_order, sc_ack_new, sc_dup, rec_wready, free_wready, rec_count, free_count, db_count,
                     r_ok, seg_wready, tq_wready, txs_done_valid, txs_done_err, txs_done_tag,
-                    vf_wready, rxp_cnt_discard, cqt_wready, nf_valid, nf_wready, nf_count, cqr_wready, rdy_count, rx_skip[31:14],
+                    vf_wready, rxp_cnt_discard, cqt_wready, nf_valid, nf_wready, nf_count, cqr_wready, rdy_count, rx_skip[31:14], oo_len0[31:14],
                     c_body[319:280], c_body[255:240], t_q.peer_mss, t_q.tx_addr, t_q.tx_log, t_q.rx_addr,
                     t_q.rx_log, t_q.cqn, t_q.tx_end, t_q.rx_read, db_tid[15:TidW],
                     l_wnd_q[0], l_ws_q[0], l_opt_q[0], l_mss_q[0], FlPsh, t_q.credits};
