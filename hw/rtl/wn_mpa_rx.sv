@@ -81,7 +81,20 @@
 // continues an FPDU): 48.2 bytes/cycle (96 Gb/s); 64-byte ULPDUs in
 // 1440-byte segments: 2 cycles per FPDU, 31.7 bytes/cycle.
 //
+// Timing: the decode is one combinational step per piece (marker place,
+// length bytes, FPDU end, piece end and the next state), measured at 34
+// LUT levels by Yosys's generic 6-LUT mapping (adders as LUT ripple, so an
+// overestimate, but still too deep for 250 MHz). To close timing the
+// decode must be split: keep only the piece end and next state in the
+// loop (with the bytes left in the FPDU held as a register instead of
+// recomputed from the length, and a piece that reads a length field ending
+// there), and compute the ULPDU range, marker splice and CRC range in a
+// registered stage after it.
+//
 // Reset clears every valid flag, the segment state and the held context.
+// s_cont_i is only for a segment that follows a segment of the same
+// connection (after reset the held context is a fresh connection with CRC
+// and markers off).
 // Parameters: FifoDepth (ULPDU beats and status records buffered) a power
 // of two, 16..1024; TagWidth 1..64.
 module wn_mpa_rx #(
