@@ -50,11 +50,15 @@
 //
 // Reset clears the listener table, the timers' enables, the free list and
 // the lookup table (NumConns cycles, during which no event is taken).
-// Parameters: NumConns a power of two 16..65536; NumListen 1..64.
+// Parameters: NumConns a power of two 16..65536; NumListen 1..64;
+// DelackUs 0..500000.
 module wn_tcp_engine #(
     parameter int NumConns  = 1024,
     parameter int NumListen = 16,
     parameter int ClockMhz  = 250,
+    // delayed-ACK time of a new connection, microseconds (TCB field
+    // DELACK; 0 acknowledges every segment)
+    parameter int DelackUs  = 100,
     localparam int TidW = $clog2(NumConns)
 ) (
     input  logic         clk_i,
@@ -140,6 +144,9 @@ module wn_tcp_engine #(
     end
     if (NumListen < 1 || NumListen > 64) begin : g_bad_l
       $fatal(1, "wn_tcp_engine: NumListen must be 1..64");
+    end
+    if (DelackUs < 0 || DelackUs > 500000) begin : g_bad_d
+      $fatal(1, "wn_tcp_engine: DelackUs must be 0..500000 (RFC 5681 4.2: under 500 ms)");
     end
   endgenerate
 
@@ -229,10 +236,12 @@ module wn_tcp_engine #(
   // beat, so that every frame taken has a record slot, room in the
   // placement buffer and a verdict slot (one verdict per frame, in order)
   logic       adm_q, adm, rx_go, place_room;
-  logic [4:0] rec_count, vf_count;
-  logic [5:0] cqr_count;
-  assign adm = sof_q ? (rec_count <= 5'd13 && vf_count <= 5'd13 && place_room &&
-                        cqr_count <= 6'd24) : adm_q;
+  logic [5:0] rec_count, vf_count;
+  logic [6:0] cqr_count;
+  // (room for the frames still in the parser; and every frame held by
+  // wn_tcp_rx_place, at most 32, may still add a completion)
+  assign adm = sof_q ? (rec_count <= 6'd29 && vf_count <= 6'd29 && place_room &&
+                        cqr_count <= 7'd31) : adm_q;
   assign rx_go = s_rx_tvalid_i && adm;
   always_ff @(posedge clk_i) begin
     if (rst_i) adm_q <= 1'b0;
@@ -285,7 +294,7 @@ module wn_tcp_engine #(
   assign rec_push = p_valid;
   wn_fifo #(
       .Width(RecW),
-      .Depth(16)
+      .Depth(32)
   ) u_rec_fifo (
       .clk_i,
       .rst_i,
@@ -630,7 +639,7 @@ module wn_tcp_engine #(
   logic vf_valid, vf_ready, vf_wready;
   wn_fifo #(
       .Width($bits(vd_n)),
-      .Depth(16)
+      .Depth(32)
   ) u_vf_fifo (
       .clk_i,
       .rst_i,
@@ -645,7 +654,10 @@ module wn_tcp_engine #(
   logic        rxp_done_valid, rxp_done_err, rxp_done_placed;
   logic [15:0] rxp_done_tag;
   logic        rxp_cnt_placed, rxp_cnt_discard, rxp_cnt_wr_err;
-  wn_tcp_rx_place u_rx_place (
+  wn_tcp_rx_place #(
+      .BufBytes(131072),
+      .Slots(32)
+  ) u_rx_place (
       .clk_i,
       .rst_i,
       .s_tdata_i     (s_rx_tdata_i),
@@ -715,7 +727,7 @@ module wn_tcp_engine #(
                   rxd_err ? 8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS)};
   wn_fifo #(
       .Width(152),
-      .Depth(32)
+      .Depth(64)
   ) u_cqr_fifo (
       .clk_i,
       .rst_i,
@@ -811,6 +823,12 @@ module wn_tcp_engine #(
     logic        ooo_on;
     logic [31:0] ooo_lo;
     logic [31:0] ooo_hi;
+    // delayed ACK (RFC 5681 §4.2, RFC 1122 §4.2.3.2): one full in-order
+    // segment not acknowledged yet, and the deadline of its ACK
+    logic [31:0] delack;    // microseconds, 0: every segment is acknowledged
+    logic        ack_due;
+    logic        dack_on;
+    logic [31:0] dack_dl;
   } tcb_t;
 
   tcb_t            tcb_mem [NumConns];
@@ -840,8 +858,11 @@ module wn_tcp_engine #(
   logic [TidW-1:0] scan_tid_q;
   always_ff @(posedge clk_i) begin
     if (init_q) tmr_on_mem[init_i_q[TidW-1:0]] <= 1'b0;
-    else if (tcb_we) tmr_on_mem[tid_q] <= t_n.tmr_on;
-    if (tcb_we) tmr_dl_mem[tid_q] <= t_n.tmr_dl;
+    else if (tcb_we) tmr_on_mem[tid_q] <= t_n.tmr_on || t_n.dack_on;
+    // the earlier of the two deadlines
+    if (tcb_we)
+      tmr_dl_mem[tid_q] <= (t_n.dack_on && (!t_n.tmr_on || lt32(t_n.dack_dl, t_n.tmr_dl))) ?
+                           t_n.dack_dl : t_n.tmr_dl;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -1131,6 +1152,7 @@ module wn_tcp_engine #(
       8'(wn_abi_pkg::TCB_FIELD_RCV_WND): sf_old = {32'd0, t_q.rcv_wnd};
       8'(wn_abi_pkg::TCB_FIELD_WSCALE): begin sf_old = {56'd0, t_q.rcv_ws, t_q.snd_ws}; sf_ro = 1'b1; end
       8'(wn_abi_pkg::TCB_FIELD_RTO_MIN): sf_old = {32'd0, t_q.rto_min};
+      8'(wn_abi_pkg::TCB_FIELD_DELACK): sf_old = {32'd0, t_q.delack};
       8'(wn_abi_pkg::TCB_FIELD_RTO_MAX): sf_old = {32'd0, t_q.rto_max};
       8'(wn_abi_pkg::TCB_FIELD_RETX_MAX): sf_old = {56'd0, t_q.retx_max};
       8'(wn_abi_pkg::TCB_FIELD_TOS): sf_old = {56'd0, t_q.tos};
@@ -1301,7 +1323,7 @@ module wn_tcp_engine #(
   // next state and outputs of the FSM
   logic idle_ok;
   assign idle_ok = !out_busy_q && seg_count <= 4'd6 && !init_q && tq_count <= 4'd6 &&
-                   vf_count <= 5'd14 && cqt_count <= 5'd14;
+                   vf_count <= 6'd30 && cqt_count <= 5'd14;
 
   logic [1:0] sc_v_q;
   // the second pass over a segment (SAgain) keeps the first pass's verdict
@@ -1631,6 +1653,9 @@ module wn_tcp_engine #(
   task automatic send(input logic [7:0] fl, input logic [31:0] sq);
     seg_load = 1'b1;
     seg_n.seq = (fl != FlAck) ? sq : lt32(t_n.snd_max, t_n.snd_nxt) ? t_n.snd_nxt : t_n.snd_max;
+    // every segment but a SYN carries the ACK: nothing is due any more
+    t_n.ack_due = 1'b0;
+    t_n.dack_on = 1'b0;
     seg_n.ack = ((fl & FlAck) != 8'd0) ? t_n.rcv_nxt : 32'd0;
     seg_n.flags = fl;
     // a SYN's window is never scaled (RFC 7323 §2.2)
@@ -1651,6 +1676,8 @@ module wn_tcp_engine #(
                            input logic [31:0] n);
     tq_push = 1'b1;
     tq_n.seq = sq;
+    t_n.ack_due = 1'b0;
+    t_n.dack_on = 1'b0;
     tq_n.ack = t_n.rcv_nxt;
     tq_n.flags = fl;
     tq_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd), t_n.rcv_ws);
@@ -1787,7 +1814,14 @@ module wn_tcp_engine #(
                  (!t_q.ooo_on || (!lt32(t_q.ooo_hi, r_seq) && !lt32(rx_end, t_q.ooo_lo)));
   assign oo_pos = (r_seq - t_q.irs - 32'd1) & (rx_size - 32'd1);
   assign oo_len0 = min32({18'd0, r_plen}, rx_size - oo_pos);
-  // a segment with payload is always answered (TODO(#3): delayed ACKs)
+  // a segment with payload is answered; an in-order full-sized segment
+  // with no hole behind it may wait for the next one (RFC 5681 §4.2: an
+  // ACK at least every second full-sized segment, and at once for
+  // out-of-order data or data that fills a hole)
+  logic dack_hold;
+  assign dack_hold = t_q.delack != 32'd0 && !t_q.ack_due && !t_q.ooo_on && rx_fits &&
+                     rx_n == rx_end - t_q.rcv_nxt && rx_skip == 32'd0 &&
+                     t_q.rx_log != 5'd0 && r_plen >= t_q.mss[13:0] && !r_fin;
   assign rx_need_ack = !again_q && r_plen != 14'd0;
 
   // PASS_ACCEPT_RPL's fields
@@ -1954,7 +1988,14 @@ module wn_tcp_engine #(
             out_body[31:0] = t_n.rcv_nxt;
             out_body[39:32] = {4'd0, t_n.st};
           end else if (rx_need_ack) begin
-            send(FlAck, t_n.snd_nxt);
+            if (dack_hold) begin
+              // the first of two full segments: its ACK waits
+              t_n.ack_due = 1'b1;
+              if (!t_q.dack_on) begin
+                t_n.dack_on = 1'b1;
+                t_n.dack_dl = now_q + t_q.delack;
+              end
+            end else send(FlAck, t_n.snd_nxt);
           end
         end
       endcase
@@ -2240,6 +2281,7 @@ module wn_tcp_engine #(
             8'(wn_abi_pkg::TCB_FIELD_MSS): t_n.mss = sf_new[15:0];
             8'(wn_abi_pkg::TCB_FIELD_RCV_WND): t_n.rcv_wnd = sf_new[31:0];
             8'(wn_abi_pkg::TCB_FIELD_RTO_MIN): t_n.rto_min = sf_new[31:0];
+            8'(wn_abi_pkg::TCB_FIELD_DELACK): t_n.delack = sf_new[31:0];
             8'(wn_abi_pkg::TCB_FIELD_RTO_MAX): t_n.rto_max = sf_new[31:0];
             8'(wn_abi_pkg::TCB_FIELD_RETX_MAX): t_n.retx_max = sf_new[7:0];
             8'(wn_abi_pkg::TCB_FIELD_TOS): t_n.tos = sf_new[7:0];
@@ -2313,6 +2355,10 @@ module wn_tcp_engine #(
     t_n.ooo_on = 1'b0;
     t_n.ooo_lo = 32'd0;
     t_n.ooo_hi = 32'd0;
+    t_n.delack = 32'(DelackUs);
+    t_n.ack_due = 1'b0;
+    t_n.dack_on = 1'b0;
+    t_n.dack_dl = 32'd0;
   endtask
 
   // ---- the send scheduler's turn for a connection (t_q: its TCB): one
@@ -2351,7 +2397,16 @@ module wn_tcp_engine #(
 
   // ---- an expired timer (t_q: the TCB)
   task automatic tmr_proc();
-    if (!t_q.tmr_on || lt32(now_q, t_q.tmr_dl)) begin
+    if (t_q.dack_on && !lt32(now_q, t_q.dack_dl)) begin
+      // the delayed ACK is due (a retransmission timer due as well is
+      // taken on the scanner's next visit)
+      tcb_we = 1'b1;
+      if (sync_st) send(FlAck, t_q.snd_nxt);
+      else begin
+        t_n.ack_due = 1'b0;
+        t_n.dack_on = 1'b0;
+      end
+    end else if (!t_q.tmr_on || lt32(now_q, t_q.tmr_dl)) begin
       // moved or stopped since the scan saw it
     end else if (s == 4'(wn_abi_pkg::TCP_STATE_TIME_WAIT)) begin
       free_tcb();
