@@ -10,6 +10,8 @@
 //! used from helper threads while the main thread runs the simulation and
 //! warpnic's side.
 //!
+//! `WARPNIC_LINUX_CC=<name>` sets the kernel sockets' congestion control
+//! (`TCP_CONGESTION`, e.g. `cubic`; default: the namespace's).
 //! `WARPNIC_LINUX_TCP_MIB` sets the bytes each way of the data tests
 //! (default 64 MiB; see `data_len`).
 
@@ -55,6 +57,7 @@ fn setup_with(label: &str, faults: Option<BridgeFaults>) -> Setup {
     });
     let bridge = net.take_bridge().expect("bridge");
     let tap = bridge.stats();
+
     let world = SimWorld::new(&WorldConfig::with_nics(1)).expect("world with one NIC");
     let mut stats = None;
     let bridge: Box<dyn warpnic_sim::PortBridge> = match faults {
@@ -350,6 +353,25 @@ fn linux_side<'s>(
     sc.spawn(move || {
         go.recv().map_err(|e| format!("no go: {e}"))?;
         let io = |e: std::io::Error| e.to_string();
+        if let Ok(cc) = std::env::var("WARPNIC_LINUX_CC") {
+            // SAFETY: setsockopt on a socket this test owns, with the
+            // name's bytes and length.
+            let r = unsafe {
+                libc::setsockopt(
+                    sock.as_raw_fd(),
+                    libc::IPPROTO_TCP,
+                    libc::TCP_CONGESTION,
+                    cc.as_ptr().cast(),
+                    cc.len() as libc::socklen_t,
+                )
+            };
+            if r != 0 {
+                return Err(format!(
+                    "TCP_CONGESTION {cc}: {}",
+                    std::io::Error::last_os_error()
+                ));
+            }
+        }
         sock.set_nonblocking(false).map_err(io)?;
         sock.set_read_timeout(Some(LIMIT)).map_err(io)?;
         sock.set_write_timeout(Some(LIMIT)).map_err(io)?;
@@ -566,8 +588,20 @@ fn connection_state(s: &Setup, ep: EndpointId, conn: &Connection) -> String {
         .arg("-tin")
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+    let tc = s
+        .net
+        .command("tc")
+        .args(["-s", "qdisc", "show"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+    let link = s
+        .net
+        .command("ip")
+        .args(["-s", "link", "show"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
     format!(
-        "device time {:.3} ms; warpnic TCB: {}; Linux: {ss:?}",
+        "device time {:.3} ms; warpnic TCB: {}; Linux: {ss:?}; qdiscs: {tc:?}; links: {link:?}",
         s.dev.now_ns() as f64 / 1e6,
         fields.join(", ")
     )
@@ -736,13 +770,13 @@ fn linux_tcp_data_both_ways_warpnic_client() {
 }
 
 #[test]
-#[ignore = "stalls: after a loss near the stall point the NIC has processed every frame the kernel sent (TAP and fault-stage counters match its segs_out), yet the kernel's retransmission timer backs off 9 times without a retransmission reaching the TAP; cause not found yet (issue #3)"]
+#[ignore = "can stall (the client role every run so far, the server role in one of two 4 MiB runs): with 1 % loss and reordering the kernel marks hundreds of segments lost, then its retransmission timer backs off 9 times without sending anything (its segs_out, the TAP counters and the qdisc all show no retransmission) while the NIC has answered every frame it got; cause not found (issue #3)"]
 fn linux_tcp_data_both_ways_warpnic_server_under_loss_and_reordering() {
     data_both_ways("lossysrv", Some(lossy(21)), true);
 }
 
 #[test]
-#[ignore = "stalls: after a loss near the stall point the NIC has processed every frame the kernel sent (TAP and fault-stage counters match its segs_out), yet the kernel's retransmission timer backs off 9 times without a retransmission reaching the TAP; cause not found yet (issue #3)"]
+#[ignore = "can stall (the client role every run so far, the server role in one of two 4 MiB runs): with 1 % loss and reordering the kernel marks hundreds of segments lost, then its retransmission timer backs off 9 times without sending anything (its segs_out, the TAP counters and the qdisc all show no retransmission) while the NIC has answered every frame it got; cause not found (issue #3)"]
 fn linux_tcp_data_both_ways_warpnic_client_under_loss_and_reordering() {
     data_both_ways("lossycli", Some(lossy(22)), false);
 }
