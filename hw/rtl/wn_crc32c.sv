@@ -9,8 +9,10 @@
 // `init_i` at byte lo_i: 32'hFFFF_FFFF for a new CRC, or the `state_o` of
 // an earlier piece to resume a CRC (a connection's partial CRC saved at the
 // end of a TCP segment and restored at the next one). Without `first_i`
-// the piece continues the CRC of the previous valid beat, which must have
-// ended at byte 64 (hi_i = 64) without `last_i`, and must start at byte 0.
+// the piece continues the CRC of the previous valid piece: in the next
+// beat, when that one ended at byte 64 (hi_i = 64) and this one starts at
+// byte 0; or, with `same_i`, in the same beat, starting where that one
+// ended (the same data on data_i).
 // `last_i` asks for the result: 5 cycles after the beat, `valid_o` pulses
 // with `state_o` (the register after byte hi_i-1: pass it back as `init_i`
 // to resume) and `crc_o` = ~state_o, the CRC value; the four CRC bytes on
@@ -26,6 +28,7 @@
 // trailing zeros are undone at the end:
 //   first beat   R = A_(64-lo) init ^ F(beat)
 //   next beats   R = A_64 R ^ F(beat)             (the one-cycle loop)
+//   same beat    R = R ^ F(beat)                  (same_i)
 //   result       state = B_(64-hi) R
 // F(beat) = A_48 L0 ^ A_32 L1 ^ A_16 L2 ^ L3, Lk the 128-bit-to-32-bit CRC
 // of the 16-byte lane k from a zero register. Every A_n / B_n is a constant
@@ -38,8 +41,8 @@
 //       A_(64-lo) init, bits 1:0 and 3:2 of 64-lo
 //   S2  lanes combined through A_48, A_32, A_16 (each output an XOR of about
 //       64 of the 128 lane-result bits); A_(64-lo) bits 5:4 and 6
-//   S3  the loop register R: (first ? Y : A_64 R) ^ F, an XOR of about 17
-//       bits and a 2-way choice per output bit
+//   S3  the loop register R: (first ? Y : same ? R : A_64 R) ^ F, an XOR
+//       of about 17 bits and a 3-way choice per output bit
 //   S4  B_(64-hi), bits 1:0 and 3:2
 //   S5  B_(64-hi), bits 5:4 and 6; state_o, crc_o, valid_o, user_o
 //
@@ -54,6 +57,7 @@ module wn_crc32c #(
     input  logic [5:0]           lo_i,
     input  logic [6:0]           hi_i,
     input  logic                 first_i,
+    input  logic                 same_i,
     input  logic [31:0]          init_i,
     input  logic                 last_i,
     input  logic [UserWidth-1:0] user_i,
@@ -171,7 +175,7 @@ module wn_crc32c #(
   assign adv = 7'd64 - {1'b0, lo_i};
   assign y1 = step2(adv[3:2], step2(adv[1:0], init_i, A1, A2, A3), A4, A8, A12);
 
-  logic                 s1_valid_q, s1_first_q, s1_last_q;
+  logic                 s1_valid_q, s1_first_q, s1_same_q, s1_last_q;
   logic [127:0]         s1_lanes_q;  // lane k in bits k*32 +: 32
   logic [31:0]          s1_y_q;
   logic [2:0]           s1_adv_q;
@@ -187,6 +191,7 @@ module wn_crc32c #(
     s1_adv_q <= adv[6:4];
     s1_back_q <= 7'd64 - hi_i;
     s1_first_q <= first_i;
+    s1_same_q <= same_i;
     s1_last_q <= last_i;
     s1_user_q <= user_i;
   end
@@ -194,7 +199,7 @@ module wn_crc32c #(
   // ------------------------------------------------------------------
   // S2: lanes combined; A_(64-lo) high bits
   // ------------------------------------------------------------------
-  logic                 s2_valid_q, s2_first_q, s2_last_q;
+  logic                 s2_valid_q, s2_first_q, s2_same_q, s2_last_q;
   logic [31:0]          s2_f_q, s2_y_q;
   logic [6:0]           s2_back_q;
   logic [UserWidth-1:0] s2_user_q;
@@ -208,6 +213,7 @@ module wn_crc32c #(
     s2_y_q <= s1_adv_q[2] ? mul(A64, s1_y_q) : step2(s1_adv_q[1:0], s1_y_q, A16, A32, A48);
     s2_back_q <= s1_back_q;
     s2_first_q <= s1_first_q;
+    s2_same_q <= s1_same_q;
     s2_last_q <= s1_last_q;
     s2_user_q <= s1_user_q;
   end
@@ -224,7 +230,7 @@ module wn_crc32c #(
     else s3_valid_q <= s2_valid_q && s2_last_q;
   end
   always_ff @(posedge clk_i) begin
-    if (s2_valid_q) r_q <= (s2_first_q ? s2_y_q : mul(A64, r_q)) ^ s2_f_q;
+    if (s2_valid_q) r_q <= (s2_first_q ? s2_y_q : (s2_same_q ? r_q : mul(A64, r_q))) ^ s2_f_q;
     s3_back_q <= s2_back_q;
     s3_user_q <= s2_user_q;
   end

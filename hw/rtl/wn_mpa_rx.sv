@@ -14,6 +14,9 @@
 //          (0: between FPDUs)
 //   len    its ULPDU_LENGTH once off >= 2; with off = 1 bits 15:8 hold the
 //          length's first byte
+//   rem    once off >= 2: the FPDU's bytes still to come, markers not
+//          counted (2 + len + pad + 4 - off), so that loading a context
+//          needs no arithmetic
 //   crc    the CRC32c register over the FPDU's bytes so far (wn_crc32c
 //          state; meaningful once the FPDU has begun)
 //   rcrc   the CRC field bytes received so far (byte i in bits 8i+7:8i)
@@ -25,12 +28,13 @@
 //          at the first FPDU of full operation)
 //   crc_en, mark_en   as negotiated; err: the connection hit an error, its
 //          bytes are dropped
-// A fresh connection starts with off = 0, begun = 0, phase = 0, err = 0. At the end of
-// each segment the updated context comes out on ctx_*_o (ctx_valid_o, one
-// cycle, no backpressure), 6 cycles after the segment's last piece (the
-// cycle its last beat is taken); it also stays inside for a following
-// segment with s_cont_i (such a segment waits for the CRC register, up to 5
-// cycles, when it continues an FPDU of the previous one).
+// A fresh connection starts with off = 0, begun = 0, phase = 0, err = 0.
+// At the end of each segment the updated context comes out on ctx_*_o
+// (ctx_valid_o, one cycle, no backpressure), 8 cycles after the segment's
+// last piece (the cycle its last beat is taken); it also stays inside for
+// a following segment with s_cont_i (such a segment waits for the CRC
+// register, up to 7 cycles, when it continues an FPDU of the previous
+// one).
 //
 // FPDU on the stream (markers, RFC 5044 §4.3, at every 512th byte of the
 // stream; a marker where an FPDU begins belongs to that FPDU):
@@ -61,35 +65,39 @@
 // placed for that FPDU are garbage: the consumer sends TERMINATE (layer
 // LLP, MPA CRC error, RFC 5044 §8) and closes the connection, so nothing
 // placed for it is ever reported. Packets and status records are separate
-// in-order streams; a status record is written 5 cycles after the FPDU's
-// last packet leaves the decoder (the CRC pipeline), and the two FIFOs
-// drain independently, so the consumer matches them by order per tag.
+// in-order streams; a status record is written 7 cycles after the FPDU's
+// last piece leaves the decoder (P1 and the CRC pipeline), and the two
+// FIFOs drain independently, so the consumer matches them by order per
+// tag.
 //
-// Pipeline: decode (one piece per cycle: the part of the current beat that
-// belongs to one FPDU, up to its end or the beat's end; all field
-// boundaries and the marker inside the piece found combinationally) ->
-// D1 -> D2 (shift the ULPDU bytes to byte 0, drop a marker) -> D3 (pack
-// into beats) -> FIFO; the CRC (wn_crc32c, 5 cycles) runs beside it and
-// yields the status records and the context.
-// Throughput: one piece per cycle: a beat that holds bytes of n FPDUs takes
-// n cycles, a packet whose last piece leaves more than 64 bytes to pack
-// costs one more cycle, and a segment with s_cont_i that continues an FPDU
-// waits up to 5 cycles for the CRC register. Measured (sim/modtest, CRC
-// on): FPDUs aligned with segments, 1460-byte ULPDUs: 24 cycles per FPDU,
-// 60.8 ULPDU bytes/cycle (122 Gb/s at 250 MHz); 8990-byte ULPDUs: 63.3
-// bytes/cycle; 1460-byte ULPDUs cut into 1448-byte segments (every segment
-// continues an FPDU): 48.2 bytes/cycle (96 Gb/s); 64-byte ULPDUs in
-// 1440-byte segments: 2 cycles per FPDU, 31.7 bytes/cycle.
+// Pipeline:
+//   decode  the loop, one piece per cycle: a header piece (an FPDU's
+//           leading marker and length bytes, ending with the length field)
+//           or a body piece (up to the FPDU's end or the beat's end); only
+//           the piece's end and the next state (bytes into the FPDU, bytes
+//           left, length, marker phase) are computed here
+//   P1      the piece's ULPDU range, marker splice, CRC range and CRC field
+//           bytes, and the packets (open, offset, end)
+//   D1, D2  shift the ULPDU bytes to byte 0 and drop a marker
+//   D3      pack into beats; a piece that ends a packet with more than 64
+//           bytes writes two beats at once, into two FIFO banks that take
+//           beats alternately
+//   CRC     wn_crc32c (5 cycles) from P1's registered piece, beside the
+//           data; it yields the status records and the context
+// Throughput: one piece per cycle: a beat with bytes of n FPDUs takes n
+// cycles plus one per FPDU header in it, and a segment with s_cont_i that
+// continues an FPDU waits up to 7 cycles for the CRC register. Measured
+// (sim/modtest, CRC on): FPDUs aligned with segments, 1460-byte ULPDUs: 24
+// cycles per FPDU, 60.8 ULPDU bytes/cycle (122 Gb/s at 250 MHz);
+// 8990-byte ULPDUs: 63.3 bytes/cycle; 1460-byte ULPDUs cut into 1448-byte
+// segments (every segment continues an FPDU): 45.1 bytes/cycle (90 Gb/s);
+// 64-byte ULPDUs in 1440-byte segments: 3 cycles per FPDU, 21.1 bytes/cycle.
 //
-// Timing: the decode is one combinational step per piece (marker place,
-// length bytes, FPDU end, piece end and the next state), measured at 34
-// LUT levels by Yosys's generic 6-LUT mapping (adders as LUT ripple, so an
-// overestimate, but still too deep for 250 MHz). To close timing the
-// decode must be split: keep only the piece end and next state in the
-// loop (with the bytes left in the FPDU held as a register instead of
-// recomputed from the length, and a piece that reads a length field ending
-// there), and compute the ULPDU range, marker splice and CRC range in a
-// registered stage after it.
+// Timing: the decode loop is the deepest logic: 17 levels in Yosys's
+// generic 6-LUT mapping (tkeep -> bytes in the beat -> marker-free bytes ->
+// bytes taken -> bytes left, the adders counted as LUT ripple; on an FPGA
+// they are carry chains), against 6 for wn_crc32c. Not yet checked with a
+// vendor timing analysis at 250 MHz.
 //
 // Reset clears every valid flag, the segment state and the held context.
 // s_cont_i is only for a segment that follows a segment of the same
@@ -115,6 +123,7 @@ module wn_mpa_rx #(
     // context in, with a segment's first beat
     input  logic [15:0]         ctx_off_i,
     input  logic [15:0]         ctx_len_i,
+    input  logic [16:0]         ctx_rem_i,
     input  logic [31:0]         ctx_crc_i,
     input  logic [31:0]         ctx_rcrc_i,
     input  logic                ctx_begun_i,
@@ -127,6 +136,7 @@ module wn_mpa_rx #(
     output logic [TagWidth-1:0] ctx_tag_o,
     output logic [15:0]         ctx_off_o,
     output logic [15:0]         ctx_len_o,
+    output logic [16:0]         ctx_rem_o,
     output logic [31:0]         ctx_crc_o,
     output logic [31:0]         ctx_rcrc_o,
     output logic                ctx_begun_o,
@@ -155,8 +165,8 @@ module wn_mpa_rx #(
   localparam int FW = $clog2(FifoDepth);
 
   generate
-    if (FifoDepth < 16 || FifoDepth > 1024 || (1 << FW) != FifoDepth) begin : g_bad_depth
-      $fatal(1, "wn_mpa_rx: FifoDepth must be a power of two, 16..1024");
+    if (FifoDepth < 32 || FifoDepth > 1024 || (1 << FW) != FifoDepth) begin : g_bad_depth
+      $fatal(1, "wn_mpa_rx: FifoDepth must be a power of two, 32..1024");
     end
     if (TagWidth < 1 || TagWidth > 64) begin : g_bad_tag
       $fatal(1, "wn_mpa_rx: TagWidth must be 1..64");
@@ -181,21 +191,26 @@ module wn_mpa_rx #(
   endfunction
 
   // ==================================================================
-  // Decode
+  // Decode: the loop. One piece per cycle: a header piece (an FPDU's
+  // leading marker and its length bytes, up to the end of the length
+  // field) or a body piece (up to the FPDU's end or the beat's end, with
+  // the FPDU bytes left held in rem). Only the piece's end and the next
+  // state are computed here; the rest in P1.
   // ==================================================================
-  logic                inseg_q, bubble_q, pkt_open_q;
+  logic                inseg_q, begun_q;
   logic [5:0]          pos_q;
-  logic [15:0]         off_q, len_q, pkt_off_q;
-  logic [31:0]         rcrc_q, fwd_crc_q;
+  logic [15:0]         off_q, len_q;
+  logic [16:0]         rem_q;   // FPDU bytes left (markers not counted), once off >= 2
+  logic [31:0]         fwd_crc_q;
   logic [8:0]          ph_q;
-  logic                crc_en_q, mark_en_q, err_q, begun_q;
+  logic                crc_en_q, mark_en_q, err_q;
   logic [TagWidth-1:0] tag_q;
-  logic [6:0]          fill_q;  // the packer's fill after the pieces issued
   logic [3:0]          pend_q;  // segment ends in the CRC pipeline
 
   logic                seg_first, use_ctx, c_started, c_crc_en, c_mark, c_err;
   logic [15:0]         c_off, c_len;
-  logic [31:0]         c_rcrc, c_crc_reg;
+  logic [16:0]         c_rem;
+  logic [31:0]         c_crc_reg;
   logic [8:0]          c_ph;
   logic [TagWidth-1:0] c_tag;
 
@@ -203,7 +218,7 @@ module wn_mpa_rx #(
   assign use_ctx = seg_first && !s_cont_i;
   assign c_off = use_ctx ? ctx_off_i : off_q;
   assign c_len = use_ctx ? ctx_len_i : len_q;
-  assign c_rcrc = use_ctx ? ctx_rcrc_i : rcrc_q;
+  assign c_rem = use_ctx ? ctx_rem_i : rem_q;
   assign c_ph = use_ctx ? ctx_phase_i : ph_q;
   assign c_crc_en = use_ctx ? ctx_crc_en_i : crc_en_q;
   assign c_mark = use_ctx ? ctx_mark_en_i : mark_en_q;
@@ -212,10 +227,10 @@ module wn_mpa_rx #(
   assign c_tag = seg_first ? s_tag_i : tag_q;
   assign c_started = use_ctx ? ctx_begun_i : begun_q;
 
-  logic [10:0] nb, b0, ma, mlen, mclip, mf_avail;
   // bytes in the beat: tkeep is a thermometer code (byte i kept iff
   // i < nb), so bit j of nb is set where the code steps from 1 to 0
   // inside the upper half of a 2^(j+1) block
+  logic [10:0] nb, b0, ma, mlen, mclip, mf_avail;
   always_comb begin
     nb = '0;
     nb[6] = s_tkeep_i[63];
@@ -226,6 +241,7 @@ module wn_mpa_rx #(
     end
   end
   assign b0 = {5'd0, pos_q};
+  // the one marker that can meet the beat from b0: [ma, ma + mlen)
   always_comb begin
     if (!c_mark) begin
       ma = 11'd1024;
@@ -241,137 +257,90 @@ module wn_mpa_rx #(
   end
   assign mf_avail = nb - b0 - mclip;
 
-  // the length field
-  logic [10:0] p0, p1;
+  // header piece: the length bytes
+  logic        hdr, len_full, err_new, done;
+  logic [10:0] need, p0, p1, cons, pe;
   logic [7:0]  byte0, byte1;
-  logic        have_len, len_known, err_new, drop;
   logic [15:0] len_now;
+  wn_abi_pkg::mpa_fpdu_hdr_t hdr_s;
+  assign hdr = c_off < 16'd2;
+  assign need = (c_off == 16'd0) ? 11'd2 : 11'd1;
+  // the piece's end if the field or FPDU ends in the beat; compared with
+  // nb rather than counting the marker-free bytes, so tkeep comes last
+  logic [10:0] pe_hdr, pe_body;
+  assign pe_hdr = end_pos(b0, ma, mlen, need);
+  assign pe_body = end_pos(b0, ma, mlen, c_rem[10:0]);
+  assign len_full = hdr && (pe_hdr <= nb);
   assign p0 = start_pos(b0, ma, mlen, 11'd0);
   assign p1 = start_pos(b0, ma, mlen, 11'd1);
   assign byte0 = byte_at(s_tdata_i, p0[5:0]);
   assign byte1 = byte_at(s_tdata_i, p1[5:0]);
-  assign have_len = c_off >= 16'd2;
-  assign len_known = have_len || ((c_off == 16'd1) ? (mf_avail >= 11'd1) : (mf_avail >= 11'd2));
-  // the header's bus order is byte0, byte1 (wn_abi_pkg layout)
-  wn_abi_pkg::mpa_fpdu_hdr_t hdr_s;
+  // the header's bus order is its first byte, then its second (wn_abi_pkg)
   assign hdr_s = wn_abi_pkg::mpa_fpdu_hdr_unpack({(c_off == 16'd1) ? byte0 : byte1,
                                                   (c_off == 16'd1) ? c_len[15:8] : byte0});
-  assign len_now = have_len ? c_len : hdr_s.ulpdu_length;
-  assign err_new = !c_err && !have_len && len_known && (len_now > max_ulpdu_i);
-  assign drop = c_err || err_new;
+  assign len_now = hdr ? hdr_s.ulpdu_length : c_len;
+  assign err_new = !c_err && len_full && (len_now > max_ulpdu_i);
 
-  // the FPDU's end
-  logic [16:0] t0, rem, cstart, c_end, ulen_end, us, ue;
-  logic        done, seg_end;
-  logic [10:0] cons, pe;
-  assign t0 = ((17'(len_now) + 17'd5) & ~17'd3) + 17'd4;
-  assign rem = t0 - 17'(c_off);
-  assign done = !drop && len_known && (rem <= 17'(mf_avail));
-  assign cons = done ? rem[10:0] : mf_avail;
-  assign pe = (done && !drop) ? end_pos(b0, ma, mlen, rem[10:0]) : nb;
-  assign seg_end = s_tlast_i && (pe == nb);
-  assign c_end = 17'(c_off) + 17'(cons);
-
-  // the ULPDU bytes of the piece
-  logic [6:0]  k;
-  logic [10:0] u_lo, u_hi, pm;
-  logic        splice, ulp_end, pkt_end;
-  logic [15:0] pk_off;
-  assign ulen_end = 17'(len_now) + 17'd2;
-  assign us = (c_off < 16'd2) ? 17'd2 : 17'(c_off);
-  assign ue = (ulen_end < c_end) ? ulen_end : c_end;
-  assign k = (!drop && len_known && (ue > us)) ? 7'(ue - us) : 7'd0;
-  assign u_lo = start_pos(b0, ma, mlen, 11'(us - 17'(c_off)));
-  assign u_hi = end_pos(b0, ma, mlen, 11'(ue - 17'(c_off)));
-  assign splice = (k != 7'd0) && (ma >= u_lo) && (ma < u_hi);
-  assign pm = ma - u_lo;
-  assign ulp_end = (k != 7'd0) && (ue == ulen_end);
-  assign pkt_end = !drop && ((k != 7'd0) || pkt_open_q) && (ulp_end || seg_end);
-  assign pk_off = pkt_open_q ? pkt_off_q : 16'(us - 17'd2);
-
-  // the CRC piece: every byte before the CRC field (markers included).
-  // Once the covered bytes have ended (cov_before) the pieces of the FPDU
-  // are empty and start afresh; the register is the one that came out at
-  // the piece where they ended (cov_here), or the context's.
-  logic [10:0] crc_hi, cpos;
-  logic        crc_first, crc_last, cov_before, cov_here, use_fin;
-  logic [31:0] crc_init;
-  assign cstart = t0 - 17'd4;
-  assign cpos = start_pos(b0, ma, mlen, 11'(cstart - 17'(c_off)));
-  assign cov_before = len_known && ((cstart < 17'(c_off))
-                                    || ((cstart == 17'(c_off)) && !(c_mark && (c_ph < 9'd4))));
-  assign cov_here = len_known && !drop && !cov_before && ((cstart - 17'(c_off)) <= 17'(cons))
-                    && (cpos <= pe);
+  // the piece's end
+  assign done = !c_err && !hdr && (c_rem[16:7] == 10'd0) && (pe_body <= nb);
   always_comb begin
-    if (!len_known || drop) crc_hi = pe;
-    else if (cov_before) crc_hi = b0;
-    else if (cov_here) crc_hi = cpos;
-    else crc_hi = pe;
-  end
-  assign crc_first = seg_first || !c_started || cov_before;
-  assign crc_init = (c_started && seg_first) ? c_crc_reg : 32'hFFFF_FFFF;
-  assign crc_last = done || seg_end || err_new || cov_here;
-  assign use_fin = cov_before && !seg_first;
-
-  // the CRC field bytes of the piece
-  logic [31:0] rcrc_new;
-  logic [43:0] rpos;  // beat position of CRC byte i in bits 11i+10:11i
-  always_comb begin
-    rcrc_new = c_rcrc;
-    for (int i = 0; i < 4; i++) begin
-      rpos[i*11 +: 11] = start_pos(b0, ma, mlen, 11'(cstart + 17'(i) - 17'(c_off)));
-      if (len_known && !drop && ((cstart + 17'(i)) >= 17'(c_off)) && ((cstart + 17'(i)) < c_end))
-        rcrc_new[i*8 +: 8] = byte_at(s_tdata_i, rpos[i*11 +: 6]);
+    if (c_err) begin
+      cons = mf_avail;
+      pe = nb;
+    end else if (hdr) begin
+      cons = len_full ? need : mf_avail;
+      pe = len_full ? pe_hdr : nb;
+    end else begin
+      cons = done ? c_rem[10:0] : mf_avail;
+      pe = done ? pe_body : nb;
     end
   end
 
-  // next context
+  logic seg_end, beat_done;
+  assign beat_done = pe == nb;
+  assign seg_end = s_tlast_i && beat_done;
+
+  // next state
   logic [15:0] n_off, n_len;
-  logic [31:0] n_rcrc;
+  logic [16:0] n_rem;
   logic [8:0]  n_ph;
   logic        n_err, n_begun;
   always_comb begin
     n_off = c_off;
     n_len = c_len;
-    n_rcrc = c_rcrc;
-    if (!drop) begin
+    n_rem = c_rem;
+    if (!c_err) begin
       if (done) begin
         n_off = '0;
         n_len = '0;
-        n_rcrc = '0;
       end else begin
-        n_off = 16'(c_end);
-        n_rcrc = rcrc_new;
-        if (len_known) n_len = len_now;
-        else if (c_off == 16'd0 && cons == 11'd1) n_len = {byte0, 8'd0};
+        n_off = c_off + 16'(cons);
+        if (len_full) n_len = len_now;
+        else if (hdr && c_off == 16'd0 && cons == 11'd1) n_len = {byte0, 8'd0};
       end
+      // after the length field: len + pad + 4 = ((len + 5) & ~3) + 2
+      n_rem = hdr ? (((17'(len_now) + 17'd5) & ~17'd3) | 17'd2) : (c_rem - 17'(cons));
     end
     n_ph = c_ph + 9'(pe - b0);
     n_err = c_err || err_new;
     // every piece takes a byte: the FPDU has begun unless it is done
-    n_begun = drop ? c_started : !done;
+    n_begun = c_err ? c_started : !done;
   end
 
-  // issue: room for what the pieces in flight may write, no bubble, and a
-  // continued FPDU's CRC register back from the pipeline
+  // issue: room for what the pieces in flight may write, and a continued
+  // FPDU's CRC register back from the pipeline
   logic [FW:0] d_count, s_count;
-  logic        room, stall, issue, beat_done;
-  logic [7:0]  total;
-  assign room = (32'(d_count) <= FifoDepth - 12) && (32'(s_count) <= FifoDepth - 12);
+  logic        room, stall, issue;
+  assign room = (32'(d_count) <= FifoDepth - 16) && (32'(s_count) <= FifoDepth - 16);
   assign stall = seg_first && s_cont_i && c_started && (pend_q != 4'd0);
-  assign issue = s_tvalid_i && !bubble_q && room && !stall;
-  assign beat_done = pe == nb;
+  assign issue = s_tvalid_i && room && !stall;
   assign s_tready_o = issue && beat_done;
-  assign total = {1'b0, fill_q} + {1'b0, k};
 
   logic crc_res_seg;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       inseg_q <= 1'b0;
-      bubble_q <= 1'b0;
-      pkt_open_q <= 1'b0;
       pos_q <= '0;
-      fill_q <= '0;
       pend_q <= '0;
       off_q <= '0;
       begun_q <= 1'b0;
@@ -380,13 +349,10 @@ module wn_mpa_rx #(
       crc_en_q <= 1'b0;
       mark_en_q <= 1'b0;
     end else begin
-      bubble_q <= issue && pkt_end && (total > 8'd64);
       pend_q <= pend_q + {3'd0, issue && seg_end} - {3'd0, crc_res_seg};
       if (issue) begin
         inseg_q <= !seg_end;
         pos_q <= beat_done ? 6'd0 : pe[5:0];
-        pkt_open_q <= !pkt_end && (pkt_open_q || (k != 7'd0));
-        fill_q <= pkt_end ? 7'd0 : ((total > 8'd64) ? 7'(total - 8'd64) : total[6:0]);
         off_q <= n_off;
         begun_q <= n_begun;
         ph_q <= n_ph;
@@ -399,14 +365,141 @@ module wn_mpa_rx #(
   always_ff @(posedge clk_i) begin
     if (issue) begin
       len_q <= n_len;
-      rcrc_q <= n_rcrc;
+      rem_q <= n_rem;
       tag_q <= c_tag;
-      if (!pkt_open_q && (k != 7'd0)) pkt_off_q <= pk_off;
+    end
+  end
+
+  // the piece, registered for P1
+  logic                q_v_q, q_hdr_q, q_done_q, q_seg_q, q_errn_q, q_drop_q, q_first_q;
+  logic                q_started_q, q_crc_en_q, q_mark_q, q_usectx_q;
+  logic [511:0]        q_data_q;
+  logic [10:0]         q_b0_q, q_pe_q, q_ma_q, q_mlen_q, q_cons_q;
+  logic [15:0]         q_off_q, q_len_q;
+  logic [16:0]         q_rem_q;
+  logic [31:0]         q_crc_reg_q, q_ctx_rcrc_q;
+  logic [TagWidth-1:0] q_tag_q;
+  logic [15:0]         q_noff_q, q_nlen_q;
+  logic [16:0]         q_nrem_q;
+  logic [8:0]          q_nph_q;
+  logic                q_nbegun_q, q_nerr_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) q_v_q <= 1'b0;
+    else q_v_q <= issue;
+  end
+  always_ff @(posedge clk_i) begin
+    if (issue) begin
+      q_data_q <= s_tdata_i;
+      q_hdr_q <= hdr;
+      q_done_q <= done;
+      q_seg_q <= seg_end;
+      q_errn_q <= err_new;
+      q_drop_q <= c_err;
+      q_first_q <= seg_first;
+      q_started_q <= c_started;
+      q_crc_en_q <= c_crc_en;
+      q_mark_q <= c_mark;
+      q_usectx_q <= use_ctx;
+      q_b0_q <= b0;
+      q_pe_q <= pe;
+      q_ma_q <= ma;
+      q_mlen_q <= mlen;
+      q_cons_q <= cons;
+      q_off_q <= c_off;
+      q_len_q <= len_now;
+      q_rem_q <= c_rem;
+      q_crc_reg_q <= c_crc_reg;
+      q_ctx_rcrc_q <= ctx_rcrc_i;
+      q_tag_q <= c_tag;
+      q_noff_q <= n_off;
+      q_nlen_q <= n_len;
+      q_nrem_q <= n_rem;
+      q_nph_q <= n_ph;
+      q_nbegun_q <= n_begun;
+      q_nerr_q <= n_err;
     end
   end
 
   // ==================================================================
-  // Data: D1 (decode result), D2 (shift and splice), D3 (pack)
+  // P1: the piece's ULPDU bytes, CRC range, CRC field bytes and packet
+  // ==================================================================
+  logic        body;
+  logic [1:0]  pad;
+  logic [16:0] ulp_left, cov_rel;
+  logic [10:0] k11, u_lo, u_hi, pm, cpos;
+  logic [6:0]  k;
+  logic        splice, ulp_end, pkt_end, mk_b0;
+  assign body = q_v_q && !q_hdr_q && !q_drop_q;
+  assign pad = 2'd2 - q_len_q[1:0];
+  // ULPDU bytes left at the piece's start: rem - pad - 4
+  assign ulp_left = (q_rem_q >= (17'd4 + 17'(pad))) ? (q_rem_q - 17'd4 - 17'(pad)) : 17'd0;
+  assign k11 = !body ? 11'd0 : ((ulp_left < 17'(q_cons_q)) ? ulp_left[10:0] : q_cons_q);
+  assign k = k11[6:0];
+  assign u_lo = start_pos(q_b0_q, q_ma_q, q_mlen_q, 11'd0);
+  assign u_hi = end_pos(q_b0_q, q_ma_q, q_mlen_q, k11);
+  assign splice = (k != 7'd0) && (q_ma_q >= u_lo) && (q_ma_q < u_hi);
+  assign pm = q_ma_q - u_lo;
+  assign ulp_end = (k != 7'd0) && (ulp_left <= 17'(q_cons_q));
+
+  logic        pkt_open_q;
+  logic [15:0] pkt_off_q, pk_off;
+  assign pkt_end = q_v_q && !q_drop_q && ((k != 7'd0) || pkt_open_q) && (ulp_end || q_seg_q);
+  assign pk_off = pkt_open_q ? pkt_off_q : (q_off_q - 16'd2);
+
+  // CRC: every byte before the CRC field (markers included). Once the
+  // covered bytes have ended (cov_before) the FPDU's pieces are empty and
+  // start afresh; the register is the one that came out at the piece
+  // where they ended (cov_here), or the context's.
+  logic [10:0] crc_hi;
+  logic        cov_before, cov_here, use_fin, crc_first, crc_last;
+  logic [31:0] crc_init;
+  assign mk_b0 = (q_mlen_q != 11'd0) && (q_ma_q == q_b0_q);
+  assign cov_rel = q_rem_q - 17'd4;  // CRC field start, marker-free from b0
+  assign cov_before = body && ((q_rem_q < 17'd4) || ((q_rem_q == 17'd4) && !mk_b0));
+  assign cpos = start_pos(q_b0_q, q_ma_q, q_mlen_q, cov_rel[10:0]);
+  assign cov_here = body && !cov_before && (cov_rel <= 17'(q_cons_q)) && (cpos <= q_pe_q);
+  always_comb begin
+    if (cov_before) crc_hi = q_b0_q;
+    else if (cov_here) crc_hi = cpos;
+    else crc_hi = q_pe_q;
+  end
+  assign crc_first = q_first_q || !q_started_q || cov_before;
+  assign crc_init = (q_started_q && q_first_q) ? q_crc_reg_q : 32'hFFFF_FFFF;
+  assign crc_last = q_done_q || q_seg_q || q_errn_q || cov_here;
+  assign use_fin = cov_before && !q_first_q;
+
+  // the CRC field bytes
+  logic [31:0] rcrc_q, rcrc_base, rcrc_new, n_rcrc;
+  logic [43:0] rpos;  // beat position of CRC byte i in bits 11i+10:11i
+  logic [16:0] rrel;
+  assign rcrc_base = (q_first_q && q_usectx_q) ? q_ctx_rcrc_q : rcrc_q;
+  always_comb begin
+    rcrc_new = rcrc_base;
+    rrel = '0;
+    for (int i = 0; i < 4; i++) begin
+      rrel = q_rem_q - 17'd4 + 17'(i);
+      rpos[i*11 +: 11] = start_pos(q_b0_q, q_ma_q, q_mlen_q, rrel[10:0]);
+      if (body && (q_rem_q >= 17'(4 - i)) && (rrel < 17'(q_cons_q)))
+        rcrc_new[i*8 +: 8] = byte_at(q_data_q, rpos[i*11 +: 6]);
+    end
+  end
+  assign n_rcrc = (q_done_q || q_drop_q) ? 32'd0 : rcrc_new;
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      pkt_open_q <= 1'b0;
+      rcrc_q <= '0;
+    end else if (q_v_q) begin
+      pkt_open_q <= !pkt_end && (pkt_open_q || (k != 7'd0));
+      rcrc_q <= n_rcrc;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (q_v_q && !pkt_open_q && (k != 7'd0)) pkt_off_q <= pk_off;
+  end
+
+  // ==================================================================
+  // Data: D1 (P1's result), D2 (shift and splice), D3 (pack)
   // ==================================================================
   logic                d1_v_q, d1_splice_q, d1_end_q, d1_uend_q;
   logic [511:0]        d1_data_q;
@@ -416,20 +509,20 @@ module wn_mpa_rx #(
   logic [TagWidth-1:0] d1_tag_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) d1_v_q <= 1'b0;
-    else d1_v_q <= issue && ((k != 7'd0) || pkt_end);
+    else d1_v_q <= q_v_q && ((k != 7'd0) || pkt_end);
   end
   always_ff @(posedge clk_i) begin
-    if (issue) begin
-      d1_data_q <= s_tdata_i;
+    if (q_v_q) begin
+      d1_data_q <= q_data_q;
       d1_lo_q <= u_lo[5:0];
       d1_pm_q <= pm[5:0];
       d1_splice_q <= splice;
       d1_k_q <= k;
       d1_end_q <= pkt_end;
       d1_uend_q <= ulp_end;
-      d1_len_q <= len_now;
+      d1_len_q <= q_len_q;
       d1_off_q <= pk_off;
-      d1_tag_q <= c_tag;
+      d1_tag_q <= q_tag_q;
     end
   end
 
@@ -465,61 +558,52 @@ module wn_mpa_rx #(
   end
 
   // the packer: up to 64 bytes held until it is known whether the packet
-  // goes on, so that its last beat carries tlast
+  // goes on, so that its last beat carries tlast; a piece that ends a
+  // packet with more than 64 bytes writes two beats at once, into two
+  // FIFO banks that take beats alternately
   localparam int DW = 512 + 7 + 1 + 16 + 16 + 1 + TagWidth;
-  logic [511:0]        acc_q;
-  logic [6:0]          pfill_q;
-  logic                flush_q;
-  logic [6:0]          flush_n_q;
-  logic [1023:0]       win;
-  logic [7:0]          ptotal;
-  logic                w_v, w_last, w_uend;
-  logic [511:0]        w_data;
-  logic [6:0]          w_n;
-  logic                d_wready;
+  localparam int BankDepth = FifoDepth / 2;
+  logic [511:0]  acc_q;
+  logic [6:0]    pfill_q;
+  logic [1023:0] win;
+  logic [7:0]    ptotal;
+  logic          w0_v, w1_v, w0_last, w0_uend;
+  logic [6:0]    w0_n, w1_n;
+  logic [DW-1:0] w0, w1;
   assign win = {512'd0, acc_q} | ({512'd0, d2_y_q} << {pfill_q, 3'd0});
   assign ptotal = {1'b0, pfill_q} + {1'b0, d2_k_q};
   always_comb begin
-    w_v = 1'b0;
-    w_last = 1'b0;
-    w_uend = 1'b0;
-    w_data = win[511:0];
-    w_n = 7'd64;
-    if (flush_q) begin
-      w_v = 1'b1;
-      w_last = 1'b1;
-      w_uend = d2_uend_q;
-      w_data = acc_q;
-      w_n = flush_n_q;
-    end else if (d2_v_q) begin
+    w0_v = 1'b0;
+    w1_v = 1'b0;
+    w0_last = 1'b0;
+    w0_uend = 1'b0;
+    w0_n = 7'd64;
+    w1_n = 7'(ptotal - 8'd64);
+    if (d2_v_q) begin
       if (ptotal > 8'd64) begin
-        w_v = 1'b1;
+        w0_v = 1'b1;
+        w1_v = d2_end_q;
       end else if (d2_end_q) begin
-        w_v = 1'b1;
-        w_last = 1'b1;
-        w_uend = d2_uend_q;
-        w_n = ptotal[6:0];
+        w0_v = 1'b1;
+        w0_last = 1'b1;
+        w0_uend = d2_uend_q;
+        w0_n = ptotal[6:0];
       end
     end
   end
+  assign w0 = {win[511:0], w0_n, w0_last, d2_len_q, d2_off_q, w0_uend, d2_tag_q};
+  assign w1 = {win[1023:512], w1_n, 1'b1, d2_len_q, d2_off_q, d2_uend_q, d2_tag_q};
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       acc_q <= '0;
       pfill_q <= '0;
-      flush_q <= 1'b0;
-    end else if (flush_q) begin
-      acc_q <= '0;
-      pfill_q <= '0;
-      flush_q <= 1'b0;
     end else if (d2_v_q) begin
-      if (ptotal > 8'd64) begin
-        acc_q <= win[1023:512];
-        pfill_q <= 7'(ptotal - 8'd64);
-        flush_q <= d2_end_q;
-        flush_n_q <= 7'(ptotal - 8'd64);
-      end else if (d2_end_q) begin
+      if (d2_end_q) begin
         acc_q <= '0;
         pfill_q <= '0;
+      end else if (ptotal > 8'd64) begin
+        acc_q <= win[1023:512];
+        pfill_q <= 7'(ptotal - 8'd64);
       end else begin
         acc_q <= win[511:0];
         pfill_q <= ptotal[6:0];
@@ -527,25 +611,56 @@ module wn_mpa_rx #(
     end
   end
 
-  logic [DW-1:0] d_rdata;
-  logic          d_rvalid;
-  wn_fifo #(
-      .Width(DW),
-      .Depth(FifoDepth)
-  ) u_data (
-      .clk_i,
-      .rst_i,
-      .wdata_i ({w_data, w_n, w_last, d2_len_q, d2_off_q, w_uend, d2_tag_q}),
-      .wvalid_i(w_v),
-      .wready_o(d_wready),
-      .rdata_o (d_rdata),
-      .rvalid_o(d_rvalid),
-      .rready_i(m_tready_i),
-      .count_o (d_count)
-  );
+  // banks: beat n of the output goes to bank n mod 2
+  logic          wsel_q, rsel_q;
+  logic [1:0]    bw_v, b_wready, b_rvalid, b_pop;
+  logic [DW-1:0] bw_d [2];
+  logic [DW-1:0] br_d [2];
+  logic [$clog2(BankDepth):0] b_count [2];
+  always_comb begin
+    bw_v = '0;
+    bw_d[0] = w0;
+    bw_d[1] = w0;
+    if (w0_v) begin
+      bw_v[wsel_q] = 1'b1;
+      bw_d[wsel_q] = w0;
+    end
+    if (w1_v) begin
+      bw_v[!wsel_q] = 1'b1;
+      bw_d[!wsel_q] = w1;
+    end
+  end
+  for (genvar g = 0; g < 2; g++) begin : g_bank
+    wn_fifo #(
+        .Width(DW),
+        .Depth(BankDepth)
+    ) u_bank (
+        .clk_i,
+        .rst_i,
+        .wdata_i (bw_d[g]),
+        .wvalid_i(bw_v[g]),
+        .wready_o(b_wready[g]),
+        .rdata_o (br_d[g]),
+        .rvalid_o(b_rvalid[g]),
+        .rready_i(b_pop[g]),
+        .count_o (b_count[g])
+    );
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      wsel_q <= 1'b0;
+      rsel_q <= 1'b0;
+    end else begin
+      wsel_q <= wsel_q ^ (w0_v ^ w1_v);
+      if (m_tvalid_o && m_tready_i) rsel_q <= !rsel_q;
+    end
+  end
+  assign d_count = (FW + 1)'(b_count[0]) + (FW + 1)'(b_count[1]);
+  assign m_tvalid_o = b_rvalid[rsel_q];
+  assign b_pop[0] = m_tready_i && !rsel_q;
+  assign b_pop[1] = m_tready_i && rsel_q;
   logic [6:0] o_n;
-  assign {m_tdata_o, o_n, m_tlast_o, m_len_o, m_off_o, m_end_o, m_tag_o} = d_rdata;
-  assign m_tvalid_o = d_rvalid;
+  assign {m_tdata_o, o_n, m_tlast_o, m_len_o, m_off_o, m_end_o, m_tag_o} = br_d[rsel_q];
   always_comb begin
     m_tkeep_o = {64{1'b1}};
     if (!o_n[6]) m_tkeep_o = (64'd1 << o_n[5:0]) - 64'd1;
@@ -556,10 +671,36 @@ module wn_mpa_rx #(
   // ==================================================================
   // user: {segment end, record, length error, crc_en, covered bytes end
   //        here, register from the piece where they ended, length, CRC
-  //        field, tag, next context (off, len, rcrc, begun, phase,
+  //        field, tag, next context (off, len, rem, rcrc, begun, phase,
   //        crc_en, mark_en, err)}
-  localparam int UW = 6 + 16 + 32 + TagWidth + 16 + 16 + 32 + 1 + 9 + 3;
-  logic [UW-1:0]       cu_in, cu_out;
+  localparam int UW = 6 + 16 + 32 + TagWidth + 16 + 16 + 17 + 32 + 1 + 9 + 3;
+  logic                cr_v_q, cr_first_q, cr_same_q, cr_last_q;
+  logic [511:0]        cr_data_q;
+  logic [5:0]          cr_lo_q;
+  logic [6:0]          cr_hi_q;
+  logic [31:0]         cr_init_q;
+  logic [UW-1:0]       cr_user_q, cu_out;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) cr_v_q <= 1'b0;
+    else cr_v_q <= q_v_q;
+  end
+  always_ff @(posedge clk_i) begin
+    if (q_v_q) begin
+      cr_data_q <= q_data_q;
+      cr_lo_q <= q_b0_q[5:0];
+      cr_hi_q <= crc_hi[6:0];
+      cr_first_q <= crc_first;
+      // a piece that goes on with its FPDU from inside a beat follows that
+      // FPDU's header piece in the same beat
+      cr_same_q <= !crc_first && (q_b0_q != 11'd0);
+      cr_init_q <= crc_init;
+      cr_last_q <= crc_last;
+      cr_user_q <= {q_seg_q, q_done_q || q_errn_q, q_errn_q, q_crc_en_q, cov_here, use_fin,
+                    q_len_q, rcrc_new, q_tag_q, q_noff_q, q_nlen_q, q_nrem_q, n_rcrc, q_nbegun_q,
+                    q_nph_q, q_crc_en_q, q_mark_q, q_nerr_q};
+    end
+  end
+
   logic                cv;
   logic [31:0]         c_state, c_crc;
   logic                r_seg, r_rec, r_err, r_crc_en, r_cov, r_fin;
@@ -568,32 +709,31 @@ module wn_mpa_rx #(
   logic [31:0]         r_rcrc;
   logic [TagWidth-1:0] r_tag;
   logic [15:0]         x_off, x_len;
+  logic [16:0]         x_rem;
   logic [31:0]         x_rcrc;
   logic [8:0]          x_ph;
   logic                x_crc_en, x_mark_en, x_err, x_begun;
-  assign cu_in = {seg_end, done || err_new, err_new, c_crc_en, cov_here, use_fin, len_now,
-                  rcrc_new, c_tag,
-                  n_off, n_len, n_rcrc, n_begun, n_ph, c_crc_en, c_mark, n_err};
   wn_crc32c #(
       .UserWidth(UW)
   ) u_crc (
       .clk_i,
       .rst_i,
-      .valid_i(issue),
-      .data_i (s_tdata_i),
-      .lo_i   (pos_q),
-      .hi_i   (crc_hi[6:0]),
-      .first_i(crc_first),
-      .init_i (crc_init),
-      .last_i (crc_last),
-      .user_i (cu_in),
+      .valid_i(cr_v_q),
+      .data_i (cr_data_q),
+      .lo_i   (cr_lo_q),
+      .hi_i   (cr_hi_q),
+      .first_i(cr_first_q),
+      .same_i (cr_same_q),
+      .init_i (cr_init_q),
+      .last_i (cr_last_q),
+      .user_i (cr_user_q),
       .valid_o(cv),
       .state_o(c_state),
       .crc_o  (c_crc),
       .user_o (cu_out)
   );
   assign {r_seg, r_rec, r_err, r_crc_en, r_cov, r_fin, r_len, r_rcrc, r_tag,
-          x_off, x_len, x_rcrc, x_begun, x_ph, x_crc_en, x_mark_en, x_err} = cu_out;
+          x_off, x_len, x_rem, x_rcrc, x_begun, x_ph, x_crc_en, x_mark_en, x_err} = cu_out;
   assign crc_res_seg = cv && r_seg;
   assign reg_final = r_fin ? fin_crc_q : c_state;
   always_ff @(posedge clk_i) begin
@@ -630,6 +770,7 @@ module wn_mpa_rx #(
       ctx_tag_o <= r_tag;
       ctx_off_o <= x_off;
       ctx_len_o <= x_len;
+      ctx_rem_o <= x_rem;
       ctx_crc_o <= reg_final;
       ctx_rcrc_o <= x_rcrc;
       ctx_begun_o <= x_begun;
@@ -648,14 +789,14 @@ module wn_mpa_rx #(
         $error("wn_mpa_rx: tkeep %h is not contiguous from byte 0 (or short before the last beat)",
                s_tkeep_i);
       if (issue && pe <= b0) $error("wn_mpa_rx: a piece without bytes");
-      if (w_v && !d_wready) $error("wn_mpa_rx: data FIFO overrun");
+      if ((bw_v[0] && !b_wready[0]) || (bw_v[1] && !b_wready[1]))
+        $error("wn_mpa_rx: data FIFO overrun");
       if (cv && r_rec && !s_wready) $error("wn_mpa_rx: status FIFO overrun");
-      if (flush_q && d2_v_q) $error("wn_mpa_rx: packer flush collides with a piece");
     end
   end
 `endif
 
   logic unused;
-  assign unused = ^{d_count, s_count, u_hi[10:6], pm[10:6], crc_hi[10:7], p0[10:6], p1[10:6],
-                    cons, c_crc, ue[16:7], us[16:7], cpos[10:7], rpos};
+  assign unused = ^{d_count, s_count, u_hi[10:6], pm[10:6], p0[10:6], p1[10:6], c_crc, cpos[10:7],
+                    rpos, k11[10:7], cons, crc_hi[10:7], q_pe_q[10:7], q_noff_q, rrel[16:11], ulp_left[16:11]};
 endmodule

@@ -346,6 +346,7 @@ module wn_mpa_tx #(
       .lo_i   (6'd0),
       .hi_i   (br_last_q ? (br_count_q - 7'd4) : 7'd64),
       .first_i(br_first_q),
+      .same_i (1'b0),
       .init_i (32'hFFFF_FFFF),
       .last_i (br_last_q),
       .user_i (1'b0),

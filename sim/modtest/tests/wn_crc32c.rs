@@ -3,7 +3,8 @@
 //! random lengths at random byte alignments with random idle cycles
 //! between beats, CRCs that end and start in consecutive beats, empty
 //! pieces, and CRCs resumed from a saved state across many pieces (the
-//! partial CRC a connection keeps between TCP segments).
+//! partial CRC a connection keeps between TCP segments), and beats cut
+//! into two pieces that go on in the same beat (`same_i`).
 
 use std::collections::VecDeque;
 
@@ -40,6 +41,8 @@ struct Bench {
     /// Results seen: (tag, state, crc).
     got: VecDeque<(u16, u32, u32)>,
     idle_pct: u64,
+    /// Cut beats into two pieces at random (`same_i`).
+    split: bool,
 }
 
 impl Bench {
@@ -52,6 +55,7 @@ impl Bench {
             want: VecDeque::new(),
             got: VecDeque::new(),
             idle_pct,
+            split: false,
         })
     }
 
@@ -105,15 +109,37 @@ impl Bench {
             for (p, b) in beat.iter_mut().enumerate().take(hi).skip(lo) {
                 *b = data[64 * k + p - align];
             }
-            self.m.set_bytes(ports::DATA_I, &beat)?;
-            self.m.set(ports::VALID_I, 1)?;
-            self.m.set(ports::LO_I, lo as u64)?;
-            self.m.set(ports::HI_I, hi as u64)?;
-            self.m.set(ports::FIRST_I, u64::from(k == 0))?;
-            self.m.set(ports::INIT_I, u64::from(init))?;
-            self.m.set(ports::LAST_I, u64::from(k + 1 == beats))?;
-            self.m.set(ports::USER_I, u64::from(tag))?;
-            self.sample_and_tick()?;
+            // pieces of the beat: [lo, hi), or cut in two at random (the
+            // second goes on in the same beat)
+            let cut = if self.split && hi > lo && self.rng.percent(50) {
+                Some(lo + self.rng.below((hi - lo) as u64 + 1) as usize).filter(|&c| c < 64)
+            } else {
+                None
+            };
+            let mut pieces = vec![(lo, cut.unwrap_or(hi), false)];
+            if let Some(c) = cut {
+                pieces.push((c, hi, true));
+            }
+            let n = pieces.len();
+            for (i, &(plo, phi, same)) in pieces.iter().enumerate() {
+                if i > 0 {
+                    // an idle cycle between the two pieces is allowed
+                    while gaps && self.rng.percent(self.idle_pct) {
+                        self.idle()?;
+                    }
+                }
+                self.m.set_bytes(ports::DATA_I, &beat)?;
+                self.m.set(ports::VALID_I, 1)?;
+                self.m.set(ports::LO_I, plo as u64)?;
+                self.m.set(ports::HI_I, phi as u64)?;
+                self.m.set(ports::FIRST_I, u64::from(k == 0 && i == 0))?;
+                self.m.set(ports::SAME_I, u64::from(same))?;
+                self.m.set(ports::INIT_I, u64::from(init))?;
+                self.m
+                    .set(ports::LAST_I, u64::from(k + 1 == beats && i + 1 == n))?;
+                self.m.set(ports::USER_I, u64::from(tag))?;
+                self.sample_and_tick()?;
+            }
         }
         let state = reg_update(init, data);
         self.want.push_back(Want { tag, state });
@@ -179,6 +205,7 @@ fn rfc_3720_b4_vectors() -> Result<(), ModError> {
 #[test]
 fn random_lengths_alignments_and_idle() -> Result<(), ModError> {
     let mut b = Bench::new(0x00c2_c32c, 30)?;
+    b.split = true;
     let mut tag = 0u16;
     for n in 0..3000 {
         let len = match b.rng.below(6) {
@@ -211,6 +238,7 @@ fn resumed_across_segments() -> Result<(), ModError> {
     // its own started from the saved register of the one before, with
     // unrelated CRCs in between
     let mut b = Bench::new(0x05e6_3e47, 20)?;
+    b.split = true;
     for msg in 0..60u16 {
         let len = 1 + b.rng.below(20_000) as usize;
         let data: Vec<u8> = (0..len).map(|_| b.rng.next_u64() as u8).collect();

@@ -45,7 +45,7 @@ fn round_trip(seed: u64, n: usize, crc: bool, markers: bool) -> Result<(), ModEr
     let mut seg: VecDeque<([u8; 64], u64, bool)> = VecDeque::new();
     let mut seg_first = true;
     let mut cont = false;
-    let mut ctx: [u64; 9] = [0, 0, 0, 0, 0, 0, u64::from(crc), u64::from(markers), 0];
+    let mut ctx: [u64; 10] = [0, 0, 0, 0, 0, 0, u64::from(crc), u64::from(markers), 0, 0];
     let mut ctx_pending = 0usize;
     // deframer outputs
     let mut got: Vec<u8> = Vec::new();
@@ -142,7 +142,7 @@ fn round_trip(seed: u64, n: usize, crc: bool, markers: bool) -> Result<(), ModEr
             let c = if seg_first && !cont {
                 ctx
             } else {
-                [0xdead, 0xbeef, 0x1234, 0x5678, 1, 0x55, 0, 1, 1]
+                [0xdead, 0xbeef, 0x1234, 0x5678, 1, 0x55, 0, 1, 1, 0x1_2345]
             };
             r.set(rx::CTX_OFF_I, c[0])?;
             r.set(rx::CTX_LEN_I, c[1])?;
@@ -153,6 +153,7 @@ fn round_trip(seed: u64, n: usize, crc: bool, markers: bool) -> Result<(), ModEr
             r.set(rx::CTX_CRC_EN_I, c[6])?;
             r.set(rx::CTX_MARK_EN_I, c[7])?;
             r.set(rx::CTX_ERR_I, c[8])?;
+            r.set(rx::CTX_REM_I, c[9])?;
         }
         r.set(rx::S_TVALID_I, u64::from(r_go))?;
         let m_ready = !rng.percent(20);
@@ -208,6 +209,7 @@ fn round_trip(seed: u64, n: usize, crc: bool, markers: bool) -> Result<(), ModEr
                 r.get(rx::CTX_CRC_EN_O)?,
                 r.get(rx::CTX_MARK_EN_O)?,
                 r.get(rx::CTX_ERR_O)?,
+                r.get(rx::CTX_REM_O)?,
             ];
             ctx_pending -= 1;
         }

@@ -23,6 +23,7 @@ use warpnic_modtest::{ModError, ModModel, Rng};
 struct Ctx {
     off: u64,
     len: u64,
+    rem: u64,
     crc: u64,
     rcrc: u64,
     begun: bool,
@@ -246,6 +247,7 @@ impl Bench {
             Ctx {
                 off: self.rng.bits(16),
                 len: self.rng.bits(16),
+                rem: self.rng.bits(17),
                 crc: self.rng.bits(32),
                 rcrc: self.rng.bits(32),
                 begun: self.rng.percent(50),
@@ -266,6 +268,7 @@ impl Bench {
         m.set(ports::S_CONT_I, u64::from(cont_in))?;
         m.set(ports::CTX_OFF_I, x.off)?;
         m.set(ports::CTX_LEN_I, x.len)?;
+        m.set(ports::CTX_REM_I, x.rem)?;
         m.set(ports::CTX_CRC_I, x.crc)?;
         m.set(ports::CTX_RCRC_I, x.rcrc)?;
         m.set(ports::CTX_BEGUN_I, u64::from(x.begun))?;
@@ -318,6 +321,7 @@ impl Bench {
             let x = Ctx {
                 off: self.m.get(ports::CTX_OFF_O)?,
                 len: self.m.get(ports::CTX_LEN_O)?,
+                rem: self.m.get(ports::CTX_REM_O)?,
                 crc: self.m.get(ports::CTX_CRC_O)?,
                 rcrc: self.m.get(ports::CTX_RCRC_O)?,
                 begun: self.m.get(ports::CTX_BEGUN_O)? == 1,
