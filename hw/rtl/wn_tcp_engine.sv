@@ -436,8 +436,8 @@ module wn_tcp_engine #(
     logic [31:0] ack;
     logic [7:0]  flags;
     logic [15:0] win;
-    logic        opt_en;
-    logic [63:0] opt;
+    logic [1:0]  opt_words;  // option words: 0, 2 or 3 (wn_tcp_tx_hdr)
+    logic [95:0] opt;
   } seg_t;
   // control segments queue here (so a long data frame on the transmit
   // mux never holds the FSM), then go out one beat each
@@ -463,8 +463,9 @@ module wn_tcp_engine #(
   logic [63:0]  ctl_tkeep;
   logic         ctl_tready;
   logic [15:0] ip_id_q;
-  logic [495:0] hdr;
-  logic        hdr_opt_q;
+  logic [527:0] hdr;
+  logic [1:0]  hdr_opt_q;
+  logic        ctl_beat2_q;
   wn_tcp_tx_hdr u_tx_hdr (
       .clk_i,
       .rst_i,
@@ -480,7 +481,7 @@ module wn_tcp_engine #(
       .ack_i        (seg_q.ack),
       .flags_i      (seg_q.flags),
       .window_i     (seg_q.win),
-      .opt_en_i     (seg_q.opt_en),
+      .opt_words_i  (seg_q.opt_words),
       .opt_i        (seg_q.opt),
       .payload_len_i(14'd0),
       .payload_sum_i(16'd0),
@@ -490,6 +491,7 @@ module wn_tcp_engine #(
     if (rst_i) begin
       seg_pend_q <= 1'b0;
       frm_valid_q <= 1'b0;
+      ctl_beat2_q <= 1'b0;
       ip_id_q <= 16'd0;
     end else begin
       if (seg_take) begin
@@ -499,16 +501,24 @@ module wn_tcp_engine #(
         // wn_tcp_tx_hdr registers the header this cycle
         seg_pend_q <= 1'b0;
         frm_valid_q <= 1'b1;
-        hdr_opt_q <= seg_q.opt_en;
+        hdr_opt_q <= seg_q.opt_words;
       end
       if (frm_valid_q && ctl_tready) begin
-        frm_valid_q <= 1'b0;
-        ip_id_q <= ip_id_q + 16'd1;
+        if (ctl_tlast) begin
+          frm_valid_q <= 1'b0;
+          ctl_beat2_q <= 1'b0;
+          ip_id_q <= ip_id_q + 16'd1;
+        end else ctl_beat2_q <= 1'b1;
       end
     end
   end
-  assign ctl_tdata = {16'd0, hdr_opt_q ? hdr : {64'd0, hdr[431:0]}};
-  assign ctl_tkeep = hdr_opt_q ? 64'h3fff_ffff_ffff_ffff : 64'h0fff_ffff_ffff_ffff;
+  // one beat (at least 60 bytes), or two with 12 option bytes (66 bytes)
+  logic ctl_tlast;
+  assign ctl_tlast = hdr_opt_q != 2'd3 || ctl_beat2_q;
+  assign ctl_tdata = ctl_beat2_q ? {496'd0, hdr[527:512]} : hdr[511:0];
+  assign ctl_tkeep = ctl_beat2_q ? 64'h3 :
+                     (hdr_opt_q == 2'd3) ? 64'hffff_ffff_ffff_ffff :
+                     (hdr_opt_q == 2'd2) ? 64'h3fff_ffff_ffff_ffff : 64'h0fff_ffff_ffff_ffff;
 
   // ------------------------------------------------------------------
   // data segments: requests to wn_tcp_tx_seg (payload read by DMA from the
@@ -610,7 +620,7 @@ module wn_tcp_engine #(
       .a_tready_o   (dat_tready),
       .b_tdata_i    (ctl_tdata),
       .b_tkeep_i    (ctl_tkeep),
-      .b_tlast_i    (1'b1),
+      .b_tlast_i    (ctl_tlast),
       .b_tvalid_i   (frm_valid_q),
       .b_tready_o   (ctl_tready),
       .m_tdata_o    (m_tx_tdata_o),
@@ -1029,7 +1039,7 @@ module wn_tcp_engine #(
   logic [5:0]  ow_i_q;
   logic [6:0]  ow_end, ow_next;
   logic        ow_fits;
-  logic        ow_mss_q, ow_ws_q;
+  logic        ow_mss_q, ow_ws_q, ow_sack_q;
   logic [15:0] ow_mss_v_q;
   logic [3:0]  ow_ws_v_q;
   logic [7:0]  ow_kind, ow_len, ow_b2, ow_b3;
@@ -1371,8 +1381,8 @@ module wn_tcp_engine #(
     seg_n.dip = t_q.pip;
     seg_n.sport = t_q.lport;
     seg_n.dport = t_q.pport;
-    seg_n.opt_en = 1'b0;
-    seg_n.opt = 64'd0;
+    seg_n.opt_words = 2'd0;
+    seg_n.opt = 96'd0;
     cnt_rx_drop_o = (rec_push && !rec_wready) || cnt_adm_drop;
     cnt_rx_rst_sent_o = 1'b0;
     l_set = 1'b0;
@@ -1497,7 +1507,8 @@ module wn_tcp_engine #(
           t_n.max_wnd = {16'd0, r_win};
           t_n.opt = (l_opt_q[lm_idx] & (wn_abi_pkg::CPL_TCP_OPT_NODELAY |
                                         wn_abi_pkg::CPL_TCP_OPT_KEEPALIVE)) |
-                    (ow_ws_q ? wn_abi_pkg::CPL_TCP_OPT_WSCALE : 8'd0);
+                    (ow_ws_q ? wn_abi_pkg::CPL_TCP_OPT_WSCALE : 8'd0) |
+                    (ow_sack_q ? wn_abi_pkg::CPL_TCP_OPT_SACK : 8'd0);
           t_n.snd_ws = ow_ws_q ? ow_ws_v_q : 4'd0;
           t_n.rcv_ws = l_ws_q[lm_idx];
           t_n.peer_mss = ow_mss_q ? ow_mss_v_q : 16'd536;
@@ -1662,11 +1673,22 @@ module wn_tcp_engine #(
     seg_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd),
                         ((fl & FlSyn) != 8'd0) ? 4'd0 : t_n.rcv_ws);
     if ((fl & FlSyn) != 8'd0) begin
-      // MSS, then NOP and window scale when offered (RFC 9293 §3.7.1, RFC 7323 §2.2)
-      seg_n.opt_en = 1'b1;
-      seg_n.opt = {8'd2, 8'd4, t_n.mss,
-                   ((t_n.opt & wn_abi_pkg::CPL_TCP_OPT_WSCALE) != 8'd0) ?
-                       {8'd1, 8'd3, 8'd3, 4'd0, t_n.rcv_ws} : 32'h0101_0101};
+      // MSS, then NOP and window scale when offered (RFC 9293 §3.7.1,
+      // RFC 7323 §2.2), then NOP NOP and SACK-permitted when offered
+      // (RFC 2018 §2)
+      if ((t_n.opt & wn_abi_pkg::CPL_TCP_OPT_WSCALE) != 8'd0) begin
+        seg_n.opt_words = ((t_n.opt & wn_abi_pkg::CPL_TCP_OPT_SACK) != 8'd0) ? 2'd3 : 2'd2;
+        seg_n.opt = {8'd2, 8'd4, t_n.mss, 8'd1, 8'd3, 8'd3, 4'd0, t_n.rcv_ws, 32'h0101_0402};
+      end else begin
+        seg_n.opt_words = 2'd2;
+        seg_n.opt = {8'd2, 8'd4, t_n.mss,
+                     ((t_n.opt & wn_abi_pkg::CPL_TCP_OPT_SACK) != 8'd0) ? 32'h0101_0402 : 32'h0101_0101,
+                     32'd0};
+      end
+    end else if (fl == FlAck && t_n.ooo_on && (t_n.opt & wn_abi_pkg::CPL_TCP_OPT_SACK) != 8'd0) begin
+      // the out-of-order range as one SACK block (RFC 2018 §3, §4)
+      seg_n.opt_words = 2'd3;
+      seg_n.opt = {32'h0101_050a, t_n.ooo_lo, t_n.ooo_hi};
     end
   endtask
 
@@ -1763,7 +1785,8 @@ module wn_tcp_engine #(
         out_body[159:128] = r_seq;
         out_body[175:160] = r_win;
         out_body[191:176] = ow_mss_q ? ow_mss_v_q : 16'd0;
-        out_body[199:192] = ow_ws_q ? wn_abi_pkg::CPL_TCP_OPT_WSCALE : 8'd0;
+        out_body[199:192] = (ow_ws_q ? wn_abi_pkg::CPL_TCP_OPT_WSCALE : 8'd0) |
+                            (ow_sack_q ? wn_abi_pkg::CPL_TCP_OPT_SACK : 8'd0);
         out_body[207:200] = {4'd0, ow_ws_v_q};
         out_body[271:224] = mac_swap(r_smac);
       end
@@ -1880,8 +1903,8 @@ module wn_tcp_engine #(
           t_n.rcv_ws = 4'd0;
           t_n.opt = t_q.opt & ~wn_abi_pkg::CPL_TCP_OPT_WSCALE;
         end
-        t_n.opt = t_n.opt & ~(wn_abi_pkg::CPL_TCP_OPT_SACK | wn_abi_pkg::CPL_TCP_OPT_TIMESTAMPS |
-                              wn_abi_pkg::CPL_TCP_OPT_ECN);
+        t_n.opt = t_n.opt & ~((ow_sack_q ? 8'd0 : wn_abi_pkg::CPL_TCP_OPT_SACK) |
+                              wn_abi_pkg::CPL_TCP_OPT_TIMESTAMPS | wn_abi_pkg::CPL_TCP_OPT_ECN);
         t_n.peer_mss = ow_mss_q ? ow_mss_v_q : 16'd536;
         if (ow_mss_q && ow_mss_v_q < t_q.mss) t_n.mss = ow_mss_v_q;
         else if (!ow_mss_q) t_n.mss = 16'd536;
@@ -2175,10 +2198,10 @@ module wn_tcp_engine #(
           t_n.snd_nxt = t_n.iss + 32'd1;
           t_n.snd_max = t_n.snd_nxt;
           // window scaling only when both sides offer it (RFC 7323 §1.3)
+          // (and SACK, RFC 2018 §2)
           t_n.opt = (par_opt | (t_q.opt & (wn_abi_pkg::CPL_TCP_OPT_NODELAY | wn_abi_pkg::CPL_TCP_OPT_KEEPALIVE))) &
-                    (t_q.opt | ~wn_abi_pkg::CPL_TCP_OPT_WSCALE) &
-                    ~(wn_abi_pkg::CPL_TCP_OPT_SACK | wn_abi_pkg::CPL_TCP_OPT_TIMESTAMPS |
-                      wn_abi_pkg::CPL_TCP_OPT_ECN);
+                    (t_q.opt | ~(wn_abi_pkg::CPL_TCP_OPT_WSCALE | wn_abi_pkg::CPL_TCP_OPT_SACK)) &
+                    ~(wn_abi_pkg::CPL_TCP_OPT_TIMESTAMPS | wn_abi_pkg::CPL_TCP_OPT_ECN);
           if ((t_n.opt & wn_abi_pkg::CPL_TCP_OPT_WSCALE) != 8'd0) begin
             if (par_ws != 4'd0) t_n.rcv_ws = par_ws;
           end else begin
@@ -2513,6 +2536,7 @@ module wn_tcp_engine #(
         ow_i_q <= 6'd0;
         ow_mss_q <= 1'b0;
         ow_ws_q <= 1'b0;
+        ow_sack_q <= 1'b0;
         ow_mss_v_q <= 16'd0;
         ow_ws_v_q <= 4'd0;
       end else if ({1'b0, ow_i_q} >= ow_end || ow_kind == 8'd0) begin
@@ -2530,6 +2554,7 @@ module wn_tcp_engine #(
           ow_ws_q <= 1'b1;
           ow_ws_v_q <= (ow_b2 > 8'd14) ? 4'd14 : ow_b2[3:0];
         end
+        if (ow_kind == 8'd4 && ow_len == 8'd2) ow_sack_q <= 1'b1;
         ow_i_q <= ow_i_q + ow_len[5:0];
       end
       // the new TCB of a listener's SYN, built before the insert

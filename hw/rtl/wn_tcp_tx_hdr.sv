@@ -1,6 +1,6 @@
 // wn_tcp_tx_hdr: builds the header of a TCP/IPv4 segment (Ethernet II,
-// IPv4 without options, TCP with no options or with 8 option bytes) with
-// both checksums, as one pipeline stage.
+// IPv4 without options, TCP with no options or with 8 or 12 option bytes)
+// with both checksums, as one pipeline stage.
 //
 // The payload is not seen here: the transmit path sums it while it reads it
 // from host memory and passes `payload_sum_i`, the 16-bit ones-complement
@@ -10,10 +10,12 @@
 // DSCP/ECN zero (RFC 791 §3.1).
 //
 // Header (bytes, `hdr_o` byte 0 in bits 7:0): 0-5 destination MAC, 6-11
-// source MAC, 12-13 0x0800, 14-33 IPv4, 34-53 TCP (data offset 5), and with
-// `opt_en_i` 54-61 the option bytes `opt_i` (data offset 7; byte 54 is
-// bits 63:56 of `opt_i`, e.g. MSS then NOP and window scale in a SYN).
-// Without options bytes 54-61 are zero.
+// source MAC, 12-13 0x0800, 14-33 IPv4, 34-53 TCP (data offset 5), then
+// `opt_words_i` 32-bit words of options from `opt_i` (0, 2 or 3: data
+// offset 5, 7 or 8; byte 54 is bits 95:88 of `opt_i`, e.g. MSS, NOP and
+// window scale, NOP NOP and SACK-permitted in a SYN, or NOP NOP and one
+// SACK block in an ACK). Bytes after the options are zero. With 12 option
+// bytes the header is 66 bytes: bytes 64-65 are bits 527:512 of `hdr_o`.
 // Latency: one cycle (registered); one header per cycle.
 module wn_tcp_tx_hdr (
     input  logic         clk_i,
@@ -30,11 +32,11 @@ module wn_tcp_tx_hdr (
     input  logic [31:0]  ack_i,
     input  logic [7:0]   flags_i,
     input  logic [15:0]  window_i,
-    input  logic         opt_en_i,
-    input  logic [63:0]  opt_i,
+    input  logic [1:0]   opt_words_i,
+    input  logic [95:0]  opt_i,
     input  logic [13:0]  payload_len_i,
     input  logic [15:0]  payload_sum_i,
-    output logic [495:0] hdr_o
+    output logic [527:0] hdr_o
 );
   // ones-complement sum of 16-bit words, folded
   function automatic logic [15:0] fold(input logic [31:0] s);
@@ -46,13 +48,19 @@ module wn_tcp_tx_hdr (
 
   logic [15:0] total_len, tcp_len, ip_csum, tcp_csum, opt_bytes;
   logic [31:0] ip_sum, tcp_sum, opt_sum;
-  logic [63:0] opt;
+  logic [95:0] opt;
   logic [7:0]  offset;
-  assign opt = opt_en_i ? opt_i : 64'd0;
-  assign opt_bytes = opt_en_i ? 16'd8 : 16'd0;
-  assign offset = opt_en_i ? 8'h70 : 8'h50;
-  assign opt_sum = {16'd0, opt[63:48]} + {16'd0, opt[47:32]} + {16'd0, opt[31:16]} +
-                   {16'd0, opt[15:0]};
+  always_comb begin
+    unique case (opt_words_i)
+      2'd2: opt = {opt_i[95:32], 32'd0};
+      2'd3: opt = opt_i;
+      default: opt = 96'd0;
+    endcase
+  end
+  assign opt_bytes = (opt_words_i == 2'd3) ? 16'd12 : (opt_words_i == 2'd2) ? 16'd8 : 16'd0;
+  assign offset = {4'd5 + opt_bytes[5:2], 4'd0};
+  assign opt_sum = {16'd0, opt[95:80]} + {16'd0, opt[79:64]} + {16'd0, opt[63:48]} +
+                   {16'd0, opt[47:32]} + {16'd0, opt[31:16]} + {16'd0, opt[15:0]};
   assign total_len = 16'd40 + opt_bytes + {2'd0, payload_len_i};
   assign tcp_len = 16'd20 + opt_bytes + {2'd0, payload_len_i};
   // IPv4 header words: 4500, total length, id, 4000 (DF), ttl|6, 0, addresses
@@ -73,7 +81,7 @@ module wn_tcp_tx_hdr (
   assign tcp_csum = ~fold(tcp_sum);
 
   // the header in wire order, then byte-reversed onto the bus
-  logic [495:0] wire_hdr;   // byte 0 in bits 495:488
+  logic [527:0] wire_hdr;   // byte 0 in bits 527:520
   assign wire_hdr = {dst_mac_i, src_mac_i, 16'(wn_abi_pkg::ETHER_TYPE_IPV4),
                      8'h45, 8'h00, total_len, ip_id_i, 16'h4000, ttl_i,
                      8'(wn_abi_pkg::IP_PROTOCOL_TCP), ip_csum, src_ip_i, dst_ip_i,
@@ -81,7 +89,7 @@ module wn_tcp_tx_hdr (
                      tcp_csum, 16'h0000, opt};
 
   always_ff @(posedge clk_i) begin
-    for (int k = 0; k < 62; k++) hdr_o[k*8 +: 8] <= wire_hdr[(61-k)*8 +: 8];
+    for (int k = 0; k < 66; k++) hdr_o[k*8 +: 8] <= wire_hdr[(65-k)*8 +: 8];
   end
 
   logic unused;

@@ -525,7 +525,7 @@ module wn_tcp_tx_seg #(
   logic [15:0]   hv_tag_q;
   logic          hv_bad_q;
   logic [7:0]    hv_w_q;
-  logic [495:0]  hdr;
+  logic [527:0]  hdr;
 
   assign meta_pop = pay_rvalid && meta_rvalid && ((32'(out_count) + 32'(hv_q)) < OutDepth);
 
@@ -544,8 +544,8 @@ module wn_tcp_tx_seg #(
       .ack_i        (m_ack),
       .flags_i      (m_flags),
       .window_i     (m_window),
-      .opt_en_i     (1'b0),
-      .opt_i        (64'd0),
+      .opt_words_i  (2'd0),
+      .opt_i        (96'd0),
       .payload_len_i(m_len),
       .payload_sum_i(p_sum),
       .hdr_o        (hdr)
@@ -664,6 +664,6 @@ module wn_tcp_tx_seg #(
   logic [$clog2(MaxReads):0] nc_ck_count;
   logic [$clog2(MaxSegs):0]  nc_pay_count;
   logic unused;
-  assign unused = ^{nc_meta_count, nc_ck_count, nc_pay_count, hdr[495:HdrBytes*8], tbuf_wready,
+  assign unused = ^{nc_meta_count, nc_ck_count, nc_pay_count, hdr[527:HdrBytes*8], tbuf_wready,
                     pay_wready, out_wready, seg_beats[9:8]};
 endmodule

@@ -166,10 +166,10 @@ fn linux_tcp_client_connects_to_a_warpnic_listener() {
             }
         );
         assert_eq!(*conn.local.ip(), s.net.nic_ip());
-        // Linux offers window scaling: both sides use it
+        // Linux offers window scaling and SACK: both sides use them
         assert_eq!(
-            conn.tcp_opt & cpl_tcp_opt::WSCALE,
-            cpl_tcp_opt::WSCALE,
+            conn.tcp_opt & (cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK),
+            cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
             "{conn:?}"
         );
         assert!(conn.mss >= 1400, "{conn:?}");
@@ -600,8 +600,20 @@ fn connection_state(s: &Setup, ep: EndpointId, conn: &Connection) -> String {
         .args(["-s", "link", "show"])
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+    let nstat = s.net.command("nstat").args(["-az"]).output().map(|o| {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter(|l| {
+                l.contains("Retrans")
+                    || l.contains("Timeout")
+                    || l.contains("Loss")
+                    || l.contains("Drop")
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    });
     format!(
-        "device time {:.3} ms; warpnic TCB: {}; Linux: {ss:?}; qdiscs: {tc:?}; links: {link:?}",
+        "device time {:.3} ms; warpnic TCB: {}; Linux: {ss:?}; qdiscs: {tc:?}; links: {link:?}; nstat: {nstat:?}",
         s.dev.now_ns() as f64 / 1e6,
         fields.join(", ")
     )
@@ -694,7 +706,7 @@ fn data_both_ways(label: &str, faults: Option<BridgeFaults>, nic_server: bool) {
             listener.set_nonblocking(true).expect("nonblocking");
             let server = sc.spawn(move || accept(&listener));
             let opts = ConnectOpts {
-                tcp_opt: cpl_tcp_opt::WSCALE,
+                tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
                 rcv_wscale: 7,
                 rcv_wnd: 1 << BUF_LOG,
                 ..ConnectOpts::default()

@@ -40,7 +40,7 @@ fn setup() -> warpnic_sim::traffic::Pair {
 
 fn wscale() -> ConnectOpts {
     ConnectOpts {
-        tcp_opt: cpl_tcp_opt::WSCALE,
+        tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
         rcv_wscale: 7,
         rcv_wnd: 1 << 20,
         ..ConnectOpts::default()
@@ -65,6 +65,12 @@ fn tcp_handshake_and_close_between_two_nics() {
     assert_eq!(conn.peer.port(), 5000);
     assert_eq!(*conn.local.ip(), A_IP);
     assert_eq!(conn.tcp_opt & cpl_tcp_opt::WSCALE, cpl_tcp_opt::WSCALE);
+    // A offered SACK and B's firmware accepts what the peer offers
+    assert_eq!(
+        conn.tcp_opt & cpl_tcp_opt::SACK,
+        cpl_tcp_opt::SACK,
+        "{conn:?}"
+    );
     assert_eq!(conn.rcv_wscale, 7);
     assert_eq!(conn.mss, 8960, "MAX_FRAME 9014 less 54 on both sides");
     let acc = tcp_event(&p.b);

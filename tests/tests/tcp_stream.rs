@@ -36,7 +36,7 @@ fn connected(p: &Pair, log: u8) -> (TcpStream, TcpStream) {
     p.b.tcp_config(&fast_timers()).expect("B's timing");
     p.b.tcp_listen_with(5000, 8, 1 << 20).expect("listen");
     let opts = ConnectOpts {
-        tcp_opt: cpl_tcp_opt::WSCALE,
+        tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
         rcv_wscale: 10,
         rcv_wnd: 1 << 20,
         ..ConnectOpts::default()

@@ -338,7 +338,7 @@ fn goodput(cfg: &WorldConfig, mtu: u32, o: &TcpBench) -> AnyResult<Goodput> {
     p.b.tcp_listen_with(PORT, 1, size)
         .map_err(|e| format!("B: listen offering {size} bytes: {e}"))?;
     let copts = ConnectOpts {
-        tcp_opt: cpl_tcp_opt::WSCALE,
+        tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
         rcv_wscale: wscale_for(size),
         rcv_wnd: size,
         ..ConnectOpts::default()

@@ -1860,7 +1860,10 @@ impl TcpCp {
         }
         self.bind_tid(i, tid16);
         self.set_state(i, EpState::Accepting);
-        let wscale = req.tcp_opt & cpl_tcp_opt::WSCALE;
+        // window scaling and SACK when the peer offered them (RFC 7323
+        // §1.3, RFC 2018 §2)
+        let opts = req.tcp_opt & (cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK);
+        let wscale = opts & cpl_tcp_opt::WSCALE;
         let iss = iss::isn(
             self.key,
             req.local_ip,
@@ -1871,7 +1874,7 @@ impl TcpCp {
         );
         let body = CplPassAcceptRpl {
             status: CplStatus::Success.into(),
-            tcp_opt: wscale,
+            tcp_opt: opts,
             rcv_wscale: if wscale != 0 { l.rcv_wscale } else { 0 },
             tos: req.tos,
             iss,

@@ -78,6 +78,7 @@ struct Bench {
     rx: VecDeque<(Vec<u8>, bool, bool)>, // beat bytes, last, MAC error
     cpl_in: VecDeque<(u32, bool)>,
     cur_out: Vec<u32>,
+    cur_tx: Vec<u8>,
     msgs: VecDeque<Msg>,
     segs: VecDeque<Seg>,
     bad: u64,
@@ -104,6 +105,7 @@ impl Bench {
             rx: VecDeque::new(),
             cpl_in: VecDeque::new(),
             cur_out: Vec::new(),
+            cur_tx: Vec::new(),
             msgs: VecDeque::new(),
             segs: VecDeque::new(),
             bad: 0,
@@ -161,17 +163,24 @@ impl Bench {
             }
         }
         if tx_ready && m.get(ports::M_TX_TVALID_O)? == 1 {
-            assert_eq!(m.get(ports::M_TX_TLAST_O)?, 1, "segments are one beat");
+            // one beat, or two for a header with 12 option bytes
             let keep = m.get(ports::M_TX_TKEEP_O)?;
             let n = keep.count_ones() as usize;
             assert_eq!(keep, if n == 64 { u64::MAX } else { (1u64 << n) - 1 });
             let mut data = [0u8; 64];
             m.get_bytes(ports::M_TX_TDATA_O, &mut data)?;
-            let at = m.cycle();
-            self.segs.push_back(Seg {
-                tcp: parse_frame(&data[..n]),
-                at,
-            });
+            self.cur_tx.extend_from_slice(&data[..n]);
+            if m.get(ports::M_TX_TLAST_O)? == 1 {
+                let frame = std::mem::take(&mut self.cur_tx);
+                assert!(frame.len() <= 66, "control segments are at most 66 bytes");
+                let at = m.cycle();
+                self.segs.push_back(Seg {
+                    tcp: parse_frame(&frame),
+                    at,
+                });
+            } else {
+                assert_eq!(n, 64, "a first beat is full");
+            }
         }
         self.bad += m.get(ports::CNT_RX_BAD_O)?;
         self.drops += m.get(ports::CNT_RX_DROP_O)?;
@@ -373,12 +382,18 @@ fn accept(b: &mut Bench, sport: u16, irs: u32, iss: u32) -> Result<u32, ModError
     assert_eq!(req.u32(16), irs, "rcv_isn");
     assert_eq!(req.u16(20), 65535, "peer_wnd");
     assert_eq!(req.u16(22), 1400, "peer_mss");
-    assert_eq!(req.u8(24), gen::cpl_tcp_opt::WSCALE, "options of the SYN");
+    assert_eq!(
+        req.u8(24),
+        gen::cpl_tcp_opt::WSCALE | gen::cpl_tcp_opt::SACK,
+        "options of the SYN"
+    );
     assert_eq!(req.u8(25), 5, "snd_wscale");
     assert_eq!(&req.body[28..34], &PEER_MAC, "peer MAC in wire order");
     let tid = req.id;
+    // the CP takes SACK on odd ports and declines it on even ones
+    let sack = sport % 2 == 1;
     let mut rpl = [0u8; 16];
-    rpl[1] = gen::cpl_tcp_opt::WSCALE;
+    rpl[1] = gen::cpl_tcp_opt::WSCALE | if sack { gen::cpl_tcp_opt::SACK } else { 0 };
     rpl[4..8].copy_from_slice(&iss.to_le_bytes());
     b.cpl(CplOpcode::PassAcceptRpl, 0, tid, &rpl);
     let sa = b.expect_seg(2000)?.tcp;
@@ -387,7 +402,7 @@ fn accept(b: &mut Bench, sport: u16, irs: u32, iss: u32) -> Result<u32, ModError
     assert_eq!((sa.src_port, sa.dst_port), (5000, sport));
     assert_eq!(sa.options.mss, Some(1400), "the smaller MSS");
     assert_eq!(sa.options.window_scale, Some(7), "the listener's shift");
-    assert!(!sa.options.sack_permitted);
+    assert_eq!(sa.options.sack_permitted, sack, "SACK as the CP answered");
     assert_eq!(sa.options.timestamps, None);
     b.seg(
         tcp(
