@@ -104,7 +104,8 @@
 // connection (after reset the held context is a fresh connection with CRC
 // and markers off).
 // Parameters: FifoDepth (ULPDU beats and status records buffered) a power
-// of two, 16..1024; TagWidth 1..64.
+// of two, 32..1024 (16 entries are kept free for the pieces in flight);
+// TagWidth 1..64.
 module wn_mpa_rx #(
     parameter int FifoDepth = 32,
     parameter int TagWidth = 16

@@ -32,8 +32,9 @@
 //   2-3  FPDUPTR, big-endian: the octets from the ULPDU_LENGTH field to
 //        the marker; 0 for a marker that immediately precedes the
 //        ULPDU_LENGTH field (the FPDU then starts with it)
-// Markers are covered by the CRC (RFC 5044 §4.4 and §5.1: the CRC covers
-// the whole FPDU, markers included), a leading marker too.
+// Markers are covered by the CRC (RFC 5044 §4.4: the CRC covers the whole
+// FPDU, markers included), a leading marker too (as Wireshark's MPA
+// dissector checks it).
 //
 // Pipeline:
 //   A  framing: the ULPDU shifted by two bytes behind the length, pad and a
