@@ -189,6 +189,20 @@ const TOPS: &[Top] = &[
         params: &[],
         doc: "`wn_mpa_rx`, the MPA FPDU deframer.",
     },
+    Top {
+        name: "wn_ddp_rx",
+        module: "wn_ddp_rx",
+        files: &["rtl/wn_fifo.sv", "rtl/wn_ddp_rx.sv"],
+        params: &[("QpW", "4")],
+        doc: "`wn_ddp_rx`, DDP/RDMAP receive, with 16 QPs.",
+    },
+    Top {
+        name: "wn_rdmap_tx",
+        module: "wn_rdmap_tx",
+        files: &["rtl/wn_fifo.sv", "rtl/wn_rdmap_tx.sv"],
+        params: &[("MaxSegs", "64"), ("MaxReads", "64"), ("BufBeats", "256")],
+        doc: "`wn_rdmap_tx` with its defaults: 64 segment records, 64 reads, a 16 KiB response buffer.",
+    },
 ];
 
 /// Optimisation of the models' hot code.
