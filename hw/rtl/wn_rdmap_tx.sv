@@ -126,7 +126,7 @@
 // BufBeats (response buffer) a power of two 128..4096.
 module wn_rdmap_tx #(
     parameter int QpW = 10,
-    parameter int MaxSegs = 32,
+    parameter int MaxSegs = 64,
     parameter int MaxReads = 64,
     parameter int BufBeats = 256
 ) (
@@ -193,6 +193,7 @@ module wn_rdmap_tx #(
   localparam int HdrW = (HU + TermMax) * 8;                // 70 bytes
   localparam int Page = wn_abi_pkg::DMA_MAX_READ;
   localparam int BW = $clog2(BufBeats);
+  localparam int InlDepth = 4;                             // inline payloads in flight
   // DDP and RDMAP version 1 (RFC 5041 §5.1, RFC 5040 §4.1); not in abi/ as
   // RTL constants yet
   localparam logic [1:0] DdpVersion = 2'd1;
@@ -467,7 +468,7 @@ module wn_rdmap_tx #(
   assign r_ent_end = 32'(r_chunk) == c_erem_q;
   assign res_room = 32'(res_q) <= 32'(BufBeats - Page / 64);
 
-  assign seg_room = sr_wready && hf_wready;
+  assign seg_room = sr_wready && hf_wready && (inl_wready || !c_inline_q);
   assign seg_fire = (st_q == S_SEG) && seg_room;
   assign rd_valid_o = (st_q == S_RD) && rr_wready && res_room;
   assign rd_addr_o = c_addr_q;
@@ -551,16 +552,23 @@ module wn_rdmap_tx #(
   // ------------------------------------------------------------------
   // FIFOs: segment records, MPA headers, read records, response beats
   // ------------------------------------------------------------------
-  localparam int SW = HdrW + 7 + 16 + 1 + 1 + QpW + 32;
+  // segment records hold the DDP header; the inline payload of READ
+  // REQUEST, TERMINATE and IMMEDIATE DATA waits in a FIFO of its own
+  localparam int SW = HU * 8 + 1 + 7 + 16 + 1 + 1 + QpW + 32;
   logic [SW-1:0]    sr_rdata;
   logic             sr_rvalid, sr_pop;
+  logic [HU*8-1:0]  sr_ddp;
+  logic             sr_inl;
   logic [HdrW-1:0]  sr_hdr;
   logic [6:0]       sr_hlen;
   logic [15:0]      sr_plen;
   logic             sr_last, sr_fin;
   logic [QpW-1:0]   sr_qp;
   logic [31:0]      sr_off;
-  assign {sr_hdr, sr_hlen, sr_plen, sr_last, sr_fin, sr_qp, sr_off} = sr_rdata;
+  logic [InlW-1:0]  inl_rdata;
+  logic             inl_rvalid, inl_wready;
+  assign {sr_ddp, sr_inl, sr_hlen, sr_plen, sr_last, sr_fin, sr_qp, sr_off} = sr_rdata;
+  assign sr_hdr = sr_inl ? {inl_rdata, sr_ddp} : {(HdrW - HU * 8)'(0), sr_ddp};
 
   wn_fifo #(
       .Width(SW),
@@ -568,13 +576,28 @@ module wn_rdmap_tx #(
   ) u_segs (
       .clk_i,
       .rst_i,
-      .wdata_i ({s_hdr, c_hlen_q, s_plen, s_last, s_fin, c_qp_q, s_off_after}),
+      .wdata_i ({s_hdr[HU*8-1:0], c_inline_q, c_hlen_q, s_plen, s_last, s_fin, c_qp_q, s_off_after}),
       .wvalid_i(seg_fire),
       .wready_o(sr_wready),
       .rdata_o (sr_rdata),
       .rvalid_o(sr_rvalid),
       .rready_i(sr_pop),
       .count_o (nc_segs_count)
+  );
+
+  wn_fifo #(
+      .Width(InlW),
+      .Depth(InlDepth)
+  ) u_inl (
+      .clk_i,
+      .rst_i,
+      .wdata_i (c_inl_q),
+      .wvalid_i(seg_fire && c_inline_q),
+      .wready_o(inl_wready),
+      .rdata_o (inl_rdata),
+      .rvalid_o(inl_rvalid),
+      .rready_i(sr_pop && sr_inl),
+      .count_o (nc_inl_count)
   );
 
   logic [17:0]      hf_rdata;
@@ -852,10 +875,11 @@ module wn_rdmap_tx #(
 
   // FIFO outputs this module does not need
   logic [$clog2(MaxSegs):0]  nc_segs_count, nc_hdrs_count;
+  logic [$clog2(InlDepth):0] nc_inl_count;
   logic [$clog2(MaxReads):0] nc_reads_count;
   logic [BW:0]               nc_buf_count;
   logic unused;
-  assign unused = ^{nc_segs_count, nc_hdrs_count, nc_reads_count, nc_buf_count, db_last, l_base[32]};
+  assign unused = ^{nc_segs_count, nc_hdrs_count, nc_inl_count, s_hdr[HdrW-1:HU*8], nc_reads_count, nc_buf_count, db_last, l_base[32]};
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
@@ -864,6 +888,7 @@ module wn_rdmap_tx #(
       if (db_pop && !rr_rvalid) $fatal(1, "wn_rdmap_tx: response beat for no read");
       if (db_pop && !db_err && (db_last != rd_end)) $fatal(1, "wn_rdmap_tx: response length differs from the read's");
       if (db_pop && db_err && !db_last) $fatal(1, "wn_rdmap_tx: a refused read has one beat");
+      if (sr_rvalid && sr_inl && !inl_rvalid) $fatal(1, "wn_rdmap_tx: inline payload missing");
     end
   end
 `endif
