@@ -26,8 +26,9 @@
 //   Read Req   untagged header, QN 1, then 28 bytes: sink STag, sink TO,
 //              size, source STag, source TO                    (46 bytes)
 //   Immediate  untagged header, QN 0, then 8 bytes of data     (26 bytes)
-//   Terminate  untagged header, QN 2, then the Terminate control and the
-//              faulting headers (the first 64 bytes are reported)
+//   Terminate  untagged header, QN 2, then the Terminate control (4 bytes:
+//              layer, etype, ecode, flags) and the faulting headers (22
+//              bytes at least; the first 64 are reported)
 //
 // Per segment, at its decision (the first failing check is reported; the
 // order follows siw's receive path):
@@ -270,6 +271,7 @@ module wn_ddp_rx #(
   localparam int UntHdr = wn_abi_pkg::DDP_UNTAGGED_HDR_SIZE;
   localparam int RreqHdr = UntHdr + wn_abi_pkg::RDMA_READ_REQ_SIZE;
   localparam int ImmHdr = UntHdr + wn_abi_pkg::RDMAP_IMMEDIATE_SIZE;
+  localparam int TermHdr = UntHdr + wn_abi_pkg::RDMAP_TERMINATE_SIZE;
   localparam logic [3:0] OpWrite = wn_abi_pkg::RDMAP_OPCODE_RDMA_WRITE;
   localparam logic [3:0] OpRreq = wn_abi_pkg::RDMAP_OPCODE_RDMA_READ_REQUEST;
   localparam logic [3:0] OpRresp = wn_abi_pkg::RDMAP_OPCODE_RDMA_READ_RESPONSE;
@@ -505,6 +507,7 @@ module wn_ddp_rx #(
     else if (is_tag) need = 7'(TagHdr);
     else if (op == OpRreq) need = 7'(RreqHdr);
     else if (is_imm(op)) need = 7'(ImmHdr);
+    else if (op == OpTerm) need = 7'(TermHdr);
     else need = 7'(UntHdr);
     pre = s_off_i >= {9'd0, need};
     short_seg = s_len_i < {9'd0, need};
@@ -998,10 +1001,12 @@ module wn_ddp_rx #(
   wn_abi_pkg::ddp_untagged_hdr_t r_uh;
   wn_abi_pkg::rdma_read_req_t    r_rq;
   wn_abi_pkg::rdmap_immediate_t  r_im;
+  wn_abi_pkg::rdmap_terminate_t  r_tm;
   logic [3:0] r_op;
   assign r_uh = wn_abi_pkg::ddp_untagged_hdr_unpack(r_ev_q.hbuf[UntHdr*8-1:0]);
   assign r_rq = wn_abi_pkg::rdma_read_req_unpack(r_ev_q.hbuf[RreqHdr*8-1:UntHdr*8]);
   assign r_im = wn_abi_pkg::rdmap_immediate_unpack(r_ev_q.hbuf[ImmHdr*8-1:UntHdr*8]);
+  assign r_tm = wn_abi_pkg::rdmap_terminate_unpack(r_ev_q.hbuf[TermHdr*8-1:UntHdr*8]);
   assign r_op = r_uh.opcode;
   assign rinv_stag_o = r_uh.inv_stag;
   assign rinv_pd_o = r_ev_q.pd;
@@ -1165,9 +1170,9 @@ module wn_ddp_rx #(
               KTerm: begin
                 p_termx_q <= 1'b1;
                 x_rx_q <= 1'b1;
-                x_layer_q <= r_ev_q.layer;
-                x_etype_q <= r_ev_q.etype;
-                x_ecode_q <= r_ev_q.ecode;
+                x_layer_q <= r_tm.layer;
+                x_etype_q <= r_tm.etype;
+                x_ecode_q <= r_tm.ecode;
                 x_hvalid_q <= 1'b1;
               end
               default: ;
@@ -1218,7 +1223,8 @@ module wn_ddp_rx #(
                        uh.rsvd_ulp, uh.inv_stag, uh.tagged_f, uh.last, uh.ddp_version,
                        uh.rdmap_version, uh.opcode, th.rsvd, th.rsvd_ulp, rq.sink_stag,
                        rq.sink_to, r_uh, r_rq.src_stag, r_rq.src_to, r_ev_q.herr,
-                       t_dd[511:0], t_kk[63:0], cx_ctx.saddr};
+                       t_dd[511:0], t_kk[63:0], cx_ctx.saddr, r_tm.hdr_ctrl_m,
+                       r_tm.hdr_ctrl_d, r_tm.hdr_ctrl_r, r_tm.rsvd};
 
 `ifndef SYNTHESIS
   // the MR table answers into space reserved by the credits
