@@ -24,7 +24,7 @@ echo "synth: clean (no latches)"
 
 # Modules built and tested on their own (sim/modtest) before wn_core uses
 # them: the same two gates with each as the top.
-standalone="wn_crc32c wn_mpa_tx wn_mpa_rx wn_ddp_rx"
+standalone="wn_crc32c wn_mpa_tx wn_mpa_rx wn_ddp_rx wn_rdmap_tx"
 for m in $standalone; do
 	echo "lint: verilator --lint-only -Wall ($m)"
 	verilator --lint-only -Wall --top-module "$m" $waivers $pkgs $rtl
