@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0xa0b8_6a3b;
+pub const BUILD_ID: u32 = 0xf645_1960;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2044,6 +2044,10 @@ pub enum TcbField {
     Stream = 0x1e,
     /// Diagnostics (read-only): bit 0 queued to send, 1 timer on, 2 FIN waits for the data, 3 FIN sent, 4 an RTT is being timed; 63:32 the timer's deadline (µs).
     Engine = 0x1f,
+    /// Per-connection counters (read-only): 31:0 segments sent with payload, 63:32 of them retransmissions (timeout, fast retransmit).
+    TxSegs = 0x20,
+    /// Per-connection counters (read-only): 31:0 segments received whose payload was taken in order, 63:32 out-of-order segments kept.
+    RxSegs = 0x21,
 }
 
 impl TcbField {
@@ -2081,6 +2085,8 @@ impl TcbField {
         Self::Cqn,
         Self::Stream,
         Self::Engine,
+        Self::TxSegs,
+        Self::RxSegs,
     ];
 
     /// The value's name as written in the description.
@@ -2118,6 +2124,8 @@ impl TcbField {
             Self::Cqn => "CQN",
             Self::Stream => "STREAM",
             Self::Engine => "ENGINE",
+            Self::TxSegs => "TX_SEGS",
+            Self::RxSegs => "RX_SEGS",
         }
     }
 }
@@ -2159,6 +2167,8 @@ impl TryFrom<u8> for TcbField {
             0x1d => Ok(Self::Cqn),
             0x1e => Ok(Self::Stream),
             0x1f => Ok(Self::Engine),
+            0x20 => Ok(Self::TxSegs),
+            0x21 => Ok(Self::RxSegs),
             other => Err(other),
         }
     }

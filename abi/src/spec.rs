@@ -1019,6 +1019,8 @@ pub const SPEC: Spec = Spec {
                 v("CQN", 0x1d, "completion queue of the stream's TCP_TX_ACKED and TCP_RX completions"),
                 v("STREAM", 0x1e, "diagnostics (read-only): 31:0 the send buffer's end (TX_END), 63:32 the receive buffer's read point (RX_READ)"),
                 v("ENGINE", 0x1f, "diagnostics (read-only): bit 0 queued to send, 1 timer on, 2 FIN waits for the data, 3 FIN sent, 4 an RTT is being timed; 63:32 the timer's deadline (µs)"),
+                v("TX_SEGS", 0x20, "per-connection counters (read-only): 31:0 segments sent with payload, 63:32 of them retransmissions (timeout, fast retransmit)"),
+                v("RX_SEGS", 0x21, "per-connection counters (read-only): 31:0 segments received whose payload was taken in order, 63:32 out-of-order segments kept"),
             ],
         },
     ],

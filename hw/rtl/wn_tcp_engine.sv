@@ -839,6 +839,20 @@ module wn_tcp_engine #(
     logic        ack_due;
     logic        dack_on;
     logic [31:0] dack_dl;
+    // keepalive (RFC 1122 §4.2.3.6): the timer runs the idle wait or the
+    // probe interval while ka_mode (in chunks of at most 2^30 µs, ka_rem
+    // left after the current one)
+    logic [39:0] ka_idle;
+    logic [31:0] ka_intvl;
+    logic [7:0]  ka_cnt;
+    logic        ka_mode;
+    logic [39:0] ka_rem;
+    logic [7:0]  ka_probes;
+    // per-connection counters (TCB fields TX_SEGS, RX_SEGS)
+    logic [31:0] c_tx;
+    logic [31:0] c_retx;
+    logic [31:0] c_rx;
+    logic [31:0] c_ooo;
   } tcb_t;
 
   tcb_t            tcb_mem [NumConns];
@@ -1163,6 +1177,11 @@ module wn_tcp_engine #(
       8'(wn_abi_pkg::TCB_FIELD_WSCALE): begin sf_old = {56'd0, t_q.rcv_ws, t_q.snd_ws}; sf_ro = 1'b1; end
       8'(wn_abi_pkg::TCB_FIELD_RTO_MIN): sf_old = {32'd0, t_q.rto_min};
       8'(wn_abi_pkg::TCB_FIELD_DELACK): sf_old = {32'd0, t_q.delack};
+      8'(wn_abi_pkg::TCB_FIELD_KEEPALIVE_IDLE): sf_old = {24'd0, t_q.ka_idle};
+      8'(wn_abi_pkg::TCB_FIELD_KEEPALIVE_INTVL): sf_old = {32'd0, t_q.ka_intvl};
+      8'(wn_abi_pkg::TCB_FIELD_KEEPALIVE_CNT): sf_old = {56'd0, t_q.ka_cnt};
+      8'(wn_abi_pkg::TCB_FIELD_TX_SEGS): begin sf_old = {t_q.c_retx, t_q.c_tx}; sf_ro = 1'b1; end
+      8'(wn_abi_pkg::TCB_FIELD_RX_SEGS): begin sf_old = {t_q.c_ooo, t_q.c_rx}; sf_ro = 1'b1; end
       8'(wn_abi_pkg::TCB_FIELD_RTO_MAX): sf_old = {32'd0, t_q.rto_max};
       8'(wn_abi_pkg::TCB_FIELD_RETX_MAX): sf_old = {56'd0, t_q.retx_max};
       8'(wn_abi_pkg::TCB_FIELD_TOS): sf_old = {56'd0, t_q.tos};
@@ -1638,7 +1657,32 @@ module wn_tcp_engine #(
     endcase
     // SND.MAX follows every advance of SND.NXT
     if (lt32(t_n.snd_max, t_n.snd_nxt)) t_n.snd_max = t_n.snd_nxt;
+    // keepalive: an idle connection (no timer running) waits KEEPALIVE_IDLE
+    // for its first probe; a connection that stops asking for it, or
+    // leaves ESTABLISHED/CLOSE_WAIT, stops waiting
+    if (tcb_we) begin
+      if (ka_want(t_n.opt, t_n.st) && !t_n.tmr_on && !t_n.abw) begin
+        t_n.tmr_on = 1'b1;
+        t_n.ka_mode = 1'b1;
+        t_n.ka_probes = 8'd0;
+        t_n.tmr_dl = now_q + ka_chunk(t_n.ka_idle);
+        t_n.ka_rem = t_n.ka_idle - {8'd0, ka_chunk(t_n.ka_idle)};
+      end else if (!ka_want(t_n.opt, t_n.st) && t_n.ka_mode) begin
+        t_n.tmr_on = 1'b0;
+        t_n.ka_mode = 1'b0;
+      end
+    end
   end
+  // keepalive asked for and the state allows it
+  function automatic logic ka_want(input logic [7:0] opt, input logic [3:0] st);
+    ka_want = (opt & wn_abi_pkg::CPL_TCP_OPT_KEEPALIVE) != 8'd0 &&
+              (st == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED) ||
+               st == 4'(wn_abi_pkg::TCP_STATE_CLOSE_WAIT));
+  endfunction
+  // a timer span of at most 2^30 µs (deadlines compare in 32 bits)
+  function automatic logic [31:0] ka_chunk(input logic [39:0] t);
+    ka_chunk = (t > 40'h0_4000_0000) ? 32'h4000_0000 : t[31:0];
+  endfunction
 
   // ------------------------------------------------------------------
   // helpers of the combinational FSM (they write the always_comb outputs)
@@ -1646,6 +1690,7 @@ module wn_tcp_engine #(
   // arm the retransmission timer with the current RTO
   task automatic arm_rto();
     t_n.tmr_on = 1'b1;
+    t_n.ka_mode = 1'b0;
     t_n.tmr_dl = now_q + t_n.rto;
   endtask
 
@@ -1700,6 +1745,8 @@ module wn_tcp_engine #(
     tq_n.seq = sq;
     t_n.ack_due = 1'b0;
     t_n.dack_on = 1'b0;
+    t_n.c_tx = t_q.c_tx + 32'd1;
+    if (lt32(sq, t_q.snd_max)) t_n.c_retx = t_q.c_retx + 32'd1;
     tq_n.ack = t_n.rcv_nxt;
     tq_n.flags = fl;
     tq_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd), t_n.rcv_ws);
@@ -1974,6 +2021,12 @@ module wn_tcp_engine #(
         default: begin
           // acceptable, with a valid ACK
           tcb_we = 1'b1;
+          if (t_q.ka_mode) begin
+            // the peer is alive: the idle wait starts again (below)
+            t_n.tmr_on = 1'b0;
+            t_n.ka_mode = 1'b0;
+            t_n.ka_probes = 8'd0;
+          end
           ack_proc();
           data_proc();
           if (fin_acked) begin
@@ -2098,6 +2151,7 @@ module wn_tcp_engine #(
       vd_n.addr1 = t_q.rx_addr;
       vd_n.tag = 16'(tid_q);
       t_n.rcv_nxt = t_q.rcv_nxt + rx_n;
+      t_n.c_rx = t_q.c_rx + 32'd1;
       if (t_q.ooo_on && !lt32(t_n.rcv_nxt, t_q.ooo_lo)) begin
         // the hole is filled
         if (lt32(t_n.rcv_nxt, t_q.ooo_hi)) t_n.rcv_nxt = t_q.ooo_hi;
@@ -2114,6 +2168,7 @@ module wn_tcp_engine #(
       vd_n.addr1 = t_q.rx_addr;
       vd_n.tag = 16'(tid_q);
       t_n.ooo_on = 1'b1;
+      t_n.c_ooo = t_q.c_ooo + 32'd1;
       t_n.ooo_lo = (t_q.ooo_on && lt32(t_q.ooo_lo, r_seq)) ? t_q.ooo_lo : r_seq;
       t_n.ooo_hi = (t_q.ooo_on && lt32(rx_end, t_q.ooo_hi)) ? t_q.ooo_hi : rx_end;
       nf_push = 1'b1;
@@ -2305,6 +2360,9 @@ module wn_tcp_engine #(
             8'(wn_abi_pkg::TCB_FIELD_RCV_WND): t_n.rcv_wnd = sf_new[31:0];
             8'(wn_abi_pkg::TCB_FIELD_RTO_MIN): t_n.rto_min = sf_new[31:0];
             8'(wn_abi_pkg::TCB_FIELD_DELACK): t_n.delack = sf_new[31:0];
+            8'(wn_abi_pkg::TCB_FIELD_KEEPALIVE_IDLE): t_n.ka_idle = sf_new[39:0];
+            8'(wn_abi_pkg::TCB_FIELD_KEEPALIVE_INTVL): t_n.ka_intvl = sf_new[31:0];
+            8'(wn_abi_pkg::TCB_FIELD_KEEPALIVE_CNT): t_n.ka_cnt = sf_new[7:0];
             8'(wn_abi_pkg::TCB_FIELD_RTO_MAX): t_n.rto_max = sf_new[31:0];
             8'(wn_abi_pkg::TCB_FIELD_RETX_MAX): t_n.retx_max = sf_new[7:0];
             8'(wn_abi_pkg::TCB_FIELD_TOS): t_n.tos = sf_new[7:0];
@@ -2382,6 +2440,18 @@ module wn_tcp_engine #(
     t_n.ack_due = 1'b0;
     t_n.dack_on = 1'b0;
     t_n.dack_dl = 32'd0;
+    // RFC 1122 §4.2.3.6 defaults: 2 hours idle; 75 s between probes, 9
+    // of them (as common stacks)
+    t_n.ka_idle = 40'd7_200_000_000;
+    t_n.ka_intvl = 32'd75_000_000;
+    t_n.ka_cnt = 8'd9;
+    t_n.ka_mode = 1'b0;
+    t_n.ka_rem = 40'd0;
+    t_n.ka_probes = 8'd0;
+    t_n.c_tx = 32'd0;
+    t_n.c_retx = 32'd0;
+    t_n.c_rx = 32'd0;
+    t_n.c_ooo = 32'd0;
   endtask
 
   // ---- the send scheduler's turn for a connection (t_q: its TCB): one
@@ -2400,7 +2470,7 @@ module wn_tcp_engine #(
         t_n.rtt_seq = t_n.snd_nxt;
         t_n.rtt_ts = now_q;
       end
-      if (!t_q.tmr_on) arm_rto();
+      if (!t_q.tmr_on || t_q.ka_mode) arm_rto();
       if ((tq_avail > tq_cnt && tq_room > tq_cnt) || (tq_avail == tq_cnt && t_q.fin_pend)) begin
         rdy_push = rdy_wready;
         t_n.sched = rdy_wready;
@@ -2410,9 +2480,9 @@ module wn_tcp_engine #(
       t_n.fin_sent = 1'b1;
       t_n.fin_max = 1'b1;
       t_n.snd_nxt = t_q.snd_nxt + 32'd1;
-      if (!t_q.tmr_on) arm_rto();
+      if (!t_q.tmr_on || t_q.ka_mode) arm_rto();
       send(FlFin | FlAck, t_q.snd_nxt);
-    end else if (tq_avail != 32'd0 && tq_room == 32'd0 && tq_inflight == 32'd0 && !t_q.tmr_on) begin
+    end else if (tq_avail != 32'd0 && tq_room == 32'd0 && tq_inflight == 32'd0 && (!t_q.tmr_on || t_q.ka_mode)) begin
       // a zero window: the persist timer (RFC 9293 §3.8.6.1)
       arm_rto();
     end
@@ -2431,6 +2501,23 @@ module wn_tcp_engine #(
       end
     end else if (!t_q.tmr_on || lt32(now_q, t_q.tmr_dl)) begin
       // moved or stopped since the scan saw it
+    end else if (t_q.ka_mode) begin
+      tcb_we = 1'b1;
+      if (t_q.ka_rem != 40'd0) begin
+        // the idle wait goes on
+        t_n.tmr_dl = now_q + ka_chunk(t_q.ka_rem);
+        t_n.ka_rem = t_q.ka_rem - {8'd0, ka_chunk(t_q.ka_rem)};
+      end else if (t_q.ka_probes >= t_q.ka_cnt) begin
+        hw_abort(8'(wn_abi_pkg::CPL_STATUS_KEEPALIVE_TIMEOUT), 1'b1);
+        t_n.ka_mode = 1'b0;
+      end else begin
+        // a probe: SEG.SEQ = SND.NXT - 1 with no data, so the peer
+        // answers with an ACK (RFC 1122 §4.2.3.6)
+        send(FlAck, t_q.snd_max);
+        seg_n.seq = t_q.snd_max - 32'd1;
+        t_n.ka_probes = t_q.ka_probes + 8'd1;
+        t_n.tmr_dl = now_q + t_q.ka_intvl;
+      end
     end else if (s == 4'(wn_abi_pkg::TCP_STATE_TIME_WAIT)) begin
       free_tcb();
     end else if (s == 4'(wn_abi_pkg::TCP_STATE_SYN_SENT)) begin

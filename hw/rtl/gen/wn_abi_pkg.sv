@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'ha0b8_6a3b;
+  localparam logic [31:0] BUILD_ID = 32'hf645_1960;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -430,7 +430,9 @@ package wn_abi_pkg;
     TCB_FIELD_RX_BUF_LOG = 8'h1c,  // log2 of the receive buffer's size in bytes (12..=30; 0: no buffer)
     TCB_FIELD_CQN = 8'h1d,  // completion queue of the stream's TCP_TX_ACKED and TCP_RX completions
     TCB_FIELD_STREAM = 8'h1e,  // diagnostics (read-only): 31:0 the send buffer's end (TX_END), 63:32 the receive buffer's read point (RX_READ)
-    TCB_FIELD_ENGINE = 8'h1f  // diagnostics (read-only): bit 0 queued to send, 1 timer on, 2 FIN waits for the data, 3 FIN sent, 4 an RTT is being timed; 63:32 the timer's deadline (µs)
+    TCB_FIELD_ENGINE = 8'h1f,  // diagnostics (read-only): bit 0 queued to send, 1 timer on, 2 FIN waits for the data, 3 FIN sent, 4 an RTT is being timed; 63:32 the timer's deadline (µs)
+    TCB_FIELD_TX_SEGS = 8'h20,  // per-connection counters (read-only): 31:0 segments sent with payload, 63:32 of them retransmissions (timeout, fast retransmit)
+    TCB_FIELD_RX_SEGS = 8'h21  // per-connection counters (read-only): 31:0 segments received whose payload was taken in order, 63:32 out-of-order segments kept
   } tcb_field_e;
 
   // ---------------------------------------------------------------- registers

@@ -812,3 +812,72 @@ fn set_tcb_field_and_syn_flood_beyond_the_table_with(seed: u64) -> Result<(), Mo
     b.expect_msg(CplOpcode::PeerClose, 2000)?;
     Ok(())
 }
+
+#[test]
+fn keepalive_probes_an_idle_peer_then_aborts() -> Result<(), ModError> {
+    seeds(9, keepalive_probes_an_idle_peer_then_aborts_with)
+}
+
+/// Keepalive (RFC 1122 §4.2.3.6) with a short idle time (100 µs, 1000
+/// cycles at the bench's 10-cycle microsecond), 30 µs between probes and
+/// 2 probes: the first probe comes after the idle time, an answer starts
+/// the idle time again, and two unanswered probes abort the connection
+/// with KEEPALIVE_TIMEOUT and a RST.
+fn keepalive_probes_an_idle_peer_then_aborts_with(seed: u64) -> Result<(), ModError> {
+    let mut b = Bench::new(seed)?;
+    pass_open(&mut b, 3, 5000, 7)?;
+    let (irs, iss) = (7000u32, 9000u32);
+    let tid = accept(&mut b, 40100, irs, iss)?;
+    let ka = u64::from(gen::cpl_tcp_opt::KEEPALIVE);
+    for (f, v) in [
+        (TcbField::KeepaliveIdle, 100),
+        (TcbField::KeepaliveIntvl, 30),
+        (TcbField::KeepaliveCnt, 2),
+        (TcbField::TcpOpt, ka),
+    ] {
+        let r = tcb_field(&mut b, tid, f, u64::MAX, v)?;
+        assert_eq!(r.u8(0), u8::from(CplStatus::Success), "{f:?}");
+    }
+    let on = b.m.cycle();
+    let probe = |s: &Seg| {
+        assert_eq!(
+            (s.tcp.flags, s.tcp.seq, s.tcp.ack),
+            (ACK, iss, irs.wrapping_add(1)),
+            "a probe: SND.NXT - 1, no data"
+        );
+    };
+    let p1 = b.expect_seg(3000)?;
+    probe(&p1);
+    assert!(
+        p1.at - on >= 900,
+        "after the idle time: {} cycles",
+        p1.at - on
+    );
+    // the peer answers: the idle time starts again
+    b.seg(
+        tcp(
+            40100,
+            5000,
+            irs.wrapping_add(1),
+            iss.wrapping_add(1),
+            ACK,
+            100,
+        ),
+        &[],
+        false,
+    );
+    let p2 = b.expect_seg(3000)?;
+    probe(&p2);
+    assert!(p2.at - p1.at >= 900, "idle again: {} cycles", p2.at - p1.at);
+    // no answer: a second probe after the interval, then the abort
+    let p3 = b.expect_seg(1000)?;
+    probe(&p3);
+    let gap = p3.at - p2.at;
+    assert!((250..=450).contains(&gap), "the interval: {gap} cycles");
+    let ab = b.expect_msg(CplOpcode::AbortReq, 1000)?;
+    assert_eq!(ab.id, tid);
+    assert_eq!(ab.u8(0), u8::from(CplStatus::KeepaliveTimeout));
+    let rst = b.expect_seg(200)?;
+    assert_eq!(rst.tcp.flags & RST, RST);
+    Ok(())
+}
