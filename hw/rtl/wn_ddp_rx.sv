@@ -853,6 +853,10 @@ module wn_ddp_rx #(
   logic         cx_rreq;
   logic         t_dead;
   logic         st_go, r_inv;
+  // the status record and the context write-back in the item's own cycle
+  // when nothing else is to be done (the common case of a body FPDU)
+  logic         t_herr, t_cfail, t_fast_st, t_fast_ctx;
+  logic [2:0]   t_kind;
 
   assign busy = p_flush_q || p_termh_q || p_termc_q || p_st_q || p_termn_q || p_rinv_q ||
                 p_rwait_q || p_termx_q || p_cpl_q || p_rr_q || p_rdc_q || p_ctx_q;
@@ -900,6 +904,12 @@ module wn_ddp_rx #(
     t_can = it_rv && !busy && (!it_r.chk || rsp_rv) && (!it_r.ev || ev_rv) &&
             (!t_wr || m_wr_ready_i);
     t_take = t_can;
+    t_kind = it_r.ev ? ev_r.kind : KNone;
+    t_herr = it_r.ev && ev_r.herr && !t_dead;
+    t_cfail = t_chk_fail && !t_dead;
+    t_fast_st = it_r.fend && st_valid_i && !st_nopkt && !t_herr && !t_cfail &&
+                (t_dead || (st_crc_ok_i && t_kind == KNone));
+    t_fast_ctx = it_r.eop && cx_rv && !t_herr && !t_cfail && (!it_r.fend || t_fast_st);
   end
 
   assign it_rr = t_take;
@@ -940,8 +950,8 @@ module wn_ddp_rx #(
     rr_valid_o = 1'b0;
     rdc_valid_o = 1'b0;
     if (!busy || p_flush_q) begin
-      // noPkt status records while idle
-      st_ready_o = !busy && !it_rv && st_valid_i && st_nopkt;
+      // the item's own record, or noPkt records while idle
+      st_ready_o = !busy && ((t_take && t_fast_st) || (!it_rv && st_valid_i && st_nopkt));
     end else if (p_termh_q) begin
       term_valid_o = 1'b1;
     end else if (p_termc_q) begin
@@ -1025,16 +1035,20 @@ module wn_ddp_rx #(
   assign rr_addr_o = r_chk_addr_q;
   assign rr_len_o = r_rq.read_size;
   assign rdc_qp_o = t_qp_q;
-  assign cx_rr = p_ctx_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_st_q && !p_termn_q &&
-                 !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && !p_rr_q && !p_rdc_q &&
-                 cx_rv;
+  logic cx_fast, cx_kill;
+  assign cx_fast = t_take && t_fast_ctx;
+  assign cx_rr = cx_fast ||
+                 (p_ctx_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_st_q && !p_termn_q &&
+                  !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && !p_rr_q && !p_rdc_q &&
+                  cx_rv);
+  assign cx_kill = cx_fast ? t_kill_now : t_kill_q;
 
   // context out
   assign ctx_valid_o = cx_rr;
   assign ctx_qp_o = cx_qp;
-  assign ctx_rreq_o = cx_rreq && !t_kill_q;
+  assign ctx_rreq_o = cx_rreq && !cx_kill;
   assign ctx_rts_o = cx_ctx.rts;
-  assign ctx_err_o = cx_ctx.err || t_kill_q;
+  assign ctx_err_o = cx_ctx.err || cx_kill;
   assign ctx_pd_o = cx_ctx.pd;
   assign ctx_msn0_o = cx_ctx.msn0;
   assign ctx_msn1_o = cx_ctx.msn1;
@@ -1052,7 +1066,7 @@ module wn_ddp_rx #(
   assign ctx_splace_o = cx_ctx.splace;
   assign ctx_skind_o = cx_ctx.skind;
   assign ctx_slen_o = cx_ctx.slen;
-  assign ctx_saddr_o = t_seg_q;
+  assign ctx_saddr_o = cx_fast ? t_seg : t_seg_q;
 
   // tail errors reach the head's held context
   always_comb begin
@@ -1114,10 +1128,10 @@ module wn_ddp_rx #(
           r_chk_addr_q <= rsp_addr;
         end
         p_flush_q <= it_r.eop && it_r.place && !t_dead && !t_chk_fail && (t_rk & t_lo) != 64'd0;
-        p_termh_q <= it_r.ev && ev_r.herr && !t_dead;
-        p_termc_q <= it_r.chk && !rsp_ok && !t_dead;
-        p_st_q <= it_r.fend;
-        p_ctx_q <= it_r.eop;
+        p_termh_q <= t_herr;
+        p_termc_q <= t_cfail;
+        p_st_q <= it_r.fend && !t_fast_st;
+        p_ctx_q <= it_r.eop && !t_fast_ctx;
       end
       if (p_flush_q && m_wr_ready_i) p_flush_q <= 1'b0;
       if (!p_flush_q && p_termh_q && term_ready_i) begin
