@@ -98,27 +98,36 @@
 //
 // Pipeline: job register (one job waits while the previous one is
 // segmented) -> issue FSM: a segment's header in one cycle (pushed into the
-// segment and MPA header FIFOs), then its reads one per cycle -> read
-// records and the response buffer (wn_fifo) -> assembly: the header is the
-// first bytes of the accumulator, each response beat is shifted in behind
-// the bytes held, a full beat goes out -> output register.
+// segment-record and MPA header FIFOs; an inline payload into a 4-entry
+// FIFO of its own), then its reads one per cycle -> read records and the
+// response buffer (wn_fifo) -> assembly: the header is the first bytes of
+// the accumulator, each response beat is shifted in behind the bytes held,
+// a full beat goes out -> output register.
 //
-// Latency (idle module, DMA read latency L cycles from request to first
-// response beat): job accepted at cycle 0; the segment is built at 1 and
-// its MPA header request is offered at 2; its first read leaves at 2; the
-// first ULPDU beat is offered about L + 4 cycles after the job was accepted.
-// A segment without DMA payload (READ REQUEST, IMMEDIATE, zero length) is
-// offered at cycle 3.
-// Throughput: issue takes 1 cycle per segment plus 1 per read (a new job
-// starts the cycle after the previous job's last read); assembly takes one
-// response beat per cycle and sends one beat per cycle while the segment's
-// bytes fill beats, plus one cycle at the end of a segment whose last
-// response beat leaves bytes over, plus one cycle at the end of a read that
-// ends in the middle of a segment (4 KiB boundaries, gather entries) with
-// fewer than 64 bytes after the bytes held. A 64-byte WRITE (a 78-byte
-// ULPDU, 2 beats) takes 2 cycles in each stage: measured in sim/modtest.
-// Legal: header + 52 <= MULPDU, i.e. MULPDU 72..65535 (a READ REQUEST
-// takes 46 bytes, a TERMINATE up to 70); checked in simulation.
+// Latency (idle module; L = cycles from a read request to its first
+// response beat), measured in sim/modtest: the first ULPDU beat leaves
+// L + 5 cycles after the job is accepted (130 at L = 125); a segment
+// without payload from host memory (zero length, READ REQUEST, IMMEDIATE
+// DATA, TERMINATE) after 4 cycles; the MPA header request is offered 2
+// cycles after the job is accepted, ahead of the bytes.
+// Throughput: issue takes 1 cycle per segment plus 1 per read (a job
+// waiting in the job register starts the cycle after the previous job's
+// last read); assembly takes one response beat per cycle and sends one
+// beat per cycle while the segment's bytes fill beats, plus one cycle at
+// the end of a segment whose last response beat leaves bytes over (a
+// segment boundary costs at most one cycle), plus one cycle at the end of
+// a read that ends inside a segment (a 4 KiB boundary or a gather entry)
+// when the bytes held and the read's last beat make less than a beat.
+// Segments in flight (built, payload not yet sent) are bounded by MaxSegs:
+// small messages need MaxSegs >= (L + 10) / 2 for their full rate.
+// Measured (sim/modtest, L = 125, defaults): 64-byte WRITEs (78-byte
+// ULPDUs, 2 beats) back to back 2.05 cycles each (122 M messages/s at
+// 250 MHz); a 1 MiB WRITE with MULPDU 1448: 0.989 beats/cycle (62.2 ULPDU
+// bytes/cycle, 124 Gb/s), MULPDU 8960: 0.995 beats/cycle.
+// Legal: MULPDU 72..65535 (a READ REQUEST takes 46 bytes, a TERMINATE up
+// to 70; every segment of a message from host memory then carries at
+// least 54 payload bytes); checked in simulation with the other job rules
+// above.
 //
 // Reset clears the control state (never reset with reads in flight).
 // Parameters: QpW 1..24; MaxSegs (segments built and not yet sent) and
@@ -677,7 +686,8 @@ module wn_rdmap_tx #(
   logic             in_seg_d, need_d, flush_d, zfill_d, err_d;
   logic [511:0]     acc_q, acc_d;
   logic [5:0]       fill_q, fill_d;
-  logic [6:0]       cbeat_q, cbeat_d;
+  logic [12:0]      crem_q, crem_d;    // bytes of the current read not yet taken
+  logic             rfirst_q, rfirst_d; // the next beat is a read's first
 
   logic             o_load, o_wr, o_last, o_err, seg_done;
   logic [511:0]     o_data;
@@ -701,7 +711,7 @@ module wn_rdmap_tx #(
   logic             out_l_q, out_fin_q;
   assign o_load = !out_valid_q || m_tready_i;
 
-  assign crem = rr_len - {cbeat_q, 6'd0};
+  assign crem = rfirst_q ? rr_len : crem_q;
   assign nbytes = (crem >= 13'd64) ? 7'd64 : crem[6:0];
   assign rd_end = crem <= 13'd64;
   assign in_avail = rr_rvalid && (zfill_q || db_rvalid);
@@ -724,7 +734,8 @@ module wn_rdmap_tx #(
     flush_d = flush_q;
     zfill_d = zfill_q;
     err_d = err_q;
-    cbeat_d = cbeat_q;
+    crem_d = crem_q;
+    rfirst_d = rfirst_q;
     o_wr = 1'b0;
     o_data = win[511:0];
     o_nb = 7'd64;
@@ -772,10 +783,11 @@ module wn_rdmap_tx #(
           end
           if (rd_end) begin
             rr_pop = 1'b1;
-            cbeat_d = '0;
+            rfirst_d = 1'b1;
             zfill_d = 1'b0;
           end else begin
-            cbeat_d = cbeat_q + 7'd1;
+            rfirst_d = 1'b0;
+            crem_d = crem - 13'd64;
           end
           if (total[6]) begin
             o_wr = 1'b1;
@@ -829,7 +841,7 @@ module wn_rdmap_tx #(
       flush_q <= 1'b0;
       zfill_q <= 1'b0;
       err_q <= 1'b0;
-      cbeat_q <= '0;
+      rfirst_q <= 1'b1;
       fill_q <= '0;
     end else begin
       in_seg_q <= in_seg_d;
@@ -837,11 +849,14 @@ module wn_rdmap_tx #(
       flush_q <= flush_d;
       zfill_q <= zfill_d;
       err_q <= err_d;
-      cbeat_q <= cbeat_d;
+      rfirst_q <= rfirst_d;
       fill_q <= fill_d;
     end
   end
-  always_ff @(posedge clk_i) acc_q <= acc_d;
+  always_ff @(posedge clk_i) begin
+    acc_q <= acc_d;
+    crem_q <= crem_d;
+  end
 
   always_ff @(posedge clk_i) begin
     if (rst_i) out_valid_q <= 1'b0;

@@ -952,3 +952,31 @@ fn throughput_of_large_writes() -> Result<(), ModError> {
     }
     Ok(())
 }
+
+#[test]
+fn latency_of_an_idle_module() -> Result<(), ModError> {
+    let mut b = Bench::new(0x1a7e, CALM)?;
+    let mut lat = Vec::new();
+    for len in [64u32, 0, 4096] {
+        let mut j = b.random_job(0, 0);
+        j.op = RdmapOpcode::RdmaWrite;
+        j.len = len;
+        j.mulpdu = 8960;
+        j.sge = if len == 0 {
+            Vec::new()
+        } else {
+            vec![(0x3000, len)]
+        };
+        b.push(j);
+        b.first_accept = None;
+        b.first_beat = None;
+        b.drain(10_000)?;
+        let first = b.first_beat.expect("a beat") - b.first_accept.expect("accepted");
+        let last = b.last_beat - b.first_accept.expect("accepted");
+        println!("{len}-byte WRITE, 125-cycle reads: first ULPDU beat {first} cycles after the job, last {last}");
+        lat.push(first);
+    }
+    // job register, segment, read; response buffer, assembly, output
+    assert_eq!(lat, [125 + 5, 4, 125 + 5]);
+    Ok(())
+}
