@@ -908,7 +908,7 @@ module wn_ddp_rx #(
     t_herr = it_r.ev && ev_r.herr && !t_dead;
     t_cfail = t_chk_fail && !t_dead;
     t_fast_st = it_r.fend && st_valid_i && !st_nopkt && !t_herr && !t_cfail &&
-                (t_dead || (st_crc_ok_i && t_kind == KNone));
+                t_kind == KNone && (t_dead || st_crc_ok_i);
     t_fast_ctx = it_r.eop && cx_rv && !t_herr && !t_cfail && (!it_r.fend || t_fast_st);
   end
 

@@ -801,7 +801,8 @@ impl QpGen {
                 }
             }
             Fault::Short => {
-                let n = rng.below(14) as usize;
+                // 1..13 bytes (an empty ULPDU is Fault::Empty)
+                let n = 1 + rng.below(13) as usize;
                 let mut u = untagged(true, 3, 0, 0, self.msn0, 0);
                 u.truncate(n);
                 self.push(u);
@@ -1455,7 +1456,32 @@ fn run(
     while !b.done() {
         b.cycle()?;
         n += 1;
-        assert!(n < 5_000_000, "seed {seed}: no progress");
+        if n >= 2_000_000 {
+            let g = |p: &str| b.m.get(p).unwrap_or(9);
+            let names = [
+                "s_tvalid_i",
+                "s_tready_o",
+                "st_valid_i",
+                "st_ready_o",
+                "chk_valid_o",
+                "rb_req_valid_o",
+                "m_wr_valid_o",
+                "term_valid_o",
+                "cpl_valid_o",
+                "rr_valid_o",
+                "rdc_valid_o",
+                "rinv_valid_o",
+            ];
+            let v: Vec<String> = names.iter().map(|p| format!("{p}={}", g(p))).collect();
+            let pend: Vec<(usize, usize)> =
+                b.qps.iter().map(|q| (q.pieces.len(), q.pending)).collect();
+            panic!(
+                "seed {seed}: no progress: {v:?} pending {pend:?} st {:?} cur {:?} rb {:?}",
+                b.st,
+                b.cur.as_ref().map(|c| (c.q, c.off, c.len, c.taken, c.cont)),
+                b.rb_pipe
+            );
+        }
     }
     // drain the tail
     for _ in 0..200 {
@@ -1488,7 +1514,24 @@ fn run(
             faults[q]
         );
     }
-    assert_eq!(b.mem.len(), want_mem.len(), "seed {seed}: bytes placed");
+    if b.mem.len() != want_mem.len() {
+        let mut extra: Vec<u64> = b
+            .mem
+            .keys()
+            .filter(|a| !want_mem.contains_key(a))
+            .copied()
+            .collect();
+        extra.sort_unstable();
+        let q = extra.first().map(|a| (a >> 32) - 1);
+        panic!(
+            "seed {seed}: {} bytes placed, {} expected; extra from {:#x?} (qp {q:?}, faults {faults:?}), {} extra; records {:?}",
+            b.mem.len(),
+            want_mem.len(),
+            extra.first(),
+            extra.len(),
+            q.map(|q| &b.qps[q as usize].want)
+        );
+    }
     for (a, v) in &want_mem {
         assert_eq!(b.mem.get(a), Some(v), "seed {seed}: byte at {a:#x}");
     }
@@ -1638,6 +1681,25 @@ fn throughput() -> Result<(), ModError> {
             cycles as f64 / b.qps[0].fpdus.len() as f64
         );
         assert_eq!(b.qps[0].got, b.qps[0].want);
+    }
+    Ok(())
+}
+
+/// A longer run over many seeds (`cargo test -- --ignored`).
+#[test]
+#[ignore]
+fn soak() -> Result<(), ModError> {
+    for seed in std::env::var("WN_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000u64)..1400
+    {
+        let cfg = Cfg {
+            idle: seed % 30,
+            stall: (seed / 3) % 40,
+            cont: seed % 100,
+        };
+        run(seed, 2 + (seed % 5) as usize, 20, 60, cfg, seed % 3 == 0)?;
     }
     Ok(())
 }
