@@ -404,6 +404,11 @@ module wn_ddp_rx #(
   logic   rb_ok_q;
   logic [63:0] rb_addr_q;
   logic [31:0] rb_len_q;
+  // the answer is for the beat that asked ({qp, msn}): a beat of a QP
+  // that stopped meanwhile goes on without it, and the answer is dropped
+  logic [QpW-1:0] rb_qp_q;
+  logic [31:0] rb_msn_q;
+  logic        rb_have;
   // MR check credits
   logic [3:0] chk_infl_q;
   logic [3:0] rsp_count;
@@ -671,9 +676,10 @@ module wn_ddp_rx #(
       end
     end
 
+    rb_have = rb_st_q == 2'd3 && rb_qp_q == s_qp_i && rb_msn_q == uh.msn;
     stall = !it_wr || !ev_wr || !cx_wr ||
             (need_chk && (!chk_ready_i || !chk_credit || inv_pend_q != 8'd0)) ||
-            (need_buf && rb_st_q != 2'd3);
+            (need_buf && !rb_have);
     beat_go = s_tvalid_i && !stall;
 
     // item
@@ -736,8 +742,7 @@ module wn_ddp_rx #(
 
   // MR check request
   assign chk_valid_o = s_tvalid_i && need_chk && it_wr && ev_wr && cx_wr && chk_credit &&
-                       inv_pend_q == 8'd0 &&
-                       (!need_buf || rb_st_q == 2'd3);
+                       inv_pend_q == 8'd0 && (!need_buf || rb_have);
   assign chk_stag_o = is_tag ? th.stag : rq.src_stag;
   assign chk_to_o = is_tag ? th.tagged_offset : rq.src_to;
   assign chk_len_o = is_tag ? {16'd0, pay_len} : rq.read_size;
@@ -746,8 +751,8 @@ module wn_ddp_rx #(
 
   // receive-buffer request
   assign rb_req_valid_o = rb_st_q == 2'd1;
-  assign rb_req_qp_o = s_qp_i;
-  assign rb_req_msn_o = uh.msn;
+  assign rb_req_qp_o = rb_qp_q;
+  assign rb_req_msn_o = rb_msn_q;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -763,13 +768,19 @@ module wn_ddp_rx #(
       rb_ok_q <= 1'b0;
       rb_addr_q <= '0;
       rb_len_q <= '0;
+      rb_qp_q <= '0;
+      rb_msn_q <= '0;
     end else begin
       unique case (rb_st_q)
         2'd0: if (s_tvalid_i && need_buf) rb_st_q <= 2'd1;
         2'd1: if (rb_req_ready_i) rb_st_q <= 2'd2;
         2'd2: if (rb_rsp_valid_i) rb_st_q <= 2'd3;
-        default: if (beat_go) rb_st_q <= 2'd0;
+        default: if (beat_go || (s_tvalid_i && !(need_buf && rb_have))) rb_st_q <= 2'd0;
       endcase
+      if (rb_st_q == 2'd0) begin
+        rb_qp_q <= s_qp_i;
+        rb_msn_q <= uh.msn;
+      end
       if (rb_st_q == 2'd2 && rb_rsp_valid_i) begin
         rb_ok_q <= rb_rsp_ok_i;
         rb_addr_q <= rb_rsp_addr_i;

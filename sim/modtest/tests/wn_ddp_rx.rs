@@ -52,27 +52,12 @@ struct Mr {
 }
 
 impl Mr {
-    fn add(
-        &mut self,
-        rng: &mut Rng,
-        pd: u32,
-        acc: u8,
-        fr: bool,
-        base: u64,
-        len: u64,
-        iova: u64,
-    ) -> u32 {
+    /// Registers `region` (its key chosen here, valid) and returns its STag.
+    fn add(&mut self, rng: &mut Rng, mut region: Region) -> u32 {
         let key = rng.bits(8) as u8;
-        self.r.push(Region {
-            key,
-            pd,
-            acc,
-            fr,
-            valid: true,
-            base,
-            len,
-            iova,
-        });
+        region.key = key;
+        region.valid = true;
+        self.r.push(region);
         ((self.r.len() as u32) << 8) | u32::from(key)
     }
 
@@ -408,7 +393,7 @@ impl QpModel {
                         op,
                         len: if is_send(op) { mo + pay } else { 0 },
                         se: op == 5 || op == 6 || op == 0xd,
-                        inv: inv,
+                        inv,
                         imm: is_imm(op).then(|| be64(b, 18)),
                         status: 0,
                     });
@@ -537,7 +522,19 @@ impl QpGen {
             if acc & ACC_RW != 0 {
                 granted.push((iova, len));
             }
-            mr.add(rng, pd, acc, fr, base, len, iova)
+            mr.add(
+                rng,
+                Region {
+                    key: 0,
+                    pd,
+                    acc,
+                    fr,
+                    valid: true,
+                    base,
+                    len,
+                    iova,
+                },
+            )
         };
         let rw = vec![
             reg(rng, mr, 0, ACC_RW | 1, false),
@@ -930,6 +927,9 @@ struct Cfg {
     cont: u64,
 }
 
+/// An MR check answer: ok, class, host address.
+type ChkRsp = Option<(bool, u8, u64)>;
+
 /// The packet being presented.
 struct Cur {
     q: usize,
@@ -951,7 +951,7 @@ struct Bench {
     cur: Option<Cur>,
     last_qp: Option<usize>,
     st: VecDeque<(usize, u16, bool, bool)>,
-    chk_pipe: VecDeque<(u64, Option<(bool, u8, u64)>)>,
+    chk_pipe: VecDeque<(u64, ChkRsp)>,
     rinv_pipe: VecDeque<(u64, u8)>,
     rb_pipe: VecDeque<(u64, usize)>,
     mem: HashMap<u64, u8>,
@@ -1267,6 +1267,12 @@ impl Bench {
         }
         if rdy[0] && self.m.get(ports::RB_REQ_VALID_O)? == 1 {
             let q = self.m.get(ports::RB_REQ_QP_O)? as usize;
+            if std::env::var("WN_DEBUG").is_ok() {
+                eprintln!(
+                    "cycle {now}: rb req qp {q} msn {}",
+                    self.m.get(ports::RB_REQ_MSN_O)?
+                );
+            }
             self.rb_pipe.push_back((now + 1 + self.rng.below(4), q));
         }
         if rdy[2] && self.m.get(ports::RINV_VALID_O)? == 1 {
@@ -1368,7 +1374,7 @@ impl Bench {
         let keep = self.m.get(ports::M_WR_KEEP_O)?;
         let mut d = [0u8; 64];
         self.m.get_bytes(ports::M_WR_DATA_O, &mut d)?;
-        assert!(len >= 1 && len <= 64, "write length {len}");
+        assert!((1..=64).contains(&len), "write length {len}");
         let lo = addr % 64;
         assert_eq!(
             keep,
@@ -1689,11 +1695,7 @@ fn throughput() -> Result<(), ModError> {
 #[test]
 #[ignore]
 fn soak() -> Result<(), ModError> {
-    for seed in std::env::var("WN_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1000u64)..1400
-    {
+    for seed in soak_seeds() {
         let cfg = Cfg {
             idle: seed % 30,
             stall: (seed / 3) % 40,
@@ -1702,4 +1704,17 @@ fn soak() -> Result<(), ModError> {
         run(seed, 2 + (seed % 5) as usize, 20, 60, cfg, seed % 3 == 0)?;
     }
     Ok(())
+}
+
+/// The soak test's seeds: `WN_SEED` (first, default 1000) and `WN_SEEDS`
+/// (how many, default 400) from the environment.
+fn soak_seeds() -> std::ops::Range<u64> {
+    let var = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let first = var("WN_SEED", 1000);
+    first..first + var("WN_SEEDS", 400)
 }
