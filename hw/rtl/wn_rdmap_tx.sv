@@ -106,13 +106,15 @@
 //
 // Latency (idle module; L = cycles from a read request to its first
 // response beat), measured in sim/modtest: the first ULPDU beat leaves
-// L + 5 cycles after the job is accepted (130 at L = 125); a segment
+// L + 6 cycles after the job is accepted (131 at L = 125); a segment
 // without payload from host memory (zero length, READ REQUEST, IMMEDIATE
-// DATA, TERMINATE) after 4 cycles; the MPA header request is offered 2
-// cycles after the job is accepted, ahead of the bytes.
+// DATA, TERMINATE) after 5 cycles; the MPA header request is offered 3
+// cycles after the job is accepted, ahead of the bytes. (The job register
+// takes 2 cycles: the gather entry that holds the offset is found in the
+// second.)
 // Throughput: issue takes 1 cycle per segment plus 1 per read (a job
-// waiting in the job register starts the cycle after the previous job's
-// last read); assembly takes one response beat per cycle and sends one
+// that has waited a cycle in the job register starts the cycle after the
+// previous job's last read); assembly takes one response beat per cycle and sends one
 // beat per cycle while the segment's bytes fill beats, plus one cycle at
 // the end of a segment whose last response beat leaves bytes over (a
 // segment boundary costs at most one cycle), plus one cycle at the end of
@@ -241,7 +243,7 @@ module wn_rdmap_tx #(
   logic [15:0]      p_pmax_q, p_nseg_q;
   logic [255:0]     p_sa_q;
   logic [127:0]     p_sl_q;
-  logic [32:0]      p_s1_q, p_s2_q, p_s3_q;
+  logic [32:0]      p_s1_q, p_s2_q, p_s3_q, p_s4_q;
 
   logic             j_tagged, j_inline, j_inv;
   logic [31:0]      j_qn;
@@ -330,6 +332,8 @@ module wn_rdmap_tx #(
       p_s1_q <= 33'(job_sge_len_i[31:0]);
       p_s2_q <= 33'(job_sge_len_i[31:0]) + 33'(job_sge_len_i[63:32]);
       p_s3_q <= 33'(job_sge_len_i[31:0]) + 33'(job_sge_len_i[63:32]) + 33'(job_sge_len_i[95:64]);
+      p_s4_q <= 33'(job_sge_len_i[31:0]) + 33'(job_sge_len_i[63:32]) + 33'(job_sge_len_i[95:64])
+                + 33'(job_sge_len_i[127:96]);
     end
   end
 
@@ -400,28 +404,44 @@ module wn_rdmap_tx #(
   logic [1:0]       c_idx_q;
   logic [63:0]      c_addr_q;
   logic [31:0]      c_erem_q;
+  logic [12:0]      c_pg_q;     // bytes from c_addr_q to the end of its page
   logic [1:0]       c_nidx;
   assign c_nidx = c_idx_q + 2'd1;
 
-  // load from the job register: the gather entry that holds the offset
-  logic [1:0]       l_idx;
-  logic [32:0]      l_base;
-  logic [31:0]      l_delta;
+  // load from the job register: the gather entry that holds the offset,
+  // its address and bytes left, one cycle after the job is latched
+  // (p_ok_q); every entry's candidate is computed beside the compares
+  logic             p_ok_q;
+  logic [1:0]       l_idx, p_idx_q;
+  logic [63:0]      l_addr, p_addr_q;
+  logic [31:0]      l_erem, p_erem_q;
+  logic [255:0]     l_cand_addr;
+  logic [127:0]     l_cand_rem, l_dk, l_base4;
+  logic [127:0]     l_end4;
+  assign l_base4 = {p_s3_q[31:0], p_s2_q[31:0], p_s1_q[31:0], 32'd0};
+  assign l_end4 = {p_s4_q[31:0], p_s3_q[31:0], p_s2_q[31:0], p_s1_q[31:0]};
   always_comb begin
-    if ({1'b0, p_off_q} < p_s1_q) begin
-      l_idx = 2'd0;
-      l_base = '0;
-    end else if ({1'b0, p_off_q} < p_s2_q) begin
-      l_idx = 2'd1;
-      l_base = p_s1_q;
-    end else if ({1'b0, p_off_q} < p_s3_q) begin
-      l_idx = 2'd2;
-      l_base = p_s2_q;
-    end else begin
-      l_idx = 2'd3;
-      l_base = p_s3_q;
+    for (int k = 0; k < 4; k++) begin
+      // the offset into entry k, and entry k's bytes from there
+      l_dk[32*k +: 32] = p_off_q - l_base4[32*k +: 32];
+      l_cand_addr[64*k +: 64] = p_sa_q[64*k +: 64] + 64'(l_dk[32*k +: 32]);
+      l_cand_rem[32*k +: 32] = l_end4[32*k +: 32] - p_off_q;
     end
-    l_delta = p_off_q - l_base[31:0];
+    if ({1'b0, p_off_q} < p_s1_q) l_idx = 2'd0;
+    else if ({1'b0, p_off_q} < p_s2_q) l_idx = 2'd1;
+    else if ({1'b0, p_off_q} < p_s3_q) l_idx = 2'd2;
+    else l_idx = 2'd3;
+    l_addr = l_cand_addr[64*l_idx +: 64];
+    l_erem = l_cand_rem[32*l_idx +: 32];
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i || job_ready_o) p_ok_q <= 1'b0;
+    else if (p_valid_q) p_ok_q <= 1'b1;
+  end
+  always_ff @(posedge clk_i) begin
+    p_idx_q <= l_idx;
+    p_addr_q <= l_addr;
+    p_erem_q <= l_erem;
   end
 
   // segment
@@ -466,13 +486,21 @@ module wn_rdmap_tx #(
 
   // read
   logic [12:0]      r_to_page;
-  logic [15:0]      r_t1;
   logic [12:0]      r_chunk;
   logic             r_seg_end, r_ent_end, rd_fire, res_room, rr_wready, sr_wready, hf_wready;
   logic [BW:0]      res_q;
-  assign r_to_page = 13'(Page) - {1'b0, c_addr_q[11:0]};
-  assign r_t1 = (16'(r_to_page) < c_left_q) ? 16'(r_to_page) : c_left_q;
-  assign r_chunk = (c_erem_q < 32'(r_t1)) ? c_erem_q[12:0] : r_t1[12:0];
+  // min(bytes to the page end, left in the segment, left in the entry),
+  // the three compares side by side
+  logic             r_pl, r_pe, r_le;
+  assign r_to_page = c_pg_q;
+  assign r_pl = 16'(r_to_page) <= c_left_q;
+  assign r_pe = 32'(r_to_page) <= c_erem_q;
+  assign r_le = 32'(c_left_q) <= c_erem_q;
+  always_comb begin
+    if (r_pl && r_pe) r_chunk = r_to_page;
+    else if (r_le) r_chunk = c_left_q[12:0];
+    else r_chunk = c_erem_q[12:0];
+  end
   assign r_seg_end = 16'(r_chunk) == c_left_q;
   assign r_ent_end = 32'(r_chunk) == c_erem_q;
   assign res_room = 32'(res_q) <= 32'(BufBeats - Page / 64);
@@ -487,19 +515,19 @@ module wn_rdmap_tx #(
   // the FSM moves to the next job when this one is finished
   logic             job_end;
   assign job_end = (seg_fire && s_fin && s_plen == 16'd0) || (rd_fire && r_seg_end && c_fin_q);
-  assign p_take = p_valid_q && ((st_q == S_IDLE) || job_end);
+  assign p_take = p_valid_q && p_ok_q && ((st_q == S_IDLE) || job_end);
 
   always_comb begin
     st_d = st_q;
     unique case (st_q)
-      S_IDLE: if (p_valid_q) st_d = S_SEG;
+      S_IDLE: if (p_valid_q && p_ok_q) st_d = S_SEG;
       S_SEG: if (seg_fire) begin
         if (s_plen != 16'd0) st_d = S_RD;
-        else if (s_fin) st_d = p_valid_q ? S_SEG : S_IDLE;
+        else if (s_fin) st_d = (p_valid_q && p_ok_q) ? S_SEG : S_IDLE;
       end
       S_RD: if (rd_fire && r_seg_end) begin
         if (!c_fin_q) st_d = S_SEG;
-        else st_d = p_valid_q ? S_SEG : S_IDLE;
+        else st_d = (p_valid_q && p_ok_q) ? S_SEG : S_IDLE;
       end
       default: st_d = S_IDLE;
     endcase
@@ -532,9 +560,10 @@ module wn_rdmap_tx #(
       c_lim_q <= p_nseg_q != 16'd0;
       c_sa_q <= p_sa_q;
       c_sl_q <= p_sl_q;
-      c_idx_q <= l_idx;
-      c_addr_q <= p_sa_q[64*l_idx +: 64] + 64'(l_delta);
-      c_erem_q <= p_sl_q[32*l_idx +: 32] - l_delta;
+      c_idx_q <= p_idx_q;
+      c_addr_q <= p_addr_q;
+      c_pg_q <= 13'(Page) - {1'b0, p_addr_q[11:0]};
+      c_erem_q <= p_erem_q;
     end else begin
       if (seg_fire) begin
         c_to_q <= c_to_q + 64'(s_plen);
@@ -546,6 +575,9 @@ module wn_rdmap_tx #(
       end
       if (rd_fire) begin
         c_left_q <= c_left_q - 16'(r_chunk);
+        if (r_ent_end) c_pg_q <= 13'(Page) - {1'b0, c_sa_q[64*c_nidx +: 12]};
+        else if (r_chunk == c_pg_q) c_pg_q <= 13'(Page);
+        else c_pg_q <= c_pg_q - r_chunk;
         if (r_ent_end) begin
           c_idx_q <= c_idx_q + 2'd1;
           c_addr_q <= c_sa_q[64*c_nidx +: 64];
@@ -697,7 +729,8 @@ module wn_rdmap_tx #(
   logic             cur_need, in_avail, rd_end, real_beat;
   logic [12:0]      crem;
   logic [6:0]       nbytes, total;
-  logic [63:0]      lmask;
+  logic [63:0]      lmask, o_keep;
+  logic             crem_full;
   logic [511:0]     dmask;
   logic [1023:0]    win;
 
@@ -710,15 +743,22 @@ module wn_rdmap_tx #(
   logic [15:0]      out_len_q;
   logic             out_l_q, out_fin_q;
   assign o_load = !out_valid_q || m_tready_i;
+  always_comb begin
+    for (int k = 0; k < 64; k++) o_keep[k] = o_nb[6] || (6'(k) < o_nb[5:0]);
+  end
 
   assign crem = rfirst_q ? rr_len : crem_q;
-  assign nbytes = (crem >= 13'd64) ? 7'd64 : crem[6:0];
-  assign rd_end = crem <= 13'd64;
+  assign crem_full = |crem[12:6];
+  assign nbytes = crem_full ? 7'd64 : crem[6:0];
+  assign rd_end = !(|crem[12:7]) && !(crem[6] && |crem[5:0]);
   assign in_avail = rr_rvalid && (zfill_q || db_rvalid);
   assign real_beat = !zfill_q && !db_err;
-  assign lmask = nbytes[6] ? {64{1'b1}} : ((64'd1 << nbytes[5:0]) - 64'd1);
+  // the read's bytes in this beat as a thermometer code
   always_comb begin
-    for (int k = 0; k < 64; k++) dmask[k*8 +: 8] = (lmask[k] && real_beat) ? db_data[k*8 +: 8] : 8'd0;
+    for (int k = 0; k < 64; k++) begin
+      lmask[k] = crem_full || (6'(k) < crem[5:0]);
+      dmask[k*8 +: 8] = (lmask[k] && real_beat) ? db_data[k*8 +: 8] : 8'd0;
+    end
   end
   assign cur_acc = in_seg_q ? acc_q : sr_hdr[511:0];
   assign cur_fill = in_seg_q ? fill_q : sr_hlen[5:0];
@@ -865,7 +905,7 @@ module wn_rdmap_tx #(
   always_ff @(posedge clk_i) begin
     if (o_load && o_wr) begin
       out_data_q <= o_data;
-      out_keep_q <= o_nb[6] ? {64{1'b1}} : ((64'd1 << o_nb[5:0]) - 64'd1);
+      out_keep_q <= o_keep;
       out_last_q <= o_last;
       out_err_q <= o_err;
       out_qp_q <= sr_qp;
@@ -894,7 +934,7 @@ module wn_rdmap_tx #(
   logic [$clog2(MaxReads):0] nc_reads_count;
   logic [BW:0]               nc_buf_count;
   logic unused;
-  assign unused = ^{nc_segs_count, nc_hdrs_count, nc_inl_count, s_hdr[HdrW-1:HU*8], nc_reads_count, nc_buf_count, db_last, l_base[32]};
+  assign unused = ^{nc_segs_count, nc_hdrs_count, nc_inl_count, s_hdr[HdrW-1:HU*8], nc_reads_count, nc_buf_count, db_last, p_s1_q[32], p_s2_q[32], p_s3_q[32], p_s4_q[32]};
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin

@@ -976,7 +976,7 @@ fn latency_of_an_idle_module() -> Result<(), ModError> {
         println!("{len}-byte WRITE, 125-cycle reads: first ULPDU beat {first} cycles after the job, last {last}");
         lat.push(first);
     }
-    // job register, segment, read; response buffer, assembly, output
-    assert_eq!(lat, [125 + 5, 4, 125 + 5]);
+    // job register (2), segment, read; response buffer, assembly, output
+    assert_eq!(lat, [125 + 6, 5, 125 + 6]);
     Ok(())
 }
