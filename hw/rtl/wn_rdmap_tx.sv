@@ -126,6 +126,11 @@
 // ULPDUs, 2 beats) back to back 2.05 cycles each (122 M messages/s at
 // 250 MHz); a 1 MiB WRITE with MULPDU 1448: 0.989 beats/cycle (62.2 ULPDU
 // bytes/cycle, 124 Gb/s), MULPDU 8960: 0.995 beats/cycle.
+// Timing: 21 levels in Yosys's generic 6-LUT mapping (adders counted as
+// LUT ripple), on the job register's second cycle (offset minus an entry's
+// start, plus its address: carry chains on an FPGA); the assembly's byte
+// masks and shifter are shallower. Not yet through a vendor timing
+// analysis at 250 MHz.
 // Legal: MULPDU 72..65535 (a READ REQUEST takes 46 bytes, a TERMINATE up
 // to 70; every segment of a message from host memory then carries at
 // least 54 payload bytes); checked in simulation with the other job rules
