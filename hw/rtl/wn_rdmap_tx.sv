@@ -29,7 +29,8 @@
 //               list of sge_num (0..4) entries {addr (host IOVA), len},
 //               entry k in bits 64k+63:64k / 32k+31:32k; the lengths are
 //               non-zero and add up to len (checked in simulation)
-//   mulpdu      MULPDU of the connection (RFC 5044 §5.4 / RFC 5041 §5.3)
+//   mulpdu      MULPDU of the connection (RFC 5041; RFC 5044: EMSS minus
+//               the MPA overhead, computed by the caller)
 //   off         message offset of the first segment to build (0, or where
 //               an earlier segment of the same job began); single-segment
 //               messages (READ REQUEST, TERMINATE, IMMEDIATE DATA and
@@ -37,15 +38,15 @@
 //   nseg        segments to build at most, 0 = to the end of the message
 //   crc, mark   passed to the MPA header channel (CRC and markers on)
 //
-// Segmentation (RFC 5041 §5.1, §8): every segment carries
-// min(remaining, MULPDU - header) payload bytes, so segment k of a job
-// begins at message offset off + k * (MULPDU - header) and a segment is
-// rebuilt from (job, its offset) alone: a retransmission is a job with that
-// offset and nseg = 1. L is set on the segment that ends the message; TO
+// Segmentation (RFC 5041, segmentation of a DDP message): every segment
+// carries min(remaining, MULPDU - header) payload bytes, so segment k of a
+// job begins at message offset off + k * (MULPDU - header) and a segment
+// is rebuilt from (job, its offset) alone: a retransmission is a job with
+// that offset and nseg = 1. L is set on the segment that ends the message; TO
 // (tagged) and MO (untagged) advance by the payload sent before; MSN, QN,
 // STag stay. A zero-length message (the RFC 6581 RTR WRITE, READ, SEND) is
 // one segment with L and no payload. READ REQUEST, TERMINATE and IMMEDIATE
-// DATA are one segment each (RFC 5040 §4.4, §4.8; RFC 7306 §4.1) whose
+// DATA are one segment each (RFC 5040 §4.4, §4.8; RFC 7306) whose
 // payload comes from the job, not from host memory.
 //
 // ULPDU on m_t* (byte 0 in bits 7:0 of the first beat, tkeep all ones but
@@ -939,7 +940,8 @@ module wn_rdmap_tx #(
   logic [$clog2(MaxReads):0] nc_reads_count;
   logic [BW:0]               nc_buf_count;
   logic unused;
-  assign unused = ^{nc_segs_count, nc_hdrs_count, nc_inl_count, s_hdr[HdrW-1:HU*8], nc_reads_count, nc_buf_count, db_last, p_s1_q[32], p_s2_q[32], p_s3_q[32], p_s4_q[32]};
+  assign unused = ^{nc_segs_count, nc_hdrs_count, nc_inl_count, s_hdr[HdrW-1:HU*8], nc_reads_count,
+                    nc_buf_count, db_last, p_s1_q[32], p_s2_q[32], p_s3_q[32], p_s4_q[32]};
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
