@@ -787,7 +787,7 @@ fn large_messages_up_to_4_mib() -> Result<(), ModError> {
         job_idle: 10,
     };
     let mut b = Bench::new(0x4_1b, cfg)?;
-    for (k, len) in [4u32 << 20, 1 << 20, 300_000, 65_537]
+    for (k, len) in [4u32 << 20, 1 << 20, 300_000, 65_537, 200_000]
         .into_iter()
         .enumerate()
     {
@@ -798,7 +798,8 @@ fn large_messages_up_to_4_mib() -> Result<(), ModError> {
             RdmapOpcode::Send
         };
         j.len = len;
-        j.mulpdu = [8960, 1448, 4000, 200][k];
+        // the largest MULPDU last: 65535-byte ULPDUs
+        j.mulpdu = [8960, 1448, 4000, 200, 65535][k];
         // 4 entries of at most 1 MiB each, from anywhere in good memory
         let q = len / 4;
         j.sge = (0..4)
