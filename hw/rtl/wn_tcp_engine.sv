@@ -239,9 +239,16 @@ module wn_tcp_engine #(
   logic [5:0] rec_count, vf_count;
   logic [6:0] cqr_count;
   // (room for the frames still in the parser; and every frame held by
-  // wn_tcp_rx_place, at most 32, may still add a completion)
-  assign adm = sof_q ? (rec_count <= 6'd29 && vf_count <= 6'd29 && place_room &&
-                        cqr_count <= 7'd31) : adm_q;
+  // wn_tcp_rx_place, at most 32, may still add a completion). A SYN
+  // without ACK (IPv4 header of 20 bytes: its flags are in the first
+  // beat, byte 47) may take only half of the queues, so a SYN flood
+  // cannot crowd out the segments of established connections.
+  logic sof_syn;
+  assign sof_syn = s_rx_tdata_i[14*8 +: 8] == 8'h45 &&
+                   (s_rx_tdata_i[47*8 +: 8] & (FlSyn | FlAck)) == FlSyn;
+  assign adm = sof_q ? ((sof_syn ? (rec_count <= 6'd13 && vf_count <= 6'd13) :
+                                   (rec_count <= 6'd29 && vf_count <= 6'd29)) &&
+                        place_room && cqr_count <= 7'd31) : adm_q;
   assign rx_go = s_rx_tvalid_i && adm;
   always_ff @(posedge clk_i) begin
     if (rst_i) adm_q <= 1'b0;
