@@ -14,6 +14,7 @@
 pub mod device;
 pub mod error;
 pub mod mem;
+pub mod mpa;
 pub mod nic;
 pub mod raw;
 pub mod stream;
@@ -24,6 +25,7 @@ pub mod vfio;
 pub use device::{Device, DeviceError, DeviceResult, DmaPerm};
 pub use error::{Error, Result};
 pub use mem::DmaMem;
+pub use mpa::{MpaEvent, MpaSetup};
 pub use nic::{Nic, NicInfo, Stats};
 pub use raw::{
     Completion, CompletionKind, CompletionQueue, Event, EventQueue, RawRecv, RawRecvQueue, RawSend,

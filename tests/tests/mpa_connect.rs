@@ -1,0 +1,260 @@
+//! MPA connection setup between two simulated NICs over offloaded TCP
+//! streams (`warpnic::MpaSetup`): the request and reply with private data
+//! both ways, MPA v2 IRD/ORD and peer-to-peer negotiation, CRC required by
+//! one side, the reject, a request with a bad key, and a silent initiator
+//! running into the responder's endpoint timer. Each side's frame is
+//! consumed exactly: the stream's next bytes are the peer's next ones.
+
+use std::time::Duration;
+
+use warpnic::mpa::{
+    AcceptParams, ConnectParams, CrcPolicy, MarkerPolicy, MpaConfig, MpaError, Revision, RtrRole,
+    RtrSet,
+};
+use warpnic::{
+    ConnectOpts, Connection, EndpointId, MpaEvent, MpaSetup, TcpConfig, TcpEventInfo, TcpStream,
+};
+use warpnic_abi::gen::cpl_tcp_opt;
+use warpnic_sim::traffic::Pair;
+use warpnic_tests::{pair, tcp_event};
+
+const A_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 1);
+const B_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 2);
+
+fn fast_timers() -> TcpConfig {
+    TcpConfig {
+        rto_init: Duration::from_micros(200),
+        rto_min: Duration::from_micros(100),
+        rto_max: Duration::from_millis(20),
+        syn_retries: 6,
+        data_retries: 15,
+        time_wait: Duration::from_micros(500),
+        isn_secret: None,
+    }
+}
+
+struct Conn {
+    ea: EndpointId,
+    eb: EndpointId,
+    sa: TcpStream,
+    sb: TcpStream,
+}
+
+/// A TCP connection A -> B:5000 with 64 KiB streams.
+fn connected(p: &Pair) -> Conn {
+    p.a.set_ipv4(A_IP, 24).expect("A's address");
+    p.b.set_ipv4(B_IP, 24).expect("B's address");
+    p.a.tcp_config(&fast_timers()).expect("A's timing");
+    p.b.tcp_config(&fast_timers()).expect("B's timing");
+    p.b.tcp_listen_with(5000, 8, 1 << 16).expect("listen");
+    let opts = ConnectOpts {
+        tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
+        rcv_wscale: 7,
+        rcv_wnd: 1 << 16,
+        ..ConnectOpts::default()
+    };
+    p.a.tcp_connect(B_IP, 5000, &opts).expect("connect");
+    let (ea, ca): (EndpointId, Connection) = match tcp_event(&p.a) {
+        TcpEventInfo::Established { ep, conn } => (ep, conn),
+        e => panic!("A: {e:?}"),
+    };
+    let (eb, cb) = match tcp_event(&p.b) {
+        TcpEventInfo::Accepted { ep, conn, .. } => (ep, conn),
+        e => panic!("B: {e:?}"),
+    };
+    let sa = TcpStream::attach(&p.a, ea, &ca, 16).expect("A's stream");
+    let sb = TcpStream::attach(&p.b, eb, &cb, 16).expect("B's stream");
+    Conn { ea, eb, sa, sb }
+}
+
+/// A timer of 2 ms of device time.
+fn config(revision: Revision, crc: CrcPolicy) -> MpaConfig {
+    MpaConfig {
+        revision,
+        crc,
+        markers: MarkerPolicy::Disabled,
+        rtr: RtrSet::ALL,
+        timeout: 2_000_000,
+    }
+}
+
+/// Polls `setup` (on A or B) until it reports an event, running the
+/// simulation; at most 5 ms of device time.
+fn wait(p: &Pair, on_b: bool, setup: &mut MpaSetup, c: &mut Conn) -> MpaEvent {
+    let dev = c.sa.device().clone();
+    let end = dev.now_ns() + 5_000_000;
+    loop {
+        let (nic, st) = if on_b {
+            (&p.b, &mut c.sb)
+        } else {
+            (&p.a, &mut c.sa)
+        };
+        if let Some(e) = setup.poll(nic, st).expect("poll") {
+            return e;
+        }
+        assert!(dev.now_ns() < end, "no MPA event within 5 ms");
+        dev.relax();
+    }
+}
+
+#[test]
+fn mpa_v2_request_and_reply_carry_private_data_and_negotiate() {
+    let p = pair();
+    let mut c = connected(&p);
+    let mut a = MpaSetup::connect(
+        &p.a,
+        &mut c.sa,
+        config(Revision::V2, CrcPolicy::Required),
+        ConnectParams {
+            private_data: b"rdma_cm hello from A",
+            ird: 16,
+            ord: 8,
+            p2p: true,
+        },
+    )
+    .expect("A's request");
+    let mut b = MpaSetup::listen(&p.b, &mut c.sb, config(Revision::V2, CrcPolicy::Allowed))
+        .expect("B waits");
+    let req = wait(&p, true, &mut b, &mut c);
+    let MpaEvent::ConnectRequest {
+        revision,
+        crc,
+        markers,
+        ird_ord,
+        private_data,
+    } = req
+    else {
+        panic!("B: {req:?}");
+    };
+    assert_eq!((revision, crc, markers), (Revision::V2, true, false));
+    let io = ird_ord.expect("the RFC 6581 block");
+    assert_eq!((io.ird, io.ord, io.p2p), (16, 8, true));
+    assert_eq!(private_data, b"rdma_cm hello from A");
+    let est_b = b
+        .accept(
+            &p.b,
+            &mut c.sb,
+            AcceptParams {
+                private_data: b"and back from B",
+                ird: 4,
+                ord: 32,
+            },
+        )
+        .expect("B accepts");
+    let MpaEvent::Established { params: pb, .. } = est_b else {
+        panic!("B: {est_b:?}");
+    };
+    let est_a = wait(&p, false, &mut a, &mut c);
+    let MpaEvent::Established {
+        params: pa,
+        private_data,
+    } = est_a
+    else {
+        panic!("A: {est_a:?}");
+    };
+    assert_eq!(private_data, b"and back from B");
+    // CRC on both ways (A required it); ORD never above the peer's IRD
+    assert!(pa.crc && pb.crc);
+    assert_eq!((pb.ird, pb.ord), (4, 16), "B's ORD capped at A's IRD");
+    assert_eq!((pa.ird, pa.ord), (16, 4), "A's ORD lowered to B's IRD");
+    // peer-to-peer: A sends the RTR, B awaits it; B sends nothing first
+    assert!(matches!(pa.rtr, RtrRole::Send(_)), "{pa:?}");
+    assert!(matches!(pb.rtr, RtrRole::Await(_)), "{pb:?}");
+    assert!(pb.await_first_fpdu);
+    // nothing past either frame was taken: the next bytes are the peer's
+    c.sa.write_all(b"first FPDU", Duration::from_millis(1))
+        .expect("A writes");
+    let mut got = [0u8; 10];
+    c.sb.read_exact(&mut got, Duration::from_millis(2))
+        .expect("B reads");
+    assert_eq!(&got, b"first FPDU");
+    assert_eq!(b.poll(&p.b, &mut c.sb).expect("poll"), None, "B is done");
+}
+
+#[test]
+fn mpa_reject_reaches_the_initiator_with_private_data() {
+    let p = pair();
+    let mut c = connected(&p);
+    let mut a = MpaSetup::connect(
+        &p.a,
+        &mut c.sa,
+        config(Revision::V1, CrcPolicy::Allowed),
+        ConnectParams {
+            private_data: b"may I?",
+            ird: 1,
+            ord: 1,
+            p2p: false,
+        },
+    )
+    .expect("A's request");
+    let mut b = MpaSetup::listen(&p.b, &mut c.sb, config(Revision::V2, CrcPolicy::Allowed))
+        .expect("B waits");
+    let req = wait(&p, true, &mut b, &mut c);
+    assert!(
+        matches!(&req, MpaEvent::ConnectRequest { revision: Revision::V1, private_data, .. } if private_data == b"may I?"),
+        "{req:?}"
+    );
+    b.reject(&p.b, &mut c.sb, b"no: busy").expect("B rejects");
+    let e = wait(&p, false, &mut a, &mut c);
+    assert_eq!(
+        e,
+        MpaEvent::PeerRejected {
+            private_data: b"no: busy".to_vec()
+        }
+    );
+    // both ends close: each sees the other's FIN
+    let ea = c.ea;
+    let eb = c.eb;
+    for (nic, ep) in [(&p.a, ea), (&p.b, eb)] {
+        let dev = c.sa.device().clone();
+        let end = dev.now_ns() + 5_000_000;
+        loop {
+            match nic.tcp_poll_event().expect("event") {
+                Some(TcpEventInfo::PeerClosed { ep: x }) if x == ep => break,
+                Some(_) | None => {}
+            }
+            assert!(dev.now_ns() < end, "no PEER_CLOSE");
+            dev.relax();
+        }
+    }
+}
+
+#[test]
+fn mpa_request_with_a_bad_key_fails_and_aborts() {
+    let p = pair();
+    let mut c = connected(&p);
+    let mut b = MpaSetup::listen(&p.b, &mut c.sb, config(Revision::V2, CrcPolicy::Allowed))
+        .expect("B waits");
+    // 20 bytes that are not an MPA request
+    c.sa.write_all(b"GET / HTTP/1.1\r\nHost", Duration::from_millis(1))
+        .expect("A writes");
+    let e = wait(&p, true, &mut b, &mut c);
+    assert_eq!(e, MpaEvent::Failed(MpaError::BadKey));
+    // B aborted the connection: A sees the reset
+    let dev = c.sa.device().clone();
+    let end = dev.now_ns() + 5_000_000;
+    loop {
+        match p.a.tcp_poll_event().expect("event") {
+            Some(TcpEventInfo::Reset { ep, .. }) if ep == c.ea => break,
+            Some(_) | None => {}
+        }
+        assert!(dev.now_ns() < end, "A saw no reset");
+        dev.relax();
+    }
+}
+
+#[test]
+fn mpa_silent_initiator_times_out_at_the_responder() {
+    let p = pair();
+    let mut c = connected(&p);
+    let mut b = MpaSetup::listen(&p.b, &mut c.sb, config(Revision::V2, CrcPolicy::Allowed))
+        .expect("B waits");
+    let t0 = c.sb.device().now_ns();
+    let e = wait(&p, true, &mut b, &mut c);
+    let waited = c.sb.device().now_ns() - t0;
+    assert_eq!(e, MpaEvent::TimedOut);
+    assert!(
+        (2_000_000..3_000_000).contains(&waited),
+        "the endpoint timer: {waited} ns"
+    );
+}
