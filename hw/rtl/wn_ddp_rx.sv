@@ -61,9 +61,12 @@
 // whose check failed (data waits in the item FIFO until the check answer).
 //
 // Receive buffer (rb_*): {qp, msn} of a message's first segment on queue 0
-// -> {ok, host address, length}: one contiguous buffer the engine has
-// already checked (one scatter entry; a list needs a split of the writes
-// at entry boundaries, not done yet). Immediate Data consumes one too.
+// -> {ok, scatter list}: up to MaxSge entries {host address, length}
+// (entry i in bits i*64 / i*32 of rb_rsp_addr_i / rb_rsp_len_i, unused
+// entries of length 0), already checked by the engine; ok = 0: no buffer.
+// The message is placed entry after entry at its MO: a beat whose
+// payload crosses an entry's end goes out in pieces (the input waits a
+// cycle per extra piece). Immediate Data consumes a buffer too.
 // DMA writes (m_wr_*): one write per 64-byte host block: address of the
 // first byte, length 1..64, data and keep at the host address's lanes
 // (byte at address a in lane a mod 64). A packet's payload comes out as
@@ -88,8 +91,10 @@
 // requests allowed and outstanding; ctx_rreq_o counts the ones this packet
 // added, the engine subtracts the ones the transmit side finished), hcnt
 // and hbuf (the current DDP segment's first bytes), tact/top (a tagged
-// message in progress and its opcode), uact/uop/umo/uaddr/ublen (a Send in
-// progress: opcode, bytes so far, its buffer), splace/skind/slen/saddr
+// message in progress and its opcode), uact/uop/umo (a Send in progress:
+// opcode, bytes so far), uaddr/ulen/ublen (its scatter list and total
+// length), usge/usoff (the entry and offset of its next byte),
+// splace/skind/slen/saddr
 // (the current segment: placing, its end action, message length at its
 // end, host address of its payload byte 0). A fresh QP: all zero but rts,
 // pd, msn0 = msn1 = 1 (RFC 5041 §5.3), ird.
@@ -116,15 +121,17 @@
 // a segment's first beat waits in the FIFO for its MR answer (3 cycles).
 // The receive-buffer answer (rb_rsp_valid_i) comes at least one cycle
 // after its request was taken; the MR table's answers come in order.
-// Not done: a scatter list; the ORD check of a READ RESPONSE (the
+// Not done: the ORD check of a READ RESPONSE (the
 // transmit side's state); an error for packets wn_mpa_rx delivers after
 // an empty ULPDU of the same connection, before its status record is seen.
 // Reset clears the valid flags, the FSMs and the held contexts.
-// Parameters: QpW 1..24, PdW 1..32, FifoDepth a power of two 8..256.
+// Parameters: QpW 1..24, PdW 1..32, FifoDepth a power of two 8..256,
+// MaxSge (scatter entries of a receive buffer) 1..7.
 module wn_ddp_rx #(
     parameter int QpW = 10,
     parameter int PdW = 16,
-    parameter int FifoDepth = 16
+    parameter int FifoDepth = 16,
+    parameter int MaxSge = 4
 ) (
     input  logic           clk_i,
     input  logic           rst_i,
@@ -154,8 +161,11 @@ module wn_ddp_rx #(
     input  logic           ctx_uact_i,
     input  logic [3:0]     ctx_uop_i,
     input  logic [31:0]    ctx_umo_i,
-    input  logic [63:0]    ctx_uaddr_i,
+    input  logic [MaxSge*64-1:0] ctx_uaddr_i,
+    input  logic [MaxSge*32-1:0] ctx_ulen_i,
     input  logic [31:0]    ctx_ublen_i,
+    input  logic [2:0]     ctx_usge_i,
+    input  logic [31:0]    ctx_usoff_i,
     input  logic           ctx_splace_i,
     input  logic [2:0]     ctx_skind_i,
     input  logic [31:0]    ctx_slen_i,
@@ -178,8 +188,11 @@ module wn_ddp_rx #(
     output logic           ctx_uact_o,
     output logic [3:0]     ctx_uop_o,
     output logic [31:0]    ctx_umo_o,
-    output logic [63:0]    ctx_uaddr_o,
+    output logic [MaxSge*64-1:0] ctx_uaddr_o,
+    output logic [MaxSge*32-1:0] ctx_ulen_o,
     output logic [31:0]    ctx_ublen_o,
+    output logic [2:0]     ctx_usge_o,
+    output logic [31:0]    ctx_usoff_o,
     output logic           ctx_splace_o,
     output logic [2:0]     ctx_skind_o,
     output logic [31:0]    ctx_slen_o,
@@ -210,8 +223,8 @@ module wn_ddp_rx #(
     output logic [31:0]    rb_req_msn_o,
     input  logic           rb_rsp_valid_i,
     input  logic           rb_rsp_ok_i,
-    input  logic [63:0]    rb_rsp_addr_i,
-    input  logic [31:0]    rb_rsp_len_i,
+    input  logic [MaxSge*64-1:0] rb_rsp_addr_i,
+    input  logic [MaxSge*32-1:0] rb_rsp_len_i,
     // DMA writes
     output logic           m_wr_valid_o,
     input  logic           m_wr_ready_i,
@@ -275,6 +288,9 @@ module wn_ddp_rx #(
     if (FifoDepth < 8 || FifoDepth > 256 || (1 << FW) != FifoDepth) begin : g_bad_depth
       $fatal(1, "wn_ddp_rx: FifoDepth must be a power of two, 8..256");
     end
+    if (MaxSge < 1 || MaxSge > 7) begin : g_bad_sge
+      $fatal(1, "wn_ddp_rx: MaxSge must be 1..7");
+    end
     if (wn_abi_pkg::DDP_TAGGED_HDR_SIZE != 14 || wn_abi_pkg::DDP_UNTAGGED_HDR_SIZE != 18 ||
         wn_abi_pkg::RDMA_READ_REQ_SIZE != 28 || wn_abi_pkg::RDMAP_IMMEDIATE_SIZE != 8)
     begin : g_bad_abi
@@ -337,14 +353,17 @@ module wn_ddp_rx #(
     logic           uact;
     logic [3:0]     uop;
     logic [31:0]    umo;
-    logic [63:0]    uaddr;
+    logic [MaxSge*64-1:0] uaddr;
+    logic [MaxSge*32-1:0] ulen;
     logic [31:0]    ublen;
+    logic [2:0]     usge;
+    logic [31:0]    usoff;
     logic           splace;
     logic [2:0]     skind;
     logic [31:0]    slen;
     logic [63:0]    saddr;
   } ctx_t;
-  localparam int CtxW = 839 + PdW;
+  localparam int CtxW = 810 + PdW + MaxSge * 96;
 
   typedef struct packed {
     logic [511:0]   data;
@@ -359,12 +378,13 @@ module wn_ddp_rx #(
     logic           use_chk;   // the segment's address is the check's
     logic           use_addr;  // ... is addr (untagged, or a context load)
     logic           ev;     // pop an event record
+    logic           flush;  // the last piece of a run of writes: flush the carry
     logic [63:0]    addr;
     logic [15:0]    poff;   // payload offset of the packet's first payload byte
     logic [5:0]     plane;  // its lane in the first beat
     logic [QpW-1:0] qp;
   } item_t;
-  localparam int ItemW = 672 + QpW;
+  localparam int ItemW = 673 + QpW;
 
   typedef struct packed {
     logic           herr;   // an error found at the head
@@ -418,8 +438,14 @@ module wn_ddp_rx #(
   // receive-buffer request
   logic [1:0] rb_st_q;     // 0 idle, 1 request, 2 wait, 3 have
   logic   rb_ok_q;
-  logic [63:0] rb_addr_q;
-  logic [31:0] rb_len_q;
+  logic [MaxSge*64-1:0] rb_addr_q;
+  logic [MaxSge*32-1:0] rb_len_q;
+  // a beat whose payload crosses a scatter entry's end goes out in
+  // pieces, one per entry (the input waits): the lane the next piece
+  // starts at
+  logic        sp_v_q;
+  logic [5:0]  sp_q;
+  logic        pk_unt_q;
   // the answer is for the beat that asked ({qp, msn}): a beat of a QP
   // that stopped meanwhile goes on without it, and the answer is dropped
   logic [QpW-1:0] rb_qp_q;
@@ -445,7 +471,14 @@ module wn_ddp_rx #(
   logic [QpW-1:0] terr_qp;
 
   // decode
-  logic           sop, beat_go, stall;
+  logic           sop, sop_dec, beat_go, piece_go, stall;
+  logic           unt_pl, split_now;
+  logic [6:0]     cur_lo, avail, pk;
+  logic [31:0]    srem, p_end;
+  logic [2:0]     p_sge;
+  logic [31:0]    p_off;
+  logic [63:0]    p_addr;
+  logic [5:0]     plane_dec;
   ctx_t           c, nc;
   logic [6:0]     nb0;
   logic [511:0]   mb;
@@ -467,20 +500,21 @@ module wn_ddp_rx #(
   logic           d_place, d_rreq;
   logic [2:0]     d_kind;
   logic           drop;
-  logic [63:0]    ubase;
+
   logic [31:0]    mo_exp;
   logic           buf_ok;
-  logic [63:0]    buf_addr;
+  logic [MaxSge*64-1:0] buf_addr;
+  logic [MaxSge*32-1:0] buf_lens;
   logic [31:0]    buf_len;
   logic           ev_end;
 
   assign sop = !h_inpkt_q;
+  assign sop_dec = sop && !sp_v_q;
   assign chk_credit = ({1'b0, chk_infl_q} + 5'(rsp_count)) < 5'd7;
 
   always_comb begin
     // the context of this packet
-    if (!sop) c = hc_q;
-    else if (s_cont_i) c = hc_q;
+    if (!sop_dec || s_cont_i) c = hc_q;
     else begin
       c.rts = ctx_rts_i;
       c.err = ctx_err_i;
@@ -497,13 +531,16 @@ module wn_ddp_rx #(
       c.uop = ctx_uop_i;
       c.umo = ctx_umo_i;
       c.uaddr = ctx_uaddr_i;
+      c.ulen = ctx_ulen_i;
       c.ublen = ctx_ublen_i;
+      c.usge = ctx_usge_i;
+      c.usoff = ctx_usoff_i;
       c.splace = ctx_splace_i;
       c.skind = ctx_skind_i;
       c.slen = ctx_slen_i;
       c.saddr = ctx_saddr_i;
     end
-    if (sop && s_cont_i && terr_v && terr_qp == hc_qp_q) c.err = 1'b1;
+    if ((!sop_dec || s_cont_i) && terr_v && terr_qp == hc_qp_q) c.err = 1'b1;
     // continuing packets of a received Terminate still pass (its bytes)
     drop = !c.rts || (c.err && !(c.skind == KTerm && s_off_i != 16'd0));
 
@@ -532,7 +569,7 @@ module wn_ddp_rx #(
     else need = 7'(UntHdr);
     pre = s_off_i >= {9'd0, need};
     short_seg = s_len_i < {9'd0, need};
-    decide = sop && !pre && (short_seg ? (reach >= {1'b0, s_len_i}) : (reach >= {10'd0, need}));
+    decide = sop_dec && !pre && (short_seg ? (reach >= {1'b0, s_len_i}) : (reach >= {10'd0, need}));
     pay_len = s_len_i - {9'd0, need};
     mo_exp = c.uact ? c.umo : 32'd0;
 
@@ -540,13 +577,15 @@ module wn_ddp_rx #(
     if (c.uact) begin
       buf_ok = 1'b1;
       buf_addr = c.uaddr;
+      buf_lens = c.ulen;
       buf_len = c.ublen;
     end else begin
       buf_ok = rb_ok_q;
       buf_addr = rb_addr_q;
-      buf_len = rb_len_q;
+      buf_lens = rb_len_q;
+      buf_len = '0;
+      for (int i = 0; i < MaxSge; i++) buf_len = buf_len + rb_len_q[i*32 +: 32];
     end
-    ubase = buf_addr + {32'd0, uh.mo};
 
     // checks in order; need_buf before the buffer checks
     d_err = 1'b0;
@@ -651,7 +690,7 @@ module wn_ddp_rx #(
 
     // the next context
     nc = c;
-    if (sop) begin
+    if (sop_dec) begin
       nc.hbuf = mb;
       nc.hcnt = mcnt;
       if (s_off_i == 16'd0) begin
@@ -676,7 +715,12 @@ module wn_ddp_rx #(
             nc.err = 1'b1;
           end else begin
             nc.uaddr = buf_addr;
+            nc.ulen = buf_lens;
             nc.ublen = buf_len;
+            if (!c.uact) begin
+              nc.usge = 3'd0;
+              nc.usoff = 32'd0;
+            end
             nc.uop = op;
             nc.slen = uh.mo + {16'd0, pay_len};
             if (lastf) begin
@@ -692,29 +736,66 @@ module wn_ddp_rx #(
       end
     end
 
+    // an untagged (Send) payload: placed entry by entry of the buffer,
+    // from the position in nc (the message's bytes so far)
+    plane_dec = 6'(need - s_off_i[6:0]);
+    if (sop_dec) begin
+      if (decide) unt_pl = !drop && !d_err && d_place && !is_tag;
+      else unt_pl = !drop && pre && c.splace && !is_tag;
+    end else begin
+      unt_pl = pk_unt_q;
+    end
+    cur_lo = sp_v_q ? {1'b0, sp_q} : ((sop_dec && decide) ? {1'b0, plane_dec} : 7'd0);
+    avail = nb0 - cur_lo;
+    p_sge = nc.usge;
+    p_off = nc.usoff;
+    p_end = 32'd0;
+    p_addr = 64'd0;
+    for (int i = 0; i < MaxSge; i++) begin
+      if (p_sge == 3'(i)) begin
+        p_end = nc.ulen[i*32 +: 32];
+        p_addr = nc.uaddr[i*64 +: 64];
+      end
+    end
+    srem = p_end - p_off;
+    split_now = unt_pl && ({25'd0, avail} > srem);
+    pk = split_now ? srem[6:0] : avail;
+    if (unt_pl) begin
+      if (p_off + {25'd0, pk} == p_end) begin
+        nc.usge = p_sge + 3'd1;
+        nc.usoff = 32'd0;
+      end else begin
+        nc.usoff = p_off + {25'd0, pk};
+      end
+    end
+
     rb_have = rb_st_q == 2'd3 && rb_qp_q == s_qp_i && rb_msn_q == uh.msn;
     stall = !it_wr || !ev_wr || !cx_wr ||
             (need_chk && (!chk_ready_i || !chk_credit || inv_pend_q != 8'd0)) ||
             (need_buf && !rb_have);
-    beat_go = s_tvalid_i && !stall;
+    piece_go = s_tvalid_i && !stall;
+    beat_go = piece_go && !split_now;
 
     // item
     it_w.data = s_tdata_i;
-    it_w.sop = sop;
-    it_w.eop = s_tlast_i;
-    it_w.fend = s_tlast_i && s_end_i;
-    it_w.cont = s_cont_i;
-    it_w.drop = sop ? drop : pk_drop_q;
+    // a piece that starts an entry starts a new run of writes (sop), one
+    // that ends an entry ends it (flush)
+    it_w.sop = sop || sp_v_q || (unt_pl && p_off == 32'd0);
+    it_w.eop = s_tlast_i && !split_now;
+    it_w.fend = s_tlast_i && s_end_i && !split_now;
+    it_w.flush = it_w.eop || (unt_pl && p_off + {25'd0, pk} == p_end);
+    it_w.cont = sop_dec ? s_cont_i : 1'b1;
+    it_w.drop = sop_dec ? drop : pk_drop_q;
     it_w.chk = need_chk;
     it_w.use_chk = need_chk && is_tag;
-    it_w.use_addr = sop && (decide ? !is_tag : !s_cont_i);
-    it_w.addr = decide ? ubase : ctx_saddr_i;
-    it_w.qp = sop ? s_qp_i : hc_qp_q;
-    if (sop) begin
+    it_w.use_addr = sop_dec && !decide && !s_cont_i;
+    it_w.addr = ctx_saddr_i;
+    it_w.qp = sop_dec ? s_qp_i : hc_qp_q;
+    if (sop_dec) begin
       if (decide) begin
         it_w.place = !drop && !d_err && d_place;
         it_w.poff = 16'd0;
-        it_w.plane = 6'(need - s_off_i[6:0]);
+        it_w.plane = plane_dec;
       end else begin
         it_w.place = !drop && pre && c.splace;
         it_w.poff = s_off_i - {9'd0, need};
@@ -727,34 +808,42 @@ module wn_ddp_rx #(
       it_w.plane = 6'd0;
       it_w.keep = pk_place_q ? s_tkeep_i : 64'd0;
     end
+    if (unt_pl) begin
+      // a piece: lanes cur_lo .. cur_lo + pk at entry p_sge, offset p_off
+      it_w.use_addr = 1'b1;
+      it_w.addr = p_addr + {32'd0, p_off};
+      it_w.poff = 16'd0;
+      it_w.plane = cur_lo[5:0];
+      it_w.keep = s_tkeep_i & ~low_mask(cur_lo) & low_mask(cur_lo + pk);
+    end
 
     // event: a head error or a check at the decision, an end action at
     // the FPDU's last beat
-    ev_end = s_tlast_i && s_end_i && !(sop ? drop : pk_drop_q) &&
-             ((sop ? nc.skind : hc_q.skind) != KNone);
+    ev_end = s_tlast_i && s_end_i && !split_now && !(sop_dec ? drop : pk_drop_q) &&
+             (nc.skind != KNone);
     ev_w.herr = decide && !drop && d_err;
     ev_w.layer = d_layer;
     ev_w.etype = d_etype;
     ev_w.ecode = d_ecode;
     ev_w.hvalid = d_hvalid;
     ev_w.chk_read = !is_tag;
-    ev_w.kind = ev_end ? (sop ? nc.skind : hc_q.skind) : KNone;
-    ev_w.mlen = sop ? nc.slen : hc_q.slen;
-    ev_w.hlen = sop ? mcnt : hc_q.hcnt;
-    ev_w.hbuf = sop ? mb : hc_q.hbuf;
+    ev_w.kind = ev_end ? nc.skind : KNone;
+    ev_w.mlen = nc.slen;
+    ev_w.hlen = nc.hcnt;
+    ev_w.hbuf = nc.hbuf;
     ev_w.pd = c.pd;
     it_w.ev = ev_w.herr || need_chk || ev_end;
-    inv_inc = beat_go && ev_end && ev_w.kind == KSend &&
-              ((sop ? nc.uop : hc_q.uop) == OpSendInv || (sop ? nc.uop : hc_q.uop) == OpSendSeInv);
+    inv_inc = piece_go && ev_end && ev_w.kind == KSend &&
+              (nc.uop == OpSendInv || nc.uop == OpSendSeInv);
 
-    it_wv = beat_go;
-    ev_wv = beat_go && it_w.ev;
+    it_wv = piece_go;
+    ev_wv = piece_go && it_w.ev;
     cx_wv = beat_go && s_tlast_i;
-    cx_w = {(sop ? s_qp_i : hc_qp_q), (sop ? (decide && !drop && !d_err && d_rreq) : hc_rreq_q),
-            (sop ? nc : hc_q)};
+    cx_w = {(sop_dec ? s_qp_i : hc_qp_q),
+            (sop_dec ? (decide && !drop && !d_err && d_rreq) : hc_rreq_q), nc};
   end
 
-  assign s_tready_o = !stall;
+  assign s_tready_o = !stall && !split_now;
 
   // MR check request
   assign chk_valid_o = s_tvalid_i && need_chk && it_wr && ev_wr && cx_wr && chk_credit &&
@@ -781,6 +870,9 @@ module wn_ddp_rx #(
       hc_rreq_q <= 1'b0;
       pk_place_q <= 1'b0;
       pk_drop_q <= 1'b0;
+      pk_unt_q <= 1'b0;
+      sp_v_q <= 1'b0;
+      sp_q <= '0;
       rb_ok_q <= 1'b0;
       rb_addr_q <= '0;
       rb_len_q <= '0;
@@ -791,7 +883,7 @@ module wn_ddp_rx #(
         2'd0: if (s_tvalid_i && need_buf) rb_st_q <= 2'd1;
         2'd1: if (rb_req_ready_i) rb_st_q <= 2'd2;
         2'd2: if (rb_rsp_valid_i) rb_st_q <= 2'd3;
-        default: if (beat_go || (s_tvalid_i && !(need_buf && rb_have))) rb_st_q <= 2'd0;
+        default: if (piece_go || (s_tvalid_i && !(need_buf && rb_have))) rb_st_q <= 2'd0;
       endcase
       if (rb_st_q == 2'd0) begin
         rb_qp_q <= s_qp_i;
@@ -804,17 +896,24 @@ module wn_ddp_rx #(
       end
       chk_infl_q <= chk_infl_q + {3'd0, chk_valid_o && chk_ready_i} - {3'd0, chk_rsp_valid_i};
       inv_pend_q <= inv_pend_q + {7'd0, inv_inc} - {7'd0, inv_dec};
-      if (beat_go) begin
-        h_inpkt_q <= !s_tlast_i;
-        if (sop) begin
-          hc_q <= nc;
+      if (piece_go) begin
+        hc_q <= nc;
+        if (sop_dec) begin
           hc_qp_q <= s_qp_i;
           hc_rreq_q <= decide && !drop && !d_err && d_rreq;
           pk_place_q <= it_w.place;
           pk_drop_q <= drop;
+          pk_unt_q <= unt_pl;
+        end
+        if (split_now) begin
+          sp_v_q <= 1'b1;
+          sp_q <= 6'(cur_lo + pk);
+        end else begin
+          sp_v_q <= 1'b0;
+          h_inpkt_q <= !s_tlast_i;
         end
       end
-      if (terr_v && terr_qp == hc_qp_q && !(beat_go && sop)) hc_q.err <= 1'b1;
+      if (terr_v && terr_qp == hc_qp_q && !piece_go) hc_q.err <= 1'b1;
     end
   end
 
@@ -1089,7 +1188,10 @@ module wn_ddp_rx #(
   assign ctx_uop_o = cx_ctx.uop;
   assign ctx_umo_o = cx_ctx.umo;
   assign ctx_uaddr_o = cx_ctx.uaddr;
+  assign ctx_ulen_o = cx_ctx.ulen;
   assign ctx_ublen_o = cx_ctx.ublen;
+  assign ctx_usge_o = cx_ctx.usge;
+  assign ctx_usoff_o = cx_ctx.usoff;
   assign ctx_splace_o = cx_ctx.splace;
   assign ctx_skind_o = cx_ctx.skind;
   assign ctx_slen_o = cx_ctx.slen;
@@ -1154,7 +1256,7 @@ module wn_ddp_rx #(
           r_chk_err_q <= rsp_err;
           r_chk_addr_q <= rsp_addr;
         end
-        p_flush_q <= it_r.eop && it_r.place && !t_dead && !t_chk_fail && (t_rk & t_lo) != 64'd0;
+        p_flush_q <= it_r.flush && it_r.place && !t_dead && !t_chk_fail && (t_rk & t_lo) != 64'd0;
         p_termh_q <= t_herr;
         p_termc_q <= t_cfail;
         p_st_q <= it_r.fend && !t_fast_st;

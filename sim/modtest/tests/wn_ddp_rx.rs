@@ -1,6 +1,7 @@
 //! `wn_ddp_rx` against a reference model of DDP/RDMAP receive written from
 //! RFC 5040, RFC 5041 and RFC 7306: several QPs, each with its own
-//! protection domain, memory regions and posted receive buffers, send
+//! protection domain, memory regions and posted receive buffers
+//! (scatter lists of 1-4 entries at scattered addresses), send
 //! random mixes of RDMA Writes, Read Responses, Sends (all four variants),
 //! Immediate Data, Read Requests and Terminates, cut into DDP segments at
 //! random MULPDUs and into packets at random (1-byte packets, cuts inside
@@ -31,6 +32,26 @@ const E_DTAG: u8 = 1;
 const E_DUNT: u8 = 2;
 const ACC_RR: u8 = 2;
 const ACC_RW: u8 = 4;
+/// Scatter entries of a receive buffer (the top's MaxSge).
+const MAX_SGE: usize = 4;
+
+/// A receive buffer: its scatter list of {host address, length}.
+type Buf = Vec<(u64, u32)>;
+
+fn buf_len(b: &Buf) -> u64 {
+    b.iter().map(|e| u64::from(e.1)).sum()
+}
+
+/// The host address of message offset `off` in `b`.
+fn buf_addr(b: &Buf, mut off: u64) -> u64 {
+    for &(a, l) in b {
+        if off < u64::from(l) {
+            return a + off;
+        }
+        off -= u64::from(l);
+    }
+    panic!("offset beyond the buffer")
+}
 
 // ---------------------------------------------------------------- MR model
 
@@ -200,7 +221,7 @@ struct QpModel {
     msn1: u32,
     tact: Option<u8>,
     /// Send in progress: opcode, bytes so far, buffer.
-    uact: Option<(u8, u32, (u64, u32))>,
+    uact: Option<(u8, u32, Buf)>,
 }
 
 fn need_of(b: &[u8]) -> usize {
@@ -232,7 +253,7 @@ fn is_imm(op: u8) -> bool {
 struct Model<'a> {
     mr: &'a mut Mr,
     mem: &'a mut HashMap<u64, u8>,
-    bufs: &'a mut VecDeque<(u64, u32)>,
+    bufs: &'a mut VecDeque<Buf>,
 }
 
 impl QpModel {
@@ -361,27 +382,29 @@ impl QpModel {
                 if msn != self.msn0 {
                     return e_ddp_ut(self, out, Ut::InvalidMsnRange);
                 }
-                if self.uact.is_some_and(|u| u.0 != op) {
+                if self.uact.as_ref().is_some_and(|u| u.0 != op) {
                     return self.term(out, L_RDMAP, E_ROP, Rd::UnexpectedOpcode as u8, Some(h));
                 }
-                if mo != self.uact.map_or(0, |u| u.1) {
+                if mo != self.uact.as_ref().map_or(0, |u| u.1) {
                     return e_ddp_ut(self, out, Ut::InvalidMo);
                 }
                 if is_imm(op) && (!last || b.len() != 26) {
                     return self.term(out, L_RDMAP, E_ROP, Rd::Unspecified as u8, Some(h));
                 }
-                let buf = match self.uact {
+                let buf = match self.uact.take() {
                     Some(u) => u.2,
                     None => match m.bufs.pop_front() {
                         Some(x) => x,
                         None => return e_ddp_ut(self, out, Ut::InvalidMsnNoBuffer),
                     },
                 };
-                if is_send(op) && u64::from(mo) + u64::from(pay) > u64::from(buf.1) {
+                if is_send(op) && u64::from(mo) + u64::from(pay) > buf_len(&buf) {
                     return e_ddp_ut(self, out, Ut::MsgTooLong);
                 }
                 if is_send(op) {
-                    place = Some(buf.0 + u64::from(mo));
+                    for (i, &x) in b[need..].iter().enumerate() {
+                        m.mem.insert(buf_addr(&buf, u64::from(mo) + i as u64), x);
+                    }
                 }
                 if last {
                     self.msn0 = self.msn0.wrapping_add(1);
@@ -438,7 +461,7 @@ struct QpGen {
     msn1: u32,
     ird: u8,
     reads: u8,
-    bufs: VecDeque<(u64, u32)>,
+    bufs: VecDeque<Buf>,
     buf_at: u64,
     no_bufs: bool,
     fpdus: Vec<Fpdu>,
@@ -573,10 +596,28 @@ impl QpGen {
         if self.no_bufs {
             return;
         }
-        let a = self.buf_at + rng.below(64);
-        self.bufs.push_back((a, len));
-        self.granted.push((a, u64::from(len)));
-        self.buf_at = a + u64::from(len) + 64;
+        // 1..MAX_SGE entries at scattered, unaligned addresses (an entry
+        // of a buffer of length 0 is the whole buffer)
+        let n = 1 + rng.below(MAX_SGE as u64) as usize;
+        let mut cuts: Vec<u32> = (1..n)
+            .map(|_| rng.below(u64::from(len) + 1) as u32)
+            .collect();
+        cuts.push(0);
+        cuts.push(len);
+        cuts.sort_unstable();
+        cuts.dedup();
+        let mut b = Buf::new();
+        for w in cuts.windows(2) {
+            let l = w[1] - w[0];
+            let a = self.buf_at + rng.below(200);
+            b.push((a, l));
+            self.granted.push((a, u64::from(l)));
+            self.buf_at = a + u64::from(l) + 1 + rng.below(300);
+        }
+        if b.is_empty() {
+            b.push((self.buf_at, 0));
+        }
+        self.bufs.push_back(b);
     }
 
     fn tagged_msg(&mut self, rng: &mut Rng, mr: &Mr, op: u8, stag: u32, small: bool) {
@@ -883,11 +924,13 @@ fn cut(rng: &mut Rng, f: &Fpdu, fpdu: usize, tiny: bool) -> Vec<Piece> {
 
 #[derive(Clone, Default)]
 struct Ctx {
-    v: [u64; 19],
+    v: [u64; 20],
     hbuf: Vec<u8>,
+    uaddr: Vec<u8>,
+    ulen: Vec<u8>,
 }
 
-const CTX_IN: [&str; 19] = [
+const CTX_IN: [&str; 20] = [
     "ctx_rts_i",
     "ctx_err_i",
     "ctx_pd_i",
@@ -901,8 +944,9 @@ const CTX_IN: [&str; 19] = [
     "ctx_uact_i",
     "ctx_uop_i",
     "ctx_umo_i",
-    "ctx_uaddr_i",
     "ctx_ublen_i",
+    "ctx_usge_i",
+    "ctx_usoff_i",
     "ctx_splace_i",
     "ctx_skind_i",
     "ctx_slen_i",
@@ -914,7 +958,7 @@ struct QpRun {
     fpdus: Vec<Fpdu>,
     ctx: Ctx,
     pending: usize,
-    bufs: VecDeque<(u64, u32)>,
+    bufs: VecDeque<Buf>,
     granted: Vec<(u64, u64)>,
     pd: u32,
     got: Vec<Out>,
@@ -990,6 +1034,8 @@ impl Bench {
             hbuf: vec![0; 64],
             ..Ctx::default()
         };
+        ctx.uaddr = vec![0; MAX_SGE * 8];
+        ctx.ulen = vec![0; MAX_SGE * 4];
         ctx.v[0] = 1;
         ctx.v[2] = u64::from(g.pd);
         ctx.v[3] = 1;
@@ -1101,6 +1147,8 @@ impl Bench {
         } else {
             let mut c = Ctx {
                 hbuf: random_bytes(&mut self.rng, 64),
+                uaddr: random_bytes(&mut self.rng, MAX_SGE * 8),
+                ulen: random_bytes(&mut self.rng, MAX_SGE * 4),
                 ..Ctx::default()
             };
             c.v.iter_mut().for_each(|v| *v = self.rng.next_u64());
@@ -1115,6 +1163,8 @@ impl Bench {
             };
             self.m.set(*name, v)?;
         }
+        self.m.set_bytes(ports::CTX_UADDR_I, &c.uaddr)?;
+        self.m.set_bytes(ports::CTX_ULEN_I, &c.ulen)?;
         self.m.set_bytes(ports::CTX_HBUF_I, &c.hbuf)
     }
 
@@ -1222,12 +1272,18 @@ impl Bench {
         self.m.set(ports::RB_RSP_VALID_I, u64::from(rb.is_some()))?;
         let b = rb.flatten();
         self.m.set(ports::RB_RSP_OK_I, u64::from(b.is_some()))?;
-        self.m
-            .set(ports::RB_RSP_ADDR_I, b.map_or(self.rng.next_u64(), |x| x.0))?;
-        self.m.set(
-            ports::RB_RSP_LEN_I,
-            b.map_or(self.rng.bits(32), |x| u64::from(x.1)),
-        )?;
+        let mut ab = random_bytes(&mut self.rng, MAX_SGE * 8);
+        let mut lb = random_bytes(&mut self.rng, MAX_SGE * 4);
+        if let Some(list) = &b {
+            // unused entries have length 0
+            lb.iter_mut().for_each(|x| *x = 0);
+            for (i, &(a, l)) in list.iter().enumerate() {
+                ab[i * 8..i * 8 + 8].copy_from_slice(&a.to_le_bytes());
+                lb[i * 4..i * 4 + 4].copy_from_slice(&l.to_le_bytes());
+            }
+        }
+        self.m.set_bytes(ports::RB_RSP_ADDR_I, &ab)?;
+        self.m.set_bytes(ports::RB_RSP_LEN_I, &lb)?;
         let rdy: Vec<bool> = (0..7).map(|_| !self.rng.percent(self.cfg.stall)).collect();
         self.m.set(ports::RB_REQ_READY_I, u64::from(rdy[0]))?;
         self.m.set(ports::M_WR_READY_I, u64::from(rdy[1]))?;
@@ -1351,6 +1407,8 @@ impl Bench {
             let q = self.m.get(ports::CTX_QP_O)? as usize;
             let mut c = Ctx {
                 hbuf: vec![0; 64],
+                uaddr: vec![0; MAX_SGE * 8],
+                ulen: vec![0; MAX_SGE * 4],
                 ..Ctx::default()
             };
             for (i, name) in CTX_IN.iter().enumerate() {
@@ -1358,6 +1416,8 @@ impl Bench {
                 c.v[i] = self.m.get(o.as_str())?;
             }
             self.m.get_bytes(ports::CTX_HBUF_O, &mut c.hbuf)?;
+            self.m.get_bytes(ports::CTX_UADDR_O, &mut c.uaddr)?;
+            self.m.get_bytes(ports::CTX_ULEN_O, &mut c.ulen)?;
             c.v[1] |= self.qps[q].ctx.v[1];
             let qp = &mut self.qps[q];
             assert!(qp.pending > 0, "context of qp {q} without a packet");
