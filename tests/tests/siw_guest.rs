@@ -704,3 +704,77 @@ fn siw_bridge_in_a_world_answers_arp_and_survives_a_malformed_length() {
     let s = nic.stats().expect("stats");
     assert!(s.rx_exception >= 2 && s.tx_fw_frames >= 2, "{s:?}");
 }
+
+/// Linux soft-iWARP's `rping -c` in the guest connects to a warpnic
+/// listener through rdma_cm: siw's MPA request (revision 2 with the
+/// RFC 6581 IRD/ORD block, its defaults) reaches warpnic's MPA setup over
+/// the offloaded stream, which rejects it with private data; rdma_cm in
+/// the guest reports the reject and rping fails.
+#[test]
+fn siw_rping_client_mpa_request_is_parsed_and_rejected() {
+    use warpnic::mpa::{CrcPolicy, MarkerPolicy, MpaConfig, Revision, RtrSet};
+    use warpnic::{MpaEvent, MpaSetup};
+    let _one = one_guest();
+    let port = 7174;
+    let mut cfg = GuestConfig::new("wn-rping", scripts_dir().join("rping.sh"));
+    cfg.ip = Some((GUEST_IP, PREFIX));
+    cfg.env.push(("NIC_IP".into(), NIC_IP.to_string()));
+    cfg.env.push(("PORT".into(), port.to_string()));
+    let mut rig = Rig::boot(&cfg);
+    rig.nic.tcp_config(&timing()).expect("TCP timing");
+    rig.nic.tcp_listen_with(port, 8, 1 << 16).expect("listen");
+    let e = next_event(&mut rig, GUEST_LIMIT);
+    let TcpEventInfo::Accepted { ep, conn, .. } = e else {
+        panic!("expected ACCEPTED, got {e:?}");
+    };
+    assert_eq!(*conn.peer.ip(), GUEST_IP);
+    let mut st = TcpStream::attach(&rig.nic, ep, &conn, 16).expect("attach");
+    let mpa = MpaConfig {
+        revision: Revision::V2,
+        crc: CrcPolicy::Allowed,
+        markers: MarkerPolicy::Disabled,
+        rtr: RtrSet::ALL,
+        // device time; the guest's request follows its TCP handshake at
+        // once in its own time, which is far less simulated time
+        timeout: 50_000_000,
+    };
+    let mut setup = MpaSetup::listen(&rig.nic, &mut st, mpa).expect("MPA listen");
+    let start = Instant::now();
+    let req = loop {
+        if let Some(e) = setup.poll(&rig.nic, &mut st).expect("poll") {
+            break e;
+        }
+        for _ in 0..16 {
+            rig.dev.relax();
+        }
+        assert!(
+            start.elapsed() < GUEST_LIMIT,
+            "no MPA request; {}; console:\n{}",
+            rig.report(),
+            rig.guest.tail(60)
+        );
+    };
+    let MpaEvent::ConnectRequest {
+        revision,
+        markers,
+        ird_ord,
+        private_data,
+        ..
+    } = &req
+    else {
+        panic!("expected the MPA request, got {req:?}");
+    };
+    println!("siw's MPA request: {req:?}");
+    assert_eq!(*revision, Revision::V2, "siw's default mpa_version");
+    assert!(!markers, "siw never asks for markers");
+    let io = ird_ord.expect("the RFC 6581 IRD/ORD block");
+    assert!(io.ird >= 1 && io.ord >= 1, "{io:?}");
+    assert!(private_data.len() <= 512);
+    setup
+        .reject(&rig.nic, &mut st, b"warpnic: rejected by the test")
+        .expect("reject");
+    let rc = rig.wait_done();
+    let rejected = rig.line("RDMA_CM_EVENT_REJECTED");
+    println!("guest: {rejected}; rping rc={rc}; {}", rig.report());
+    assert_ne!(rc, 0, "rping reports the failed connect");
+}
