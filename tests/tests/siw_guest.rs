@@ -705,21 +705,27 @@ fn siw_bridge_in_a_world_answers_arp_and_survives_a_malformed_length() {
     assert!(s.rx_exception >= 2 && s.tx_fw_frames >= 2, "{s:?}");
 }
 
-/// Linux soft-iWARP's `rping -c` in the guest connects to a warpnic
-/// listener through rdma_cm: siw's MPA request (revision 2 with the
-/// RFC 6581 IRD/ORD block, its defaults) reaches warpnic's MPA setup over
-/// the offloaded stream, which rejects it with private data; rdma_cm in
-/// the guest reports the reject and rping fails.
-#[test]
-fn siw_rping_client_mpa_request_is_parsed_and_rejected() {
+/// Boots a guest whose `rping -c` connects to a warpnic listener through
+/// rdma_cm (siw with `kernel_args`), accepts the TCP connection, attaches
+/// a stream and waits for siw's MPA request on it.
+fn rping_request(
+    name: &str,
+    kernel_args: &[&str],
+) -> (
+    Rig,
+    EndpointId,
+    TcpStream,
+    warpnic::MpaSetup,
+    warpnic::MpaEvent,
+) {
     use warpnic::mpa::{CrcPolicy, MarkerPolicy, MpaConfig, Revision, RtrSet};
-    use warpnic::{MpaEvent, MpaSetup};
-    let _one = one_guest();
     let port = 7174;
-    let mut cfg = GuestConfig::new("wn-rping", scripts_dir().join("rping.sh"));
+    let mut cfg = GuestConfig::new(name, scripts_dir().join("rping.sh"));
     cfg.ip = Some((GUEST_IP, PREFIX));
     cfg.env.push(("NIC_IP".into(), NIC_IP.to_string()));
     cfg.env.push(("PORT".into(), port.to_string()));
+    cfg.kernel_args
+        .extend(kernel_args.iter().map(|a| (*a).to_string()));
     let mut rig = Rig::boot(&cfg);
     rig.nic.tcp_config(&timing()).expect("TCP timing");
     rig.nic.tcp_listen_with(port, 8, 1 << 16).expect("listen");
@@ -738,7 +744,7 @@ fn siw_rping_client_mpa_request_is_parsed_and_rejected() {
         // once in its own time, which is far less simulated time
         timeout: 50_000_000,
     };
-    let mut setup = MpaSetup::listen(&rig.nic, &mut st, mpa).expect("MPA listen");
+    let mut setup = warpnic::MpaSetup::listen(&rig.nic, &mut st, mpa).expect("MPA listen");
     let start = Instant::now();
     let req = loop {
         if let Some(e) = setup.poll(&rig.nic, &mut st).expect("poll") {
@@ -754,7 +760,8 @@ fn siw_rping_client_mpa_request_is_parsed_and_rejected() {
             rig.guest.tail(60)
         );
     };
-    let MpaEvent::ConnectRequest {
+    println!("siw's MPA request: {req:?}");
+    let warpnic::MpaEvent::ConnectRequest {
         revision,
         markers,
         ird_ord,
@@ -764,12 +771,27 @@ fn siw_rping_client_mpa_request_is_parsed_and_rejected() {
     else {
         panic!("expected the MPA request, got {req:?}");
     };
-    println!("siw's MPA request: {req:?}");
     assert_eq!(*revision, Revision::V2, "siw's default mpa_version");
     assert!(!markers, "siw never asks for markers");
     let io = ird_ord.expect("the RFC 6581 IRD/ORD block");
     assert!(io.ird >= 1 && io.ord >= 1, "{io:?}");
     assert!(private_data.len() <= 512);
+    (rig, ep, st, setup, req)
+}
+
+/// Linux soft-iWARP's `rping -c` in the guest connects to a warpnic
+/// listener through rdma_cm: siw's MPA request (revision 2 with the
+/// RFC 6581 IRD/ORD block, its defaults) reaches warpnic's MPA setup over
+/// the offloaded stream, which rejects it with private data; rdma_cm in
+/// the guest reports the reject and rping fails.
+#[test]
+fn siw_rping_client_mpa_request_is_parsed_and_rejected() {
+    let _one = one_guest();
+    let (mut rig, _ep, mut st, mut setup, req) = rping_request("wn-rping-rej", &[]);
+    assert!(matches!(
+        req,
+        warpnic::MpaEvent::ConnectRequest { crc: false, .. }
+    ));
     setup
         .reject(&rig.nic, &mut st, b"warpnic: rejected by the test")
         .expect("reject");
@@ -777,4 +799,77 @@ fn siw_rping_client_mpa_request_is_parsed_and_rejected() {
     let rejected = rig.line("RDMA_CM_EVENT_REJECTED");
     println!("guest: {rejected}; rping rc={rc}; {}", rig.report());
     assert_ne!(rc, 0, "rping reports the failed connect");
+}
+
+/// siw with `mpa_crc_required=Y`: warpnic accepts its MPA request (CRC on
+/// both ways), then reads siw's first FPDU from the stream, exactly after
+/// the frame: rping's SEND of its buffer description (untagged, queue 0,
+/// MSN 1, offset 0, last), whose CRC32c checks. warpnic has no RDMA mode
+/// yet, so it then aborts the connection and rping ends.
+#[test]
+fn siw_rping_client_mpa_accept_then_its_first_fpdu_checks() {
+    use warpnic::mpa::AcceptParams;
+    use warpnic_abi::gen::RdmapOpcode;
+    use warpnic_abi::wire::{DdpRepr, MpaFpduRepr};
+    let _one = one_guest();
+    let (mut rig, ep, mut st, mut setup, req) =
+        rping_request("wn-rping-acc", &["siw.mpa_crc_required=Y"]);
+    assert!(matches!(
+        req,
+        warpnic::MpaEvent::ConnectRequest { crc: true, .. }
+    ));
+    let est = setup
+        .accept(
+            &rig.nic,
+            &mut st,
+            AcceptParams {
+                private_data: &[],
+                ird: 1,
+                ord: 1,
+            },
+        )
+        .expect("accept");
+    let warpnic::MpaEvent::Established { params, .. } = est else {
+        panic!("expected ESTABLISHED, got {est:?}");
+    };
+    assert!(
+        params.crc && !params.markers_rx && !params.markers_tx,
+        "{params:?}"
+    );
+    assert!(
+        params.await_first_fpdu,
+        "the responder waits for the initiator"
+    );
+    // siw's first FPDU: ULPDU_Length, then the rest
+    let wait = Duration::from_millis(50);
+    let mut len = [0u8; 2];
+    let io = |e| panic!("{e}; {}; console:\n{}", rig.report(), rig.guest.tail(40));
+    if let Err(e) = st.read_exact(&mut len, wait) {
+        io(e);
+    }
+    let ulpdu = usize::from(u16::from_be_bytes(len));
+    let mut fpdu = len.to_vec();
+    fpdu.resize(MpaFpduRepr::wire_len_for(ulpdu), 0);
+    if let Err(e) = st.read_exact(&mut fpdu[2..], wait) {
+        io(e);
+    }
+    let (f, _) = MpaFpduRepr::parse(&fpdu, true).expect("an FPDU with a good CRC");
+    let (ddp, payload) = DdpRepr::parse(f.ulpdu).expect("a DDP segment");
+    println!(
+        "siw's first FPDU: {} bytes, {ddp:?}, {} payload bytes",
+        fpdu.len(),
+        payload.len()
+    );
+    let DdpRepr::Untagged(u) = ddp else {
+        panic!("a tagged first message: {ddp:?}");
+    };
+    assert_eq!(u.opcode, RdmapOpcode::Send);
+    assert!(u.last);
+    assert_eq!((u.qn, u.msn, u.mo), (0, 1, 0));
+    assert_eq!(payload.len(), 16, "rping's buffer description");
+    rig.nic.tcp_abort(ep).expect("abort");
+    // rping sees the connection reset and ends (its exit code is 0 here:
+    // the client treats a disconnect as the end of the test)
+    let rc = rig.wait_done();
+    println!("rping rc={rc}; {}", rig.report());
 }
