@@ -11,6 +11,7 @@
 //!   plane (listen, connect, close, abort, events, TCB fields).
 #![warn(missing_docs)]
 
+pub mod cm;
 pub mod device;
 pub mod error;
 pub mod mem;
@@ -22,6 +23,7 @@ pub mod tcp;
 #[cfg(all(target_os = "linux", feature = "vfio"))]
 pub mod vfio;
 
+pub use cm::{Cm, CmEvent, CmId};
 pub use device::{Device, DeviceError, DeviceResult, DmaPerm};
 pub use error::{Error, Result};
 pub use mem::DmaMem;

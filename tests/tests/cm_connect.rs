@@ -1,0 +1,252 @@
+//! The connection manager (`warpnic::Cm`) between two simulated NICs:
+//! listen, connect with private data, the connect request, accept and
+//! reject with private data, and the DAT events (seed 004): ESTABLISHED on
+//! both sides, PEER_REJECTED, NON_PEER_REJECTED for a port nobody listens
+//! on, DISCONNECTED; and the calls that must fail cleanly.
+
+use std::time::Duration;
+
+use warpnic::mpa::{
+    AcceptParams, ConnectParams, CrcPolicy, MarkerPolicy, MpaConfig, Revision, RtrSet,
+};
+use warpnic::{Cm, CmEvent, Error, TcpConfig};
+use warpnic_sim::traffic::Pair;
+use warpnic_tests::pair;
+
+const A_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 1);
+const B_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 2);
+
+fn setup(p: &Pair) {
+    let t = TcpConfig {
+        rto_init: Duration::from_micros(200),
+        rto_min: Duration::from_micros(100),
+        rto_max: Duration::from_millis(20),
+        syn_retries: 6,
+        data_retries: 15,
+        time_wait: Duration::from_micros(500),
+        isn_secret: None,
+    };
+    for (nic, ip) in [(&p.a, A_IP), (&p.b, B_IP)] {
+        nic.set_ipv4(ip, 24).expect("address");
+        nic.tcp_config(&t).expect("timing");
+    }
+}
+
+fn mpa() -> MpaConfig {
+    MpaConfig {
+        revision: Revision::V2,
+        crc: CrcPolicy::Allowed,
+        markers: MarkerPolicy::Disabled,
+        rtr: RtrSet::ALL,
+        timeout: 2_000_000,
+    }
+}
+
+/// The next event of `cm`, polling the other CM too (its events are
+/// returned as `Err`) and running the simulation; at most 5 ms of device
+/// time.
+fn next(p: &Pair, cm: &mut Cm<'_>, other: &mut Cm<'_>) -> Result<CmEvent, CmEvent> {
+    let dev = p.a.device().clone();
+    let end = dev.now_ns() + 5_000_000;
+    loop {
+        if let Some(e) = cm.poll().expect("poll") {
+            return Ok(e);
+        }
+        if let Some(e) = other.poll().expect("poll") {
+            return Err(e);
+        }
+        assert!(dev.now_ns() < end, "no CM event within 5 ms");
+        dev.relax();
+    }
+}
+
+#[test]
+fn cm_connect_accept_exchange_and_disconnect() {
+    let p = pair();
+    setup(&p);
+    let mut a = Cm::new(&p.a);
+    let mut b = Cm::new(&p.b);
+    b.listen(7000, 4, mpa()).expect("listen");
+    let ida = a
+        .connect(
+            B_IP,
+            7000,
+            mpa(),
+            ConnectParams {
+                private_data: b"A's hello",
+                ird: 8,
+                ord: 8,
+                p2p: false,
+            },
+        )
+        .expect("connect");
+    let req = next(&p, &mut b, &mut a).expect("B's event first");
+    let CmEvent::ConnectRequest {
+        id: idb,
+        peer,
+        private_data,
+        ird_ord,
+    } = req
+    else {
+        panic!("B: {req:?}");
+    };
+    assert_eq!(*peer.ip(), A_IP);
+    assert_eq!(private_data, b"A's hello");
+    assert_eq!(ird_ord, Some((8, 8)));
+    let est_b = b
+        .accept(
+            idb,
+            AcceptParams {
+                private_data: b"B's welcome",
+                ird: 2,
+                ord: 2,
+            },
+        )
+        .expect("accept");
+    assert!(
+        matches!(est_b, CmEvent::Established { id, .. } if id == idb),
+        "{est_b:?}"
+    );
+    let est_a = next(&p, &mut a, &mut b).expect("A's event");
+    let CmEvent::Established {
+        id,
+        private_data,
+        params,
+    } = est_a
+    else {
+        panic!("A: {est_a:?}");
+    };
+    assert_eq!(id, ida);
+    assert_eq!(private_data, b"B's welcome");
+    assert_eq!(
+        (params.ird, params.ord),
+        (8, 2),
+        "A's ORD lowered to B's IRD"
+    );
+    // the streams carry data after the setup, both ways
+    let sa = a.stream(ida).expect("A's stream");
+    sa.write_all(b"ping", Duration::from_millis(1))
+        .expect("A writes");
+    let sb = b.stream(idb).expect("B's stream");
+    let mut got = [0u8; 4];
+    sb.read_exact(&mut got, Duration::from_millis(2))
+        .expect("B reads");
+    assert_eq!(&got, b"ping");
+    sb.write_all(b"pong", Duration::from_millis(1))
+        .expect("B writes");
+    let sa = a.stream(ida).expect("A's stream");
+    sa.read_exact(&mut got, Duration::from_millis(2))
+        .expect("A reads");
+    assert_eq!(&got, b"pong");
+    // A disconnects: B sees DISCONNECTED
+    a.disconnect(ida).expect("disconnect");
+    let d = next(&p, &mut b, &mut a).expect("B's event");
+    assert_eq!(d, CmEvent::Disconnected { id: idb });
+}
+
+#[test]
+fn cm_reject_reaches_the_initiator_as_peer_rejected() {
+    let p = pair();
+    setup(&p);
+    let mut a = Cm::new(&p.a);
+    let mut b = Cm::new(&p.b);
+    b.listen(7001, 4, mpa()).expect("listen");
+    let ida = a
+        .connect(
+            B_IP,
+            7001,
+            mpa(),
+            ConnectParams {
+                private_data: b"let me in",
+                ird: 1,
+                ord: 1,
+                p2p: false,
+            },
+        )
+        .expect("connect");
+    let CmEvent::ConnectRequest { id: idb, .. } = next(&p, &mut b, &mut a).expect("B first") else {
+        panic!("no request");
+    };
+    b.reject(idb, b"not today").expect("reject");
+    // a second answer to the same request is refused
+    assert!(matches!(
+        b.reject(idb, b"again"),
+        Err(Error::InvalidArgument(_))
+    ));
+    let e = next(&p, &mut a, &mut b).expect("A's event");
+    assert_eq!(
+        e,
+        CmEvent::PeerRejected {
+            id: ida,
+            private_data: b"not today".to_vec()
+        }
+    );
+}
+
+#[test]
+fn cm_connect_to_a_port_without_listener_is_non_peer_rejected() {
+    let p = pair();
+    setup(&p);
+    let mut a = Cm::new(&p.a);
+    let mut b = Cm::new(&p.b);
+    let ida = a
+        .connect(
+            B_IP,
+            7999,
+            mpa(),
+            ConnectParams {
+                private_data: &[],
+                ird: 1,
+                ord: 1,
+                p2p: false,
+            },
+        )
+        .expect("connect");
+    let e = next(&p, &mut a, &mut b).expect("A's event");
+    assert!(
+        matches!(&e, CmEvent::NonPeerRejected { id, reason } if *id == ida && reason.contains("TCP")),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn cm_bad_calls_are_errors() {
+    let p = pair();
+    setup(&p);
+    let mut a = Cm::new(&p.a);
+    let big = vec![0u8; 600];
+    let r = a.connect(
+        B_IP,
+        7000,
+        mpa(),
+        ConnectParams {
+            private_data: &big,
+            ird: 1,
+            ord: 1,
+            p2p: false,
+        },
+    );
+    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    let r = a.connect(
+        B_IP,
+        7000,
+        mpa(),
+        ConnectParams {
+            private_data: &[],
+            ird: 0x4000,
+            ord: 1,
+            p2p: false,
+        },
+    );
+    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    let bogus = warpnic::CmId(warpnic::EndpointId(77));
+    assert!(matches!(
+        a.reject(bogus, &[]),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert!(matches!(
+        a.disconnect(bogus),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert!(a.stream(bogus).is_none());
+}
