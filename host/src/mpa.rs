@@ -161,16 +161,7 @@ impl MpaSetup {
         p: ConnectParams<'_>,
     ) -> Result<MpaSetup> {
         let ep = Endpoint::active(cfg, p).map_err(usage)?;
-        let mut s = MpaSetup {
-            ep,
-            tcp: st.endpoint(),
-            buf: Vec::with_capacity(HEADER_LEN),
-            done: false,
-        };
-        let now = st.device().now_ns();
-        let o = owned(&s.ep.handle(now, Input::TcpEstablished).map_err(usage)?);
-        s.carry_out(nic, st, &o)?;
-        Ok(s)
+        MpaSetup::start(nic, st, ep)
     }
 
     /// The responder's side on an accepted stream: waits for the request
@@ -179,8 +170,14 @@ impl MpaSetup {
     /// # Errors
     /// Never in practice; the signature matches [`MpaSetup::connect`].
     pub fn listen(nic: &Nic, st: &mut TcpStream, cfg: MpaConfig) -> Result<MpaSetup> {
+        MpaSetup::start(nic, st, Endpoint::passive(cfg))
+    }
+
+    /// The endpoint on an established TCP connection: the request goes
+    /// out (initiator) or the timer starts (responder).
+    fn start(nic: &Nic, st: &mut TcpStream, ep: Endpoint) -> Result<MpaSetup> {
         let mut s = MpaSetup {
-            ep: Endpoint::passive(cfg),
+            ep,
             tcp: st.endpoint(),
             buf: Vec::with_capacity(HEADER_LEN),
             done: false,

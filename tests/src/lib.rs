@@ -81,3 +81,65 @@ pub fn stream_byte(k: u64, i: u64) -> u8 {
     let x = (i ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0xff51_afd7_ed55_8ccd);
     (x >> 56) as u8
 }
+
+/// NIC A's IPv4 address in the two-NIC TCP tests.
+pub const A_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 1);
+/// NIC B's IPv4 address in the two-NIC TCP tests.
+pub const B_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 2);
+
+/// TCP timers for two simulated NICs on a link of microseconds: a 200 µs
+/// initial RTO, 100 µs to 20 ms, 500 µs of TIME_WAIT.
+pub fn fast_tcp_timers() -> warpnic::TcpConfig {
+    warpnic::TcpConfig {
+        rto_init: Duration::from_micros(200),
+        rto_min: Duration::from_micros(100),
+        rto_max: Duration::from_millis(20),
+        syn_retries: 6,
+        data_retries: 15,
+        time_wait: Duration::from_micros(500),
+        isn_secret: None,
+    }
+}
+
+/// Gives a pair its addresses ([`A_IP`], [`B_IP`]) and [`fast_tcp_timers`].
+pub fn tcp_pair_setup(p: &Pair) {
+    for (nic, ip) in [(&p.a, A_IP), (&p.b, B_IP)] {
+        nic.set_ipv4(ip, 24).expect("address");
+        nic.tcp_config(&fast_tcp_timers()).expect("TCP timing");
+    }
+}
+
+/// One TCP connection A -> B:5000 (window scaling and SACK), with a stream
+/// of `2^log`-byte buffers on each end: (A's endpoint and stream, B's).
+pub fn tcp_streams(
+    p: &Pair,
+    log: u8,
+) -> (
+    (warpnic::EndpointId, warpnic::TcpStream),
+    (warpnic::EndpointId, warpnic::TcpStream),
+) {
+    use warpnic::{ConnectOpts, TcpEventInfo, TcpStream};
+    use warpnic_abi::gen::cpl_tcp_opt;
+    tcp_pair_setup(p);
+    // the window offered in the handshake; once a stream is attached it is
+    // the stream's free buffer space
+    p.b.tcp_listen_with(5000, 8, 1 << 20).expect("listen");
+    let opts = ConnectOpts {
+        tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
+        rcv_wscale: 10,
+        rcv_wnd: 1 << 20,
+        ..ConnectOpts::default()
+    };
+    p.a.tcp_connect(B_IP, 5000, &opts).expect("connect");
+    let (ea, ca) = match tcp_event(&p.a) {
+        TcpEventInfo::Established { ep, conn } => (ep, conn),
+        e => panic!("A: {e:?}"),
+    };
+    let (eb, cb) = match tcp_event(&p.b) {
+        TcpEventInfo::Accepted { ep, conn, .. } => (ep, conn),
+        e => panic!("B: {e:?}"),
+    };
+    let sa = TcpStream::attach(&p.a, ea, &ca, log).expect("A's stream");
+    let sb = TcpStream::attach(&p.b, eb, &cb, log).expect("B's stream");
+    ((ea, sa), (eb, sb))
+}

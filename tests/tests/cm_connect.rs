@@ -9,27 +9,12 @@ use std::time::Duration;
 use warpnic::mpa::{
     AcceptParams, ConnectParams, CrcPolicy, MarkerPolicy, MpaConfig, Revision, RtrSet,
 };
-use warpnic::{Cm, CmEvent, Error, TcpConfig};
+use warpnic::{Cm, CmEvent, Error};
 use warpnic_sim::traffic::Pair;
-use warpnic_tests::pair;
-
-const A_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 1);
-const B_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 2);
+use warpnic_tests::{pair, tcp_pair_setup, A_IP, B_IP};
 
 fn setup(p: &Pair) {
-    let t = TcpConfig {
-        rto_init: Duration::from_micros(200),
-        rto_min: Duration::from_micros(100),
-        rto_max: Duration::from_millis(20),
-        syn_retries: 6,
-        data_retries: 15,
-        time_wait: Duration::from_micros(500),
-        isn_secret: None,
-    };
-    for (nic, ip) in [(&p.a, A_IP), (&p.b, B_IP)] {
-        nic.set_ipv4(ip, 24).expect("address");
-        nic.tcp_config(&t).expect("timing");
-    }
+    tcp_pair_setup(p);
 }
 
 fn mpa() -> MpaConfig {

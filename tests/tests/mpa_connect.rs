@@ -11,27 +11,9 @@ use warpnic::mpa::{
     AcceptParams, ConnectParams, CrcPolicy, MarkerPolicy, MpaConfig, MpaError, Revision, RtrRole,
     RtrSet,
 };
-use warpnic::{
-    ConnectOpts, Connection, EndpointId, MpaEvent, MpaSetup, TcpConfig, TcpEventInfo, TcpStream,
-};
-use warpnic_abi::gen::cpl_tcp_opt;
+use warpnic::{EndpointId, MpaEvent, MpaSetup, TcpEventInfo, TcpStream};
 use warpnic_sim::traffic::Pair;
-use warpnic_tests::{pair, tcp_event};
-
-const A_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 1);
-const B_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 2);
-
-fn fast_timers() -> TcpConfig {
-    TcpConfig {
-        rto_init: Duration::from_micros(200),
-        rto_min: Duration::from_micros(100),
-        rto_max: Duration::from_millis(20),
-        syn_retries: 6,
-        data_retries: 15,
-        time_wait: Duration::from_micros(500),
-        isn_secret: None,
-    }
-}
+use warpnic_tests::{pair, tcp_streams};
 
 struct Conn {
     ea: EndpointId,
@@ -42,28 +24,7 @@ struct Conn {
 
 /// A TCP connection A -> B:5000 with 64 KiB streams.
 fn connected(p: &Pair) -> Conn {
-    p.a.set_ipv4(A_IP, 24).expect("A's address");
-    p.b.set_ipv4(B_IP, 24).expect("B's address");
-    p.a.tcp_config(&fast_timers()).expect("A's timing");
-    p.b.tcp_config(&fast_timers()).expect("B's timing");
-    p.b.tcp_listen_with(5000, 8, 1 << 16).expect("listen");
-    let opts = ConnectOpts {
-        tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
-        rcv_wscale: 7,
-        rcv_wnd: 1 << 16,
-        ..ConnectOpts::default()
-    };
-    p.a.tcp_connect(B_IP, 5000, &opts).expect("connect");
-    let (ea, ca): (EndpointId, Connection) = match tcp_event(&p.a) {
-        TcpEventInfo::Established { ep, conn } => (ep, conn),
-        e => panic!("A: {e:?}"),
-    };
-    let (eb, cb) = match tcp_event(&p.b) {
-        TcpEventInfo::Accepted { ep, conn, .. } => (ep, conn),
-        e => panic!("B: {e:?}"),
-    };
-    let sa = TcpStream::attach(&p.a, ea, &ca, 16).expect("A's stream");
-    let sb = TcpStream::attach(&p.b, eb, &cb, 16).expect("B's stream");
+    let ((ea, sa), (eb, sb)) = tcp_streams(p, 16);
     Conn { ea, eb, sa, sb }
 }
 

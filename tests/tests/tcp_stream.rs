@@ -4,54 +4,15 @@
 //! acknowledgments, congestion control, retransmission). Every byte is
 //! checked; the link's seeded loss, reordering and duplication apply.
 
-use std::time::Duration;
-use warpnic_tests::{stream_byte, tcp_event, TCP_WAIT};
+use warpnic_tests::{fast_tcp_timers, stream_byte, tcp_event, tcp_streams, A_IP, B_IP, TCP_WAIT};
 
-use warpnic::{ConnectOpts, Connection, EndpointId, TcpConfig, TcpEventInfo, TcpStream};
-use warpnic_abi::gen::cpl_tcp_opt;
+use warpnic::{ConnectOpts, TcpEventInfo, TcpStream};
 use warpnic_sim::traffic::Pair;
 use warpnic_tests::pair_with;
 
-const A_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 1);
-const B_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 2);
-
-/// Timers short enough for a simulation.
-fn fast_timers() -> TcpConfig {
-    TcpConfig {
-        rto_init: Duration::from_micros(200),
-        rto_min: Duration::from_micros(100),
-        rto_max: Duration::from_millis(20),
-        syn_retries: 6,
-        data_retries: 15,
-        time_wait: Duration::from_micros(500),
-        isn_secret: None,
-    }
-}
-
 /// A connection A -> B:5000 with streams of `2^log`-byte buffers.
 fn connected(p: &Pair, log: u8) -> (TcpStream, TcpStream) {
-    p.a.set_ipv4(A_IP, 24).expect("A's address");
-    p.b.set_ipv4(B_IP, 24).expect("B's address");
-    p.a.tcp_config(&fast_timers()).expect("A's timing");
-    p.b.tcp_config(&fast_timers()).expect("B's timing");
-    p.b.tcp_listen_with(5000, 8, 1 << 20).expect("listen");
-    let opts = ConnectOpts {
-        tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
-        rcv_wscale: 10,
-        rcv_wnd: 1 << 20,
-        ..ConnectOpts::default()
-    };
-    p.a.tcp_connect(B_IP, 5000, &opts).expect("connect");
-    let (ea, ca): (EndpointId, Connection) = match tcp_event(&p.a) {
-        TcpEventInfo::Established { ep, conn } => (ep, conn),
-        e => panic!("A: {e:?}"),
-    };
-    let (eb, cb) = match tcp_event(&p.b) {
-        TcpEventInfo::Accepted { ep, conn, .. } => (ep, conn),
-        e => panic!("B: {e:?}"),
-    };
-    let sa = TcpStream::attach(&p.a, ea, &ca, log).expect("A's stream");
-    let sb = TcpStream::attach(&p.b, eb, &cb, log).expect("B's stream");
+    let ((_, sa), (_, sb)) = tcp_streams(p, log);
     (sa, sb)
 }
 
@@ -180,7 +141,7 @@ fn tcp_1024_streams_move_64_kib_each_way_exactly() {
     p.a.set_ipv4(A_IP, 24).expect("A's address");
     p.b.set_ipv4(B_IP, 24).expect("B's address");
     for n in [&p.a, &p.b] {
-        n.tcp_config(&fast_timers()).expect("timing");
+        n.tcp_config(&fast_tcp_timers()).expect("timing");
     }
     let l = p.b.tcp_listen(7000, 64).expect("listen");
     let (qa, qb) = (
