@@ -1,7 +1,8 @@
 //! MPA connection setup between two simulated NICs over offloaded TCP
 //! streams (`warpnic::MpaSetup`): the request and reply with private data
 //! both ways, MPA v2 IRD/ORD and peer-to-peer negotiation, CRC required by
-//! one side, the reject, a request with a bad key, and a silent initiator
+//! one side, the reject, requests with a bad key, an unknown revision or
+//! private data over 512 bytes, and a silent initiator
 //! running into the responder's endpoint timer. Each side's frame is
 //! consumed exactly: the stream's next bytes are the peer's next ones.
 
@@ -180,17 +181,43 @@ fn mpa_reject_reaches_the_initiator_with_private_data() {
     }
 }
 
+/// An MPA request header: key, flags, revision, PD_Length.
+fn request(rev: u8, pd_len: u16) -> Vec<u8> {
+    let mut h = b"MPA ID Req Frame".to_vec();
+    h.extend_from_slice(&[0, rev]);
+    h.extend_from_slice(&pd_len.to_be_bytes());
+    h
+}
+
 #[test]
 fn mpa_request_with_a_bad_key_fails_and_aborts() {
+    // 20 bytes that are not an MPA request
+    bad_request(b"GET / HTTP/1.1\r\nHost", MpaError::BadKey);
+}
+
+#[test]
+fn mpa_request_with_an_unknown_revision_fails_and_aborts() {
+    bad_request(&request(3, 0), MpaError::BadRevision(3));
+}
+
+#[test]
+fn mpa_request_with_oversize_private_data_fails_and_aborts() {
+    // PD_Length above 512: refused on the header, nothing more read
+    bad_request(&request(2, 600), MpaError::PrivateDataTooLong(600));
+}
+
+/// A sends `frame` instead of a good request: B's setup fails with `err`
+/// and aborts the connection (RFC 5044 §7.1: a frame the responder cannot
+/// use closes the connection), which A sees as a reset.
+fn bad_request(frame: &[u8], err: MpaError) {
     let p = pair();
     let mut c = connected(&p);
     let mut b = MpaSetup::listen(&p.b, &mut c.sb, config(Revision::V2, CrcPolicy::Allowed))
         .expect("B waits");
-    // 20 bytes that are not an MPA request
-    c.sa.write_all(b"GET / HTTP/1.1\r\nHost", Duration::from_millis(1))
+    c.sa.write_all(frame, Duration::from_millis(1))
         .expect("A writes");
     let e = wait(&p, true, &mut b, &mut c);
-    assert_eq!(e, MpaEvent::Failed(MpaError::BadKey));
+    assert_eq!(e, MpaEvent::Failed(err));
     // B aborted the connection: A sees the reset
     let dev = c.sa.device().clone();
     let end = dev.now_ns() + 5_000_000;
