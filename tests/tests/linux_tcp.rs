@@ -560,6 +560,8 @@ fn connection_state(s: &Setup, ep: EndpointId, conn: &Connection) -> String {
         F::Srtt,
         F::TxCredits,
         F::Delack,
+        F::TxSegs,
+        F::RxSegs,
     ]
     .map(|f| {
         let v = s.nic.tcp_tcb(ep, f, 0, 0);
@@ -579,6 +581,8 @@ fn connection_state(s: &Setup, ep: EndpointId, conn: &Connection) -> String {
                     (v as u32).wrapping_sub(conn.rcv_isn.wrapping_add(1))
                 )
             }
+            // two counters in one field: low and high 32 bits
+            (F::TxSegs | F::RxSegs, Ok(v)) => format!("{f:?} {}/{}", *v as u32, *v >> 32),
             _ => format!("{f:?} {v:?}"),
         }
     });
