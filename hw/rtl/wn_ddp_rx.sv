@@ -114,9 +114,12 @@
 // Gb/s at 250 MHz), 64-byte ULPDUs 2.0 cycles each; a 100-segment Send
 // the same (23.9 and 2.1 cycles per segment).
 // A packet's last write (the flush) may follow its context write-back.
-// Timing: 32 LUT levels in Yosys's generic 6-LUT mapping, on the tail's
-// address path (segment address + offset, block, first-byte address:
-// 64-bit adds as LUT ripple, carry chains on an FPGA); not closed yet.
+// Timing: 51 LUT levels in Yosys's generic 6-LUT mapping (abc -lut 6,
+// ltp), on the tail's address path: segment address + packet offset, then
+// the block address (two 64-bit adds, mapped as LUT ripple there; carry
+// chains on an FPGA). Not closed yet: register the packet's first address
+// in the head (it knows the untagged one; the tagged one needs the MR
+// answer) to take one add out.
 // Latency: a body beat reaches m_wr 2-3 cycles after it is taken (FIFO);
 // a segment's first beat waits in the FIFO for its MR answer (3 cycles).
 // The receive-buffer answer (rb_rsp_valid_i) comes at least one cycle
@@ -412,9 +415,33 @@ module wn_ddp_rx #(
     pop64 = '0;
     for (int i = 0; i < 64; i++) pop64 = pop64 + {6'd0, k[i]};
   endfunction
+  // lowest set bit of a non-zero mask, as a 6-step binary search (a
+  // balanced tree instead of a 64-deep priority chain)
   function automatic logic [5:0] ctz64(input logic [63:0] k);
+    logic [63:0] x;
+    x = k;
     ctz64 = '0;
-    for (int i = 63; i >= 0; i--) if (k[i]) ctz64 = 6'(i);
+    if (x[31:0] == 32'd0) begin
+      ctz64[5] = 1'b1;
+      x = x >> 32;
+    end
+    if (x[15:0] == 16'd0) begin
+      ctz64[4] = 1'b1;
+      x = x >> 16;
+    end
+    if (x[7:0] == 8'd0) begin
+      ctz64[3] = 1'b1;
+      x = x >> 8;
+    end
+    if (x[3:0] == 4'd0) begin
+      ctz64[2] = 1'b1;
+      x = x >> 4;
+    end
+    if (x[1:0] == 2'd0) begin
+      ctz64[1] = 1'b1;
+      x = x >> 2;
+    end
+    if (!x[0]) ctz64[0] = 1'b1;
   endfunction
   function automatic logic is_send(input logic [3:0] op);
     is_send = op == OpSend || op == OpSendInv || op == OpSendSe || op == OpSendSeInv;
@@ -1045,7 +1072,8 @@ module wn_ddp_rx #(
   // outputs of the tail
   always_comb begin
     m_wr_valid_o = 1'b0;
-    m_wr_addr_o = t_blk + {58'd0, ctz64(o_keep)};
+    // blocks are 64-byte aligned: the first byte's lane is the low bits
+    m_wr_addr_o = {t_blk[63:6], ctz64(o_keep)};
     m_wr_len_o = pop64(o_keep);
     m_wr_data_o = o_data;
     m_wr_keep_o = o_keep;
@@ -1054,7 +1082,7 @@ module wn_ddp_rx #(
       m_wr_valid_o = it_rv && t_wr && (!it_r.chk || rsp_rv) && (!it_r.ev || ev_rv);
     end else if (p_flush_q) begin
       m_wr_valid_o = 1'b1;
-      m_wr_addr_o = t_blk_q + 64'd64 + {58'd0, ctz64(t_ck_q)};
+      m_wr_addr_o = {t_blk_q[63:6] + 58'd1, ctz64(t_ck_q)};
       m_wr_len_o = pop64(t_ck_q);
       m_wr_data_o = t_cd_q & bytes_mask(t_ck_q);
       m_wr_keep_o = t_ck_q;
