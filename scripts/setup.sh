@@ -67,7 +67,7 @@ as_root() {
 }
 if [ ! -f "$SIW/run-guest.sh" ]; then
 	say "WARNING: the siw peer harness is missing ($SIW/run-guest.sh): the siw_guest and"
-	say "WARNING: vfio_edu tests will fail. Put the shared folder holding peers/siw beside"
+	say "WARNING: vfio_edu tests (which boot the same guest kernel) will fail. Put the shared folder holding peers/ beside"
 	say "WARNING: the checkout, or set WARPNIC_SHARED to it, and run this script again."
 else
 	missing=
