@@ -7,6 +7,7 @@
 use warpnic_tests::{fast_tcp_timers, stream_byte, tcp_event, tcp_streams, A_IP, B_IP, TCP_WAIT};
 
 use warpnic::{ConnectOpts, TcpEventInfo, TcpStream};
+use warpnic_abi::gen::TcbField;
 use warpnic_sim::traffic::Pair;
 use warpnic_tests::pair_with;
 
@@ -106,6 +107,35 @@ fn faulty(loss: f64, reorder: f64, duplicate: f64, seed: u64) {
     b.flush_wait(TCP_WAIT).expect("B's bytes acknowledged");
     let (sa, sb) = (p.a.stats().expect("stats"), p.b.stats().expect("stats"));
     println!("A {sa:?}\nB {sb:?}");
+    // the per-connection counters: (segments, retransmissions) sent and
+    // (in order, out of order kept) received, for each end
+    let counters = |n: &warpnic::Nic, st: &TcpStream| {
+        let tx = n
+            .tcp_tcb(st.endpoint(), TcbField::TxSegs, 0, 0)
+            .expect("TX_SEGS");
+        let rx = n
+            .tcp_tcb(st.endpoint(), TcbField::RxSegs, 0, 0)
+            .expect("RX_SEGS");
+        ((tx as u32, tx >> 32), (rx as u32, rx >> 32))
+    };
+    let (ca, cb) = (counters(&p.a, &a), counters(&p.b, &b));
+    println!("A sent/retransmitted, received/kept out of order: {ca:?}; B: {cb:?}");
+    for ((sent, retx), (_, _)) in [ca, cb] {
+        assert!(sent > 0);
+        // a lost segment is sent again; a reordered one need not be
+        assert!(
+            loss == 0.0 || retx > 0,
+            "retransmissions under loss: {retx}"
+        );
+    }
+    // loss and reordering leave holes: segments after one are kept
+    for (_, (in_order, kept)) in [ca, cb] {
+        assert!(in_order > 0);
+        assert!(
+            (loss == 0.0 && reorder == 0.0) || kept > 0,
+            "out-of-order segments kept: {kept}"
+        );
+    }
 }
 
 #[test]
