@@ -101,6 +101,23 @@ pub fn fast_tcp_timers() -> warpnic::TcpConfig {
     }
 }
 
+/// The engine's timing against a real kernel peer (Linux through a TAP, or
+/// in a QEMU guest), in device time: the kernel answers within
+/// microseconds of simulated time, so an RTO floor of 500 µs only fires on
+/// real loss; SYNs retry after 2 ms (the kernel's own SYN retransmission
+/// takes a second of wall time).
+pub fn kernel_peer_tcp_timers() -> warpnic::TcpConfig {
+    warpnic::TcpConfig {
+        rto_init: Duration::from_millis(2),
+        rto_min: Duration::from_micros(500),
+        rto_max: Duration::from_millis(10),
+        syn_retries: 6,
+        data_retries: 15,
+        time_wait: Duration::from_millis(1),
+        isn_secret: None,
+    }
+}
+
 /// Gives a pair its addresses ([`A_IP`], [`B_IP`]) and [`fast_tcp_timers`].
 pub fn tcp_pair_setup(p: &Pair) {
     for (nic, ip) in [(&p.a, A_IP), (&p.b, B_IP)] {

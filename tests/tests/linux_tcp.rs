@@ -23,11 +23,10 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::thread::ScopedJoinHandle;
 use std::time::{Duration, Instant};
-use warpnic_tests::stream_byte;
+use warpnic_tests::{kernel_peer_tcp_timers, stream_byte};
 
 use warpnic::{
-    ConnectOpts, Connection, Device, EndpointId, Nic, TcpConfig, TcpEventInfo,
-    TcpStream as NicStream,
+    ConnectOpts, Connection, Device, EndpointId, Nic, TcpEventInfo, TcpStream as NicStream,
 };
 use warpnic_abi::gen::{cpl_tcp_opt, CplStatus};
 use warpnic_sim::bridge::{BridgeFaultStats, BridgeFaults, FaultyBridge, TapNet, TapStats};
@@ -623,22 +622,6 @@ fn connection_state(s: &Setup, ep: EndpointId, conn: &Connection) -> String {
     )
 }
 
-/// The warpnic engine's timing for the data tests, in device time: the
-/// kernel answers within microseconds of simulated time, so an RTO floor
-/// of 500 µs only fires on real loss; SYNs retry after 2 ms (the kernel's
-/// own SYN retransmission takes a second of wall time).
-fn data_timing() -> TcpConfig {
-    TcpConfig {
-        rto_init: Duration::from_millis(2),
-        rto_min: Duration::from_micros(500),
-        rto_max: Duration::from_millis(10),
-        syn_retries: 6,
-        data_retries: 15,
-        time_wait: Duration::from_millis(1),
-        isn_secret: None,
-    }
-}
-
 /// After the data: the kernel's FIN reaches warpnic after all its bytes,
 /// warpnic's bytes are all acknowledged, warpnic closes, and the kernel's
 /// reader sees the end of the stream.
@@ -672,7 +655,9 @@ fn finish(
 /// `faults` on the bridge; checks every byte and reports the times.
 fn data_both_ways(label: &str, faults: Option<BridgeFaults>, nic_server: bool) {
     let s = setup_with(label, faults);
-    s.nic.tcp_config(&data_timing()).expect("TCP timing");
+    s.nic
+        .tcp_config(&kernel_peer_tcp_timers())
+        .expect("TCP timing");
     let len = data_len();
     let progress = LinuxProgress::default();
     let wall = Instant::now();

@@ -33,12 +33,12 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use warpnic::{ConnectOpts, Device, EndpointId, Nic, TcpConfig, TcpEventInfo, TcpStream};
+use warpnic::{ConnectOpts, Device, EndpointId, Nic, TcpEventInfo, TcpStream};
 use warpnic_abi::gen::cpl_tcp_opt;
 use warpnic_sim::bridge::QemuStats;
 use warpnic_sim::{SimWorld, WorldConfig};
 use warpnic_tests::siw::{scripts_dir, GuestConfig, SiwGuest};
-use warpnic_tests::stream_byte;
+use warpnic_tests::{kernel_peer_tcp_timers, stream_byte};
 
 const GUEST_IP: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 1);
 const NIC_IP: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 2);
@@ -231,20 +231,6 @@ fn sha256(data: &[u8]) -> String {
         .to_string()
 }
 
-/// The engine's timing: the guest answers within microseconds of
-/// simulated time (see `linux_tcp`'s timing, chosen the same way).
-fn timing() -> TcpConfig {
-    TcpConfig {
-        rto_init: Duration::from_millis(2),
-        rto_min: Duration::from_micros(500),
-        rto_max: Duration::from_millis(10),
-        syn_retries: 6,
-        data_retries: 15,
-        time_wait: Duration::from_millis(1),
-        isn_secret: None,
-    }
-}
-
 fn tcp_config(name: &str, role: &str, port: u16, len: u64) -> GuestConfig {
     let mut cfg = GuestConfig::new(name, scripts_dir().join("tcp.sh"));
     cfg.ip = Some((GUEST_IP, PREFIX));
@@ -408,7 +394,9 @@ fn siw_guest_tcp_client_to_a_warpnic_listener() {
     let len = data_len();
     let port = 5000;
     let mut rig = Rig::boot(&tcp_config("wn-tcpcli", "client", port, len));
-    rig.nic.tcp_config(&timing()).expect("TCP timing");
+    rig.nic
+        .tcp_config(&kernel_peer_tcp_timers())
+        .expect("TCP timing");
     rig.nic
         .tcp_listen_with(port, 8, 1 << BUF_LOG)
         .expect("listen");
@@ -430,7 +418,9 @@ fn siw_guest_tcp_server_accepts_a_warpnic_client() {
     let len = data_len();
     let port = 6000;
     let mut rig = Rig::boot(&tcp_config("wn-tcpsrv", "server", port, len));
-    rig.nic.tcp_config(&timing()).expect("TCP timing");
+    rig.nic
+        .tcp_config(&kernel_peer_tcp_timers())
+        .expect("TCP timing");
     let dev = rig.dev.clone();
     rig.guest
         .wait_for("SIWTEST listening", GUEST_LIMIT, || dev.relax())
@@ -727,7 +717,9 @@ fn rping_request(
     cfg.kernel_args
         .extend(kernel_args.iter().map(|a| (*a).to_string()));
     let mut rig = Rig::boot(&cfg);
-    rig.nic.tcp_config(&timing()).expect("TCP timing");
+    rig.nic
+        .tcp_config(&kernel_peer_tcp_timers())
+        .expect("TCP timing");
     rig.nic.tcp_listen_with(port, 8, 1 << 16).expect("listen");
     let e = next_event(&mut rig, GUEST_LIMIT);
     let TcpEventInfo::Accepted { ep, conn, .. } = e else {
