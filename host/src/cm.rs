@@ -265,48 +265,45 @@ impl<'n> Cm<'n> {
                 return Ok(Some(ev));
             }
         }
-        let ids: Vec<EndpointId> = self.conns.keys().copied().collect();
-        for ep in ids {
-            let Some(c) = self.conns.get_mut(&ep) else {
-                continue;
-            };
-            if c.established {
-                continue;
-            }
+        // the first setup with news (no per-poll allocation)
+        let nic = self.nic;
+        let mut news = None;
+        for (&ep, c) in self.conns.iter_mut().filter(|(_, c)| !c.established) {
             let (Some(setup), Some(st)) = (c.setup.as_mut(), c.stream.as_mut()) else {
                 continue;
             };
-            let Some(e) = setup.poll(self.nic, st)? else {
-                continue;
-            };
-            let id = CmId(ep);
-            let peer = c.peer;
-            return Ok(Some(match e {
-                MpaEvent::ConnectRequest {
-                    private_data,
-                    ird_ord,
-                    ..
-                } => CmEvent::ConnectRequest {
-                    id,
-                    peer,
-                    private_data,
-                    ird_ord: ird_ord.map(|io| (io.ird, io.ord)),
-                },
-                MpaEvent::Established {
-                    params,
-                    private_data,
-                } => {
+            if let Some(e) = setup.poll(nic, st)? {
+                if matches!(e, MpaEvent::Established { .. }) {
                     c.established = true;
-                    CmEvent::Established {
-                        id,
-                        private_data,
-                        params,
-                    }
                 }
-                e => self.ended(id, e),
-            }));
+                news = Some((CmId(ep), c.peer, e));
+                break;
+            }
         }
-        Ok(None)
+        let Some((id, peer, e)) = news else {
+            return Ok(None);
+        };
+        Ok(Some(match e {
+            MpaEvent::ConnectRequest {
+                private_data,
+                ird_ord,
+                ..
+            } => CmEvent::ConnectRequest {
+                id,
+                peer,
+                private_data,
+                ird_ord: ird_ord.map(|io| (io.ird, io.ord)),
+            },
+            MpaEvent::Established {
+                params,
+                private_data,
+            } => CmEvent::Established {
+                id,
+                private_data,
+                params,
+            },
+            e => self.ended(id, e),
+        }))
     }
 
     /// A connection with a request the consumer has not answered.
