@@ -1240,7 +1240,7 @@ module wn_tcp_engine #(
     else rwnd_f = (32'd1 << lg) - ((rcv_nxt - irs - 32'd1) - rx_read);
   endfunction
 
-  logic        sync_st, send_st;
+  logic        sync_st, send_st, rto_idle;
   logic [31:0] tq_off_una, tq_off_nxt, tq_size, tq_avail, tq_inflight, tq_wnd, tq_room, tq_cnt;
   logic [31:0] tq_pos, tq_space, tq_raw, tq_fin_out;
   assign sync_st = (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED) ||
@@ -1255,6 +1255,9 @@ module wn_tcp_engine #(
                     ((s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) ||
                       s == 4'(wn_abi_pkg::TCP_STATE_LAST_ACK)) && !t_q.fin_sent)) &&
                    !t_q.abw && t_q.tx_log != 5'd0;
+  // no retransmission timer runs (the keepalive wait shares the timer and
+  // gives way to it)
+  assign rto_idle = !t_q.tmr_on || t_q.ka_mode;
   assign tq_fin_out = {31'd0, t_q.fin_sent};
   assign tq_off_una = t_q.snd_una - t_q.iss - 32'd1;
   assign tq_off_nxt = t_q.snd_nxt - t_q.iss - 32'd1 - tq_fin_out;
@@ -2477,7 +2480,7 @@ module wn_tcp_engine #(
         t_n.rtt_seq = t_n.snd_nxt;
         t_n.rtt_ts = now_q;
       end
-      if (!t_q.tmr_on || t_q.ka_mode) arm_rto();
+      if (rto_idle) arm_rto();
       if ((tq_avail > tq_cnt && tq_room > tq_cnt) || (tq_avail == tq_cnt && t_q.fin_pend)) begin
         rdy_push = rdy_wready;
         t_n.sched = rdy_wready;
@@ -2487,9 +2490,9 @@ module wn_tcp_engine #(
       t_n.fin_sent = 1'b1;
       t_n.fin_max = 1'b1;
       t_n.snd_nxt = t_q.snd_nxt + 32'd1;
-      if (!t_q.tmr_on || t_q.ka_mode) arm_rto();
+      if (rto_idle) arm_rto();
       send(FlFin | FlAck, t_q.snd_nxt);
-    end else if (tq_avail != 32'd0 && tq_room == 32'd0 && tq_inflight == 32'd0 && (!t_q.tmr_on || t_q.ka_mode)) begin
+    end else if (tq_avail != 32'd0 && tq_room == 32'd0 && tq_inflight == 32'd0 && rto_idle) begin
       // a zero window: the persist timer (RFC 9293 §3.8.6.1)
       arm_rto();
     end
