@@ -88,6 +88,36 @@ use warpnic_vlrt as _;
 mod rng;
 pub use rng::Rng;
 
+/// The data beats a DMA read answers with, as the module tests' host
+/// memory models give them: `Some(bytes)` in 64-byte beats (byte 0 in lane
+/// 0, the lanes past the end junk from `rng`), the last marked; `None`, a
+/// refused read: one junk beat marked last and in error. Each beat is
+/// `(data, last, err)`.
+pub fn dma_read_beats(
+    rng: &mut Rng,
+    data: Option<&[u8]>,
+) -> std::collections::VecDeque<([u8; 64], bool, bool)> {
+    let mut beats = std::collections::VecDeque::new();
+    let Some(data) = data else {
+        let mut junk = [0u8; 64];
+        junk.iter_mut().for_each(|b| *b = rng.next_u64() as u8);
+        beats.push_back((junk, true, true));
+        return beats;
+    };
+    let n = data.len().div_ceil(64);
+    for k in 0..n {
+        let mut d = [0u8; 64];
+        for (j, b) in d.iter_mut().enumerate() {
+            *b = data
+                .get(k * 64 + j)
+                .copied()
+                .unwrap_or_else(|| rng.next_u64() as u8);
+        }
+        beats.push_back((d, k + 1 == n, false));
+    }
+    beats
+}
+
 include!(concat!(env!("OUT_DIR"), "/tops.rs"));
 
 /// The C interface shared by the shims of all tops (`csrc/mt_shim_pre.h`).

@@ -26,7 +26,7 @@ use warpnic_abi::gen::{
 };
 use warpnic_abi::wire::{DdpTaggedRepr, DdpUntaggedRepr, DDP_VERSION, RDMAP_VERSION};
 use warpnic_modtest::wn_rdmap_tx::{self, ports};
-use warpnic_modtest::{ModError, ModModel, Rng};
+use warpnic_modtest::{dma_read_beats, ModError, ModModel, Rng};
 
 /// Host memory: MEM bytes at BASE (page aligned); the last BAD_LEN bytes
 /// refuse reads.
@@ -534,30 +534,15 @@ impl Bench {
         let lat = self.cfg.latency.unwrap_or_else(|| 1 + self.rng.below(200));
         let due = (now + lat).max(self.last_due);
         self.last_due = due;
-        let mut beats = VecDeque::new();
-        if at + len > GOOD {
+        let beats = if at + len > GOOD {
             assert!(
                 at >= GOOD,
                 "a read straddles the bad region's page boundary"
             );
-            let mut junk = [0u8; 64];
-            junk.iter_mut().for_each(|b| *b = self.rng.next_u64() as u8);
-            beats.push_back((junk, true, true));
+            dma_read_beats(&mut self.rng, None)
         } else {
-            let n = len.div_ceil(64);
-            for k in 0..n {
-                let mut d = [0u8; 64];
-                for (j, b) in d.iter_mut().enumerate() {
-                    let i = k * 64 + j;
-                    *b = if i < len {
-                        self.mem[at + i]
-                    } else {
-                        self.rng.next_u64() as u8
-                    };
-                }
-                beats.push_back((d, k + 1 == n, false));
-            }
-        }
+            dma_read_beats(&mut self.rng, Some(&self.mem[at..at + len]))
+        };
         Rsp { due, beats }
     }
 

@@ -19,7 +19,7 @@ use std::net::Ipv4Addr;
 use warpnic_abi::gen::{EtherType, IpProtocol};
 use warpnic_abi::wire::{EthernetRepr, Ipv4Repr, TcpOptions, TcpRepr};
 use warpnic_modtest::wn_tcp_tx_seg::{self, ports};
-use warpnic_modtest::{ModError, ModModel, Rng};
+use warpnic_modtest::{dma_read_beats, ModError, ModModel, Rng};
 
 /// Host memory: MEM bytes at BASE; the last BAD_LEN bytes refuse reads.
 const BASE: u64 = 0x0000_7f3a_5000_0000;
@@ -292,27 +292,12 @@ impl Bench {
         let lat = self.cfg.latency.unwrap_or_else(|| 1 + self.rng.below(300));
         let due = (now + lat).max(self.last_due);
         self.last_due = due;
-        let mut beats = VecDeque::new();
-        if at + len > GOOD {
-            let mut junk = [0u8; 64];
-            junk.iter_mut().for_each(|b| *b = self.rng.next_u64() as u8);
-            beats.push_back((junk, true, true));
+        // bytes past the read are junk
+        let beats = if at + len > GOOD {
+            dma_read_beats(&mut self.rng, None)
         } else {
-            let n = len.div_ceil(64);
-            for k in 0..n {
-                let mut d = [0u8; 64];
-                for (j, b) in d.iter_mut().enumerate() {
-                    let i = k * 64 + j;
-                    // bytes past the read are junk
-                    *b = if i < len {
-                        self.mem[at + i]
-                    } else {
-                        self.rng.next_u64() as u8
-                    };
-                }
-                beats.push_back((d, k + 1 == n, false));
-            }
-        }
+            dma_read_beats(&mut self.rng, Some(&self.mem[at..at + len]))
+        };
         Rsp { due, beats }
     }
 
