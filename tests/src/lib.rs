@@ -118,6 +118,26 @@ pub fn kernel_peer_tcp_timers() -> warpnic::TcpConfig {
     }
 }
 
+/// A world of one NIC whose port is `bridge` (a real peer), the NIC opened,
+/// its port up and its address `ip/prefix`: (the world, which must outlive
+/// the device; the device; the NIC).
+pub fn bridged_nic(
+    bridge: Box<dyn warpnic_sim::PortBridge>,
+    ip: std::net::Ipv4Addr,
+    prefix: u8,
+) -> (Arc<warpnic_sim::SimWorld>, Arc<dyn Device>, Nic) {
+    let world = warpnic_sim::SimWorld::new(&WorldConfig::with_nics(1)).expect("world with one NIC");
+    world
+        .with(|w| w.attach_bridge(0, bridge))
+        .expect("world")
+        .expect("attach the bridge to NIC 0");
+    let dev: Arc<dyn Device> = world.device(0).expect("device");
+    let nic = Nic::open(dev.clone()).expect("open NIC");
+    nic.set_port(true, true).expect("port up");
+    nic.set_ipv4(ip, prefix).expect("SET_IPV4");
+    (world, dev, nic)
+}
+
 /// Gives a pair its addresses ([`A_IP`], [`B_IP`]) and [`fast_tcp_timers`].
 pub fn tcp_pair_setup(p: &Pair) {
     for (nic, ip) in [(&p.a, A_IP), (&p.b, B_IP)] {

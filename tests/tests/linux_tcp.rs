@@ -23,14 +23,14 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::thread::ScopedJoinHandle;
 use std::time::{Duration, Instant};
-use warpnic_tests::{kernel_peer_tcp_timers, stream_byte};
+use warpnic_tests::{bridged_nic, kernel_peer_tcp_timers, stream_byte};
 
 use warpnic::{
     ConnectOpts, Connection, Device, EndpointId, Nic, TcpEventInfo, TcpStream as NicStream,
 };
 use warpnic_abi::gen::{cpl_tcp_opt, CplStatus};
 use warpnic_sim::bridge::{BridgeFaultStats, BridgeFaults, FaultyBridge, TapNet, TapStats};
-use warpnic_sim::{SimWorld, WorldConfig};
+use warpnic_sim::SimWorld;
 
 /// Wall-clock limit of one exchange with the kernel.
 const LIMIT: Duration = Duration::from_secs(60);
@@ -57,7 +57,6 @@ fn setup_with(label: &str, faults: Option<BridgeFaults>) -> Setup {
     let bridge = net.take_bridge().expect("bridge");
     let tap = bridge.stats();
 
-    let world = SimWorld::new(&WorldConfig::with_nics(1)).expect("world with one NIC");
     let mut stats = None;
     let bridge: Box<dyn warpnic_sim::PortBridge> = match faults {
         None => Box::new(bridge),
@@ -67,15 +66,7 @@ fn setup_with(label: &str, faults: Option<BridgeFaults>) -> Setup {
             Box::new(b)
         }
     };
-    world
-        .with(|w| w.attach_bridge(0, bridge))
-        .expect("world")
-        .expect("attach the TAP to NIC 0");
-    let dev: Arc<dyn Device> = world.device(0).expect("device");
-    let nic = Nic::open(dev.clone()).expect("open NIC");
-    nic.set_port(true, true).expect("port up");
-    nic.set_ipv4(net.nic_ip(), TapNet::PREFIX_LEN)
-        .expect("SET_IPV4");
+    let (world, dev, nic) = bridged_nic(bridge, net.nic_ip(), TapNet::PREFIX_LEN);
     Setup {
         net,
         _world: world,

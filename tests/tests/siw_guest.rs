@@ -36,9 +36,9 @@ use std::time::{Duration, Instant};
 use warpnic::{ConnectOpts, Device, EndpointId, Nic, TcpEventInfo, TcpStream};
 use warpnic_abi::gen::cpl_tcp_opt;
 use warpnic_sim::bridge::QemuStats;
-use warpnic_sim::{SimWorld, WorldConfig};
+use warpnic_sim::SimWorld;
 use warpnic_tests::siw::{scripts_dir, GuestConfig, SiwGuest};
-use warpnic_tests::{kernel_peer_tcp_timers, stream_byte};
+use warpnic_tests::{bridged_nic, kernel_peer_tcp_timers, stream_byte};
 
 const GUEST_IP: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 1);
 const NIC_IP: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 2);
@@ -85,15 +85,7 @@ impl Rig {
         }
         let (guest, bridge) = SiwGuest::boot(&cfg).unwrap_or_else(|e| panic!("{e}"));
         let stats = bridge.stats();
-        let world = SimWorld::new(&WorldConfig::with_nics(1)).expect("world with one NIC");
-        world
-            .with(|w| w.attach_bridge(0, Box::new(bridge)))
-            .expect("world")
-            .expect("attach the QEMU bridge to NIC 0");
-        let dev: Arc<dyn Device> = world.device(0).expect("device");
-        let nic = Nic::open(dev.clone()).expect("open NIC");
-        nic.set_port(true, true).expect("port up");
-        nic.set_ipv4(NIC_IP, PREFIX).expect("SET_IPV4");
+        let (world, dev, nic) = bridged_nic(Box::new(bridge), NIC_IP, PREFIX);
         Rig {
             guest,
             _world: world,
@@ -629,15 +621,7 @@ fn siw_bridge_in_a_world_answers_arp_and_survives_a_malformed_length() {
     let path = std::env::temp_dir().join(format!("wn-siw-bridge-{}.sock", std::process::id()));
     let bridge = warpnic_sim::bridge::QemuBridge::listen(&path).expect("listen");
     let stats = bridge.stats();
-    let world = SimWorld::new(&WorldConfig::with_nics(1)).expect("world with one NIC");
-    world
-        .with(|w| w.attach_bridge(0, Box::new(bridge)))
-        .expect("world")
-        .expect("attach the QEMU bridge to NIC 0");
-    let dev: Arc<dyn Device> = world.device(0).expect("device");
-    let nic = Nic::open(dev.clone()).expect("open NIC");
-    nic.set_port(true, true).expect("port up");
-    nic.set_ipv4(NIC_IP, PREFIX).expect("SET_IPV4");
+    let (_world, dev, nic) = bridged_nic(Box::new(bridge), NIC_IP, PREFIX);
     let nic_mac = nic.mac().expect("mac");
     let (mac, ip) = ([0x52, 0x54, 0, 1, 2, 3], GUEST_IP);
 
