@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0xf645_1960;
+pub const BUILD_ID: u32 = 0xc6bd_1590;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +58,15 @@ pub const RQ_WQE_SIZE: u32 = 32;
 
 /// Bytes of a completion entry.
 pub const CQE_SIZE: u32 = 32;
+
+/// Bytes of an RDMA send- or receive-queue entry (a queue pair's rings).
+pub const RDMA_WQE_SIZE: u32 = 128;
+
+/// Scatter/gather entries of an RDMA work request.
+pub const RDMA_MAX_SGE: u32 = 4;
+
+/// Argument words of an RDMA command (block RDMA, ARG).
+pub const RDMA_CMD_ARGS: u32 = 12;
 
 /// Bytes of an event entry.
 pub const EQE_SIZE: u32 = 16;
@@ -219,6 +228,10 @@ pub enum CqeOpcode {
     TcpTxAcked = 0x10,
     /// Stream bytes are in the receive buffer: queue = tid, wr_id = the stream offset after them, byte_len = bytes.
     TcpRx = 0x11,
+    /// A Send (any variant) filled an RDMA receive work request: queue = QP, byte_len = the message's bytes; flags tell SE and an invalidated STag.
+    RdmaRecv = 0x20,
+    /// An Immediate Data message (RFC 7306) consumed an RDMA receive work request: queue = QP, the 8 bytes in imm.
+    RdmaRecvImm = 0x21,
 }
 
 impl CqeOpcode {
@@ -229,6 +242,8 @@ impl CqeOpcode {
         Self::Nop,
         Self::TcpTxAcked,
         Self::TcpRx,
+        Self::RdmaRecv,
+        Self::RdmaRecvImm,
     ];
 
     /// The value's name as written in the description.
@@ -239,6 +254,8 @@ impl CqeOpcode {
             Self::Nop => "NOP",
             Self::TcpTxAcked => "TCP_TX_ACKED",
             Self::TcpRx => "TCP_RX",
+            Self::RdmaRecv => "RDMA_RECV",
+            Self::RdmaRecvImm => "RDMA_RECV_IMM",
         }
     }
 }
@@ -253,6 +270,8 @@ impl TryFrom<u8> for CqeOpcode {
             0x03 => Ok(Self::Nop),
             0x10 => Ok(Self::TcpTxAcked),
             0x11 => Ok(Self::TcpRx),
+            0x20 => Ok(Self::RdmaRecv),
+            0x21 => Ok(Self::RdmaRecvImm),
             other => Err(other),
         }
     }
@@ -286,6 +305,8 @@ pub enum CqeStatus {
     CqOverflow = 0x07,
     /// The completion queue is disabled or in error.
     CqErr = 0x08,
+    /// The peer's message violated the QP's rules (it was answered with TERMINATE): the work request is lost with the QP.
+    RemAccessErr = 0x09,
 }
 
 impl CqeStatus {
@@ -300,6 +321,7 @@ impl CqeStatus {
         Self::Flushed,
         Self::CqOverflow,
         Self::CqErr,
+        Self::RemAccessErr,
     ];
 
     /// The value's name as written in the description.
@@ -314,6 +336,7 @@ impl CqeStatus {
             Self::Flushed => "FLUSHED",
             Self::CqOverflow => "CQ_OVERFLOW",
             Self::CqErr => "CQ_ERR",
+            Self::RemAccessErr => "REM_ACCESS_ERR",
         }
     }
 }
@@ -332,6 +355,7 @@ impl TryFrom<u8> for CqeStatus {
             0x06 => Ok(Self::Flushed),
             0x07 => Ok(Self::CqOverflow),
             0x08 => Ok(Self::CqErr),
+            0x09 => Ok(Self::RemAccessErr),
             other => Err(other),
         }
     }
@@ -402,6 +426,8 @@ pub enum EqeType {
     CqError = 0x04,
     /// The firmware mailbox holds a response.
     FwResponse = 0x05,
+    /// A queue pair entered ERROR (posted to EQ 0); source = QP, data = qp_error_info.
+    QpError = 0x06,
 }
 
 impl EqeType {
@@ -412,6 +438,7 @@ impl EqeType {
         Self::RqError,
         Self::CqError,
         Self::FwResponse,
+        Self::QpError,
     ];
 
     /// The value's name as written in the description.
@@ -422,6 +449,7 @@ impl EqeType {
             Self::RqError => "RQ_ERROR",
             Self::CqError => "CQ_ERROR",
             Self::FwResponse => "FW_RESPONSE",
+            Self::QpError => "QP_ERROR",
         }
     }
 }
@@ -436,6 +464,7 @@ impl TryFrom<u8> for EqeType {
             0x03 => Ok(Self::RqError),
             0x04 => Ok(Self::CqError),
             0x05 => Ok(Self::FwResponse),
+            0x06 => Ok(Self::QpError),
             other => Err(other),
         }
     }
@@ -443,6 +472,235 @@ impl TryFrom<u8> for EqeType {
 
 impl From<EqeType> for u8 {
     fn from(v: EqeType) -> u8 {
+        v as u8
+    }
+}
+
+/// Flags of an RDMA completion (cqe.flags) (warpnic).
+pub mod cqe_flags {
+    /// The Send or Immediate Data asked for a solicited event.
+    pub const SE: u8 = 0x01;
+    /// A Send with Invalidate invalidated the STag in imm bits 31:0.
+    pub const INV: u8 = 0x02;
+    /// Imm holds the 8 bytes of RFC 7306 Immediate Data (byte 0 in bits 63:56).
+    pub const IMM: u8 = 0x04;
+}
+
+/// State of an RDMA queue pair (warpnic (verbs, RFC 5040 §6)).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QpState {
+    /// No connection; nothing is received or sent, contexts cleared.
+    Reset = 0x00,
+    /// Attributes set, receive work requests may be posted.
+    Init = 0x01,
+    /// Ready to receive: bound to its connection, FPDUs are placed.
+    Rtr = 0x02,
+    /// Ready to send and receive.
+    Rts = 0x03,
+    /// Send queue drained; receiving goes on.
+    Sqd = 0x04,
+    /// Send queue error; receiving goes on.
+    Sqe = 0x05,
+    /// Stopped: a TERMINATE was sent or received, or the stream failed; posted work requests complete as FLUSHED.
+    Error = 0x06,
+}
+
+impl QpState {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::Reset,
+        Self::Init,
+        Self::Rtr,
+        Self::Rts,
+        Self::Sqd,
+        Self::Sqe,
+        Self::Error,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Reset => "RESET",
+            Self::Init => "INIT",
+            Self::Rtr => "RTR",
+            Self::Rts => "RTS",
+            Self::Sqd => "SQD",
+            Self::Sqe => "SQE",
+            Self::Error => "ERROR",
+        }
+    }
+}
+
+impl TryFrom<u8> for QpState {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Reset),
+            0x01 => Ok(Self::Init),
+            0x02 => Ok(Self::Rtr),
+            0x03 => Ok(Self::Rts),
+            0x04 => Ok(Self::Sqd),
+            0x05 => Ok(Self::Sqe),
+            0x06 => Ok(Self::Error),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<QpState> for u8 {
+    fn from(v: QpState) -> u8 {
+        v as u8
+    }
+}
+
+/// Access rights of a memory region (RDMA command MR_REG) (warpnic (verbs access flags, RFC 5040 §8)).
+pub mod mr_access {
+    /// The NIC may write the region for the local QP (receive buffers, READ sinks).
+    pub const LOCAL_WRITE: u8 = 0x01;
+    /// A peer may READ from the region.
+    pub const REMOTE_READ: u8 = 0x02;
+    /// A peer may WRITE into the region (needs LOCAL_WRITE).
+    pub const REMOTE_WRITE: u8 = 0x04;
+    /// Allocated for fast-register work requests: starts INVALID, may be invalidated locally or remotely.
+    pub const FAST_REG: u8 = 0x08;
+}
+
+/// Commands of the RDMA block: write the arguments into ARG, then the command into OP (warpnic (docs/iwarp.md)).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RdmaCmd {
+    /// Register a region: ARG0 STag (index 31:8, key 7:0), ARG1 PD, ARG2 mr_access, ARG3/ARG4 base (the Tagged Offset of byte 0) low/high, ARG5/ARG6 length low/high, ARG7/ARG8 IOVA of byte 0 low/high.
+    MrReg = 0x01,
+    /// Free a region: ARG0 STag.
+    MrDereg = 0x02,
+    /// Invalidate a fast-register region: ARG0 STag, ARG1 PD.
+    MrInv = 0x03,
+    /// Change a QP: ARG0 QP; ARG1 7:0 qp_state, bit 8 set the attributes below (RESET to INIT only); ARG2 PD; ARG3 15:0 largest ULPDU accepted, bit 16 CRC, bit 17 markers, 31:24 IRD; ARG4 7:0 ORD, 15:8 send CQ, 23:16 receive CQ, 27:24 log2 receive-queue entries (1..=15), 31:28 log2 send-queue entries; ARG5/ARG6 receive-queue ring IOVA; ARG7/ARG8 send-queue ring IOVA; ARG9 the TCP connection id; ARG10 8:0 marker phase of the first received FPDU's first byte.
+    QpModify = 0x04,
+    /// Read a QP: ARG0 QP; RSP0 7:0 qp_state; RSP1 qp_error_info (0: no error); RSP2 15:0 receive-queue consumer index, 31:16 producer index; RSP3 messages received.
+    QpQuery = 0x05,
+}
+
+impl RdmaCmd {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::MrReg,
+        Self::MrDereg,
+        Self::MrInv,
+        Self::QpModify,
+        Self::QpQuery,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::MrReg => "MR_REG",
+            Self::MrDereg => "MR_DEREG",
+            Self::MrInv => "MR_INV",
+            Self::QpModify => "QP_MODIFY",
+            Self::QpQuery => "QP_QUERY",
+        }
+    }
+}
+
+impl TryFrom<u8> for RdmaCmd {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x01 => Ok(Self::MrReg),
+            0x02 => Ok(Self::MrDereg),
+            0x03 => Ok(Self::MrInv),
+            0x04 => Ok(Self::QpModify),
+            0x05 => Ok(Self::QpQuery),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<RdmaCmd> for u8 {
+    fn from(v: RdmaCmd) -> u8 {
+        v as u8
+    }
+}
+
+/// Result of an RDMA command (block RDMA, STATUS 15:8) (warpnic (docs/iwarp.md)).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RdmaCmdStatus {
+    /// Done.
+    Ok = 0x00,
+    /// STag index out of range, no region, or key mismatch.
+    BadStag = 0x01,
+    /// The region belongs to another protection domain.
+    PdMismatch = 0x02,
+    /// Not a fast-register region.
+    NotAllowed = 0x03,
+    /// The region is in the wrong state for the command.
+    MrState = 0x04,
+    /// A length, base or right the table cannot take (REMOTE_WRITE without LOCAL_WRITE, base + length past 2^64).
+    BadArg = 0x05,
+    /// QP number out of range.
+    BadQp = 0x06,
+    /// The QP cannot go from its state to the one asked, or attributes outside RESET to INIT.
+    BadTransition = 0x07,
+    /// Unknown command.
+    BadCmd = 0x08,
+}
+
+impl RdmaCmdStatus {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::Ok,
+        Self::BadStag,
+        Self::PdMismatch,
+        Self::NotAllowed,
+        Self::MrState,
+        Self::BadArg,
+        Self::BadQp,
+        Self::BadTransition,
+        Self::BadCmd,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Ok => "OK",
+            Self::BadStag => "BAD_STAG",
+            Self::PdMismatch => "PD_MISMATCH",
+            Self::NotAllowed => "NOT_ALLOWED",
+            Self::MrState => "MR_STATE",
+            Self::BadArg => "BAD_ARG",
+            Self::BadQp => "BAD_QP",
+            Self::BadTransition => "BAD_TRANSITION",
+            Self::BadCmd => "BAD_CMD",
+        }
+    }
+}
+
+impl TryFrom<u8> for RdmaCmdStatus {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Ok),
+            0x01 => Ok(Self::BadStag),
+            0x02 => Ok(Self::PdMismatch),
+            0x03 => Ok(Self::NotAllowed),
+            0x04 => Ok(Self::MrState),
+            0x05 => Ok(Self::BadArg),
+            0x06 => Ok(Self::BadQp),
+            0x07 => Ok(Self::BadTransition),
+            0x08 => Ok(Self::BadCmd),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<RdmaCmdStatus> for u8 {
+    fn from(v: RdmaCmdStatus) -> u8 {
         v as u8
     }
 }
@@ -2206,6 +2464,8 @@ pub mod regs {
         ("EQ", 0x4000, 0x574e_0013),
         ("STATS", 0x5000, 0x574e_0020),
         ("TCP", 0x8000, 0x574e_0030),
+        ("RDMA", 0xb000, 0x574e_0040),
+        ("QP", 0xc000, 0x574e_0041),
     ];
 
     /// Block `ID` at `0x0000`: Identification. The driver refuses a device whose BUILD_ID differs from the ABI it was built against.
@@ -2749,7 +3009,7 @@ pub mod regs {
         /// Value of the block's VERSION register (major 31:16, minor 15:0).
         pub const VERSION_VALUE: u32 = 0x0001_0000;
         /// Value of the block's NEXT register: the next block's base, 0 for the last.
-        pub const NEXT_BLOCK: u32 = 0x0000;
+        pub const NEXT_BLOCK: u32 = 0xb000;
         /// Number of elements in the array (ro, BAR0 offset `0x800c`).
         pub const COUNT: u32 = 0x800c;
         /// Reset value of `COUNT`.
@@ -2781,6 +3041,86 @@ pub mod regs {
             pub const RX_READ: u32 = 0x0004;
             /// Reset value of `RX_READ`.
             pub const RX_READ_RESET: u32 = 0;
+        }
+    }
+
+    /// Block `RDMA` at `0xb000`: RDMA control: memory regions and queue pairs. Write the arguments into ARG, then an rdma_cmd into OP; STATUS tells when it is done and how.
+    pub mod rdma {
+        /// Block base in BAR0.
+        pub const BASE: u32 = 0xb000;
+        /// Value of the block's TYPE register.
+        pub const TYPE_ID: u32 = 0x574e_0040;
+        /// Value of the block's VERSION register (major 31:16, minor 15:0).
+        pub const VERSION_VALUE: u32 = 0x0001_0000;
+        /// Value of the block's NEXT register: the next block's base, 0 for the last.
+        pub const NEXT_BLOCK: u32 = 0xc000;
+        /// Write an rdma_cmd to run it with the ARG words (ignored while BUSY) (wo, BAR0 offset `0xb010`).
+        pub const OP: u32 = 0xb010;
+        /// Reset value of `OP`.
+        pub const OP_RESET: u32 = 0;
+        /// Bit 0 BUSY, 15:8 rdma_cmd_status of the last command (ro, BAR0 offset `0xb014`).
+        pub const STATUS: u32 = 0xb014;
+        /// Reset value of `STATUS`.
+        pub const STATUS_RESET: u32 = 0;
+        /// Number of queue pairs (ro, BAR0 offset `0xb018`).
+        pub const NUM_QP: u32 = 0xb018;
+        /// Reset value of `NUM_QP`.
+        pub const NUM_QP_RESET: u32 = 0;
+        /// Number of memory-region table entries (ro, BAR0 offset `0xb01c`).
+        pub const NUM_MR: u32 = 0xb01c;
+        /// Reset value of `NUM_MR`.
+        pub const NUM_MR_RESET: u32 = 0;
+        /// Argument words 0..=11 at 0x40 + 4*i (rw, BAR0 offset `0xb040`).
+        pub const ARG: u32 = 0xb040;
+        /// Reset value of `ARG`.
+        pub const ARG_RESET: u32 = 0;
+        /// Result words 0..=3 at 0x80 + 4*i (ro, BAR0 offset `0xb080`).
+        pub const RSP: u32 = 0xb080;
+        /// Reset value of `RSP`.
+        pub const RSP_RESET: u32 = 0;
+    }
+
+    /// Block `QP` at `0xc000`: Queue-pair doorbells, one pair per QP: the producer index of its send and receive rings (free-running, 15:0).
+    pub mod qp {
+        /// Block base in BAR0.
+        pub const BASE: u32 = 0xc000;
+        /// Value of the block's TYPE register.
+        pub const TYPE_ID: u32 = 0x574e_0041;
+        /// Value of the block's VERSION register (major 31:16, minor 15:0).
+        pub const VERSION_VALUE: u32 = 0x0001_0000;
+        /// Value of the block's NEXT register: the next block's base, 0 for the last.
+        pub const NEXT_BLOCK: u32 = 0x0000;
+        /// Number of elements in the array (ro, BAR0 offset `0xc00c`).
+        pub const COUNT: u32 = 0xc00c;
+        /// Reset value of `COUNT`.
+        pub const COUNT_RESET: u32 = 0;
+        /// Bytes between elements (ro, BAR0 offset `0xc010`).
+        pub const STRIDE: u32 = 0xc010;
+        /// Reset value of `STRIDE`.
+        pub const STRIDE_RESET: u32 = 0;
+        /// Offset of element 0 from the block base (ro, BAR0 offset `0xc014`).
+        pub const ARRAY_BASE: u32 = 0xc014;
+        /// Reset value of `ARRAY_BASE`.
+        pub const ARRAY_BASE_RESET: u32 = 0;
+        /// BAR0 offset of element 0.
+        pub const ELEM_BASE: u32 = 0xc040;
+        /// Bytes between elements.
+        pub const ELEM_STRIDE: u32 = 0x08;
+        /// BAR0 offset of element `n`. The caller checks `n` against the block's
+        /// `COUNT` register; the arithmetic wraps rather than panics.
+        pub const fn elem(n: u32) -> u32 {
+            ELEM_BASE.wrapping_add(n.wrapping_mul(ELEM_STRIDE))
+        }
+        /// Registers of one element, offsets relative to [`elem()`].
+        pub mod elem {
+            /// Send-queue producer index (15:0): entries posted (wo, element offset `0x0000`).
+            pub const SQ_PI: u32 = 0x0000;
+            /// Reset value of `SQ_PI`.
+            pub const SQ_PI_RESET: u32 = 0;
+            /// Receive-queue producer index (15:0): entries posted (wo, element offset `0x0004`).
+            pub const RQ_PI: u32 = 0x0004;
+            /// Reset value of `RQ_PI`.
+            pub const RQ_PI_RESET: u32 = 0;
         }
     }
 }
@@ -2911,12 +3251,16 @@ pub struct Cqe {
     pub opcode: u8,
     /// Byte 17: a [`CqeStatus`] code.
     pub status: u8,
-    /// Byte 18: reserved.
-    pub rsvd0: u16,
-    /// Byte 20: core cycle counter (31:0) when the completion was generated.
+    /// Byte 18: cqe_flags (RDMA completions).
+    pub flags: u8,
+    /// Byte 19: reserved.
+    pub rsvd0: u8,
+    /// Byte 20: core cycle counter (31:0) when the completion was generated; with flags IMM or INV: imm bits 31:0 instead.
     pub timestamp: u32,
-    /// Byte 24: reserved.
-    pub rsvd1: [u8; 7],
+    /// Byte 24: with flags IMM: imm bits 63:32.
+    pub imm_hi: u32,
+    /// Byte 28: reserved.
+    pub rsvd1: [u8; 3],
     /// Byte 31: bit 0: phase of this entry.
     pub owner: u8,
 }
@@ -2928,9 +3272,11 @@ const _: () = assert!(core::mem::offset_of!(Cqe, queue) == 12);
 const _: () = assert!(core::mem::offset_of!(Cqe, wqe_idx) == 14);
 const _: () = assert!(core::mem::offset_of!(Cqe, opcode) == 16);
 const _: () = assert!(core::mem::offset_of!(Cqe, status) == 17);
-const _: () = assert!(core::mem::offset_of!(Cqe, rsvd0) == 18);
+const _: () = assert!(core::mem::offset_of!(Cqe, flags) == 18);
+const _: () = assert!(core::mem::offset_of!(Cqe, rsvd0) == 19);
 const _: () = assert!(core::mem::offset_of!(Cqe, timestamp) == 20);
-const _: () = assert!(core::mem::offset_of!(Cqe, rsvd1) == 24);
+const _: () = assert!(core::mem::offset_of!(Cqe, imm_hi) == 24);
+const _: () = assert!(core::mem::offset_of!(Cqe, rsvd1) == 28);
 const _: () = assert!(core::mem::offset_of!(Cqe, owner) == 31);
 
 impl Cqe {
@@ -2946,9 +3292,11 @@ impl Cqe {
         b[14..16].copy_from_slice(&self.wqe_idx.to_le_bytes());
         b[16..17].copy_from_slice(&self.opcode.to_le_bytes());
         b[17..18].copy_from_slice(&self.status.to_le_bytes());
-        b[18..20].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[18..19].copy_from_slice(&self.flags.to_le_bytes());
+        b[19..20].copy_from_slice(&self.rsvd0.to_le_bytes());
         b[20..24].copy_from_slice(&self.timestamp.to_le_bytes());
-        b[24..31].copy_from_slice(&self.rsvd1);
+        b[24..28].copy_from_slice(&self.imm_hi.to_le_bytes());
+        b[28..31].copy_from_slice(&self.rsvd1);
         b[31..32].copy_from_slice(&self.owner.to_le_bytes());
         b
     }
@@ -2962,9 +3310,11 @@ impl Cqe {
             wqe_idx: u16::from_le_bytes(bytes_at(b, 14)),
             opcode: u8::from_le_bytes(bytes_at(b, 16)),
             status: u8::from_le_bytes(bytes_at(b, 17)),
-            rsvd0: u16::from_le_bytes(bytes_at(b, 18)),
+            flags: u8::from_le_bytes(bytes_at(b, 18)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 19)),
             timestamp: u32::from_le_bytes(bytes_at(b, 20)),
-            rsvd1: bytes_at(b, 24),
+            imm_hi: u32::from_le_bytes(bytes_at(b, 24)),
+            rsvd1: bytes_at(b, 28),
             owner: u8::from_le_bytes(bytes_at(b, 31)),
         }
     }
@@ -3026,6 +3376,161 @@ impl Eqe {
             timestamp: u32::from_le_bytes(bytes_at(b, 8)),
             rsvd1: bytes_at(b, 12),
             owner: u8::from_le_bytes(bytes_at(b, 15)),
+        }
+    }
+}
+
+/// Why a queue pair entered ERROR: the Terminate it sent or received (QP_ERROR event data, QP_QUERY RSP1) (RFC 5040 §7), 4 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QpErrorInfo {
+    /// Byte 0: Terminate error code.
+    pub ecode: u8,
+    /// Byte 1: Terminate error type (3:0).
+    pub etype: u8,
+    /// Byte 2: term_layer (3:0).
+    pub layer: u8,
+    /// Byte 3: cpl_term_origin: PEER (received) or HARDWARE (ours, sent); 0: no Terminate.
+    pub origin: u8,
+}
+
+const _: () = assert!(core::mem::size_of::<QpErrorInfo>() == 4);
+const _: () = assert!(core::mem::offset_of!(QpErrorInfo, ecode) == 0);
+const _: () = assert!(core::mem::offset_of!(QpErrorInfo, etype) == 1);
+const _: () = assert!(core::mem::offset_of!(QpErrorInfo, layer) == 2);
+const _: () = assert!(core::mem::offset_of!(QpErrorInfo, origin) == 3);
+
+impl QpErrorInfo {
+    /// Size in bytes.
+    pub const SIZE: usize = 4;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..1].copy_from_slice(&self.ecode.to_le_bytes());
+        b[1..2].copy_from_slice(&self.etype.to_le_bytes());
+        b[2..3].copy_from_slice(&self.layer.to_le_bytes());
+        b[3..4].copy_from_slice(&self.origin.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            ecode: u8::from_le_bytes(bytes_at(b, 0)),
+            etype: u8::from_le_bytes(bytes_at(b, 1)),
+            layer: u8::from_le_bytes(bytes_at(b, 2)),
+            origin: u8::from_le_bytes(bytes_at(b, 3)),
+        }
+    }
+}
+
+/// One scatter/gather entry of an RDMA work request (warpnic), 16 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RdmaSge {
+    /// Byte 0: Tagged Offset (the region's address space) of the first byte.
+    pub addr: u64,
+    /// Byte 8: bytes (0: the entry is unused).
+    pub len: u32,
+    /// Byte 12: STag of the local region that holds the bytes.
+    pub lkey: u32,
+}
+
+const _: () = assert!(core::mem::size_of::<RdmaSge>() == 16);
+const _: () = assert!(core::mem::offset_of!(RdmaSge, addr) == 0);
+const _: () = assert!(core::mem::offset_of!(RdmaSge, len) == 8);
+const _: () = assert!(core::mem::offset_of!(RdmaSge, lkey) == 12);
+
+impl RdmaSge {
+    /// Size in bytes.
+    pub const SIZE: usize = 16;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..8].copy_from_slice(&self.addr.to_le_bytes());
+        b[8..12].copy_from_slice(&self.len.to_le_bytes());
+        b[12..16].copy_from_slice(&self.lkey.to_le_bytes());
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            addr: u64::from_le_bytes(bytes_at(b, 0)),
+            len: u32::from_le_bytes(bytes_at(b, 8)),
+            lkey: u32::from_le_bytes(bytes_at(b, 12)),
+        }
+    }
+}
+
+/// RDMA receive-queue entry: a receive buffer for one Send or Immediate Data message. Its entries are checked against the memory-region table (LOCAL_WRITE, the QP's PD) when the hardware takes it (warpnic), 128 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RdmaRqWqe {
+    /// Byte 0: opaque, returned in the CQE.
+    pub wr_id: u64,
+    /// Byte 8: scatter entries used (0..=RDMA_MAX_SGE).
+    pub num_sge: u8,
+    /// Byte 9: reserved, zero.
+    pub rsvd0: [u8; 7],
+    /// Byte 16: rdma_sge 0.
+    pub sge0: [u8; 16],
+    /// Byte 32: rdma_sge 1.
+    pub sge1: [u8; 16],
+    /// Byte 48: rdma_sge 2.
+    pub sge2: [u8; 16],
+    /// Byte 64: rdma_sge 3.
+    pub sge3: [u8; 16],
+    /// Byte 80: reserved, zero.
+    pub rsvd1: [u8; 32],
+    /// Byte 112: reserved, zero.
+    pub rsvd2: [u8; 16],
+}
+
+const _: () = assert!(core::mem::size_of::<RdmaRqWqe>() == 128);
+const _: () = assert!(core::mem::offset_of!(RdmaRqWqe, wr_id) == 0);
+const _: () = assert!(core::mem::offset_of!(RdmaRqWqe, num_sge) == 8);
+const _: () = assert!(core::mem::offset_of!(RdmaRqWqe, rsvd0) == 9);
+const _: () = assert!(core::mem::offset_of!(RdmaRqWqe, sge0) == 16);
+const _: () = assert!(core::mem::offset_of!(RdmaRqWqe, sge1) == 32);
+const _: () = assert!(core::mem::offset_of!(RdmaRqWqe, sge2) == 48);
+const _: () = assert!(core::mem::offset_of!(RdmaRqWqe, sge3) == 64);
+const _: () = assert!(core::mem::offset_of!(RdmaRqWqe, rsvd1) == 80);
+const _: () = assert!(core::mem::offset_of!(RdmaRqWqe, rsvd2) == 112);
+
+impl RdmaRqWqe {
+    /// Size in bytes.
+    pub const SIZE: usize = 128;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..8].copy_from_slice(&self.wr_id.to_le_bytes());
+        b[8..9].copy_from_slice(&self.num_sge.to_le_bytes());
+        b[9..16].copy_from_slice(&self.rsvd0);
+        b[16..32].copy_from_slice(&self.sge0);
+        b[32..48].copy_from_slice(&self.sge1);
+        b[48..64].copy_from_slice(&self.sge2);
+        b[64..80].copy_from_slice(&self.sge3);
+        b[80..112].copy_from_slice(&self.rsvd1);
+        b[112..128].copy_from_slice(&self.rsvd2);
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            wr_id: u64::from_le_bytes(bytes_at(b, 0)),
+            num_sge: u8::from_le_bytes(bytes_at(b, 8)),
+            rsvd0: bytes_at(b, 9),
+            sge0: bytes_at(b, 16),
+            sge1: bytes_at(b, 32),
+            sge2: bytes_at(b, 48),
+            sge3: bytes_at(b, 64),
+            rsvd1: bytes_at(b, 80),
+            rsvd2: bytes_at(b, 112),
         }
     }
 }

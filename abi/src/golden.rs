@@ -86,9 +86,10 @@ pub const GOLDEN: &[Golden] = &[
             0x03, 0x00, // queue
             0x34, 0x12, // wqe_idx
             0x02, 0x01, // opcode RECV, status LOC_LEN_ERR
-            0xa5, 0x5a, // rsvd0
+            0xa5, 0x5a, // flags, rsvd0
             0x21, 0x43, 0x65, 0x87, // timestamp
-            0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, // rsvd1
+            0x11, 0x22, 0x33, 0x44, // imm_hi
+            0x55, 0x66, 0x77, // rsvd1
             0x01, // owner
         ],
         fields: &[
@@ -98,9 +99,11 @@ pub const GOLDEN: &[Golden] = &[
             ("wqe_idx", Int(0x1234)),
             ("opcode", Int(0x02)),
             ("status", Int(0x01)),
-            ("rsvd0", Int(0x5aa5)),
+            ("flags", Int(0xa5)),
+            ("rsvd0", Int(0x5a)),
             ("timestamp", Int(0x8765_4321)),
-            ("rsvd1", Bytes(&[0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77])),
+            ("imm_hi", Int(0x4433_2211)),
+            ("rsvd1", Bytes(&[0x55, 0x66, 0x77])),
             ("owner", Int(0x01)),
         ],
     },
@@ -121,6 +124,68 @@ pub const GOLDEN: &[Golden] = &[
             ("timestamp", Int(0xcafe_f00d)),
             ("rsvd1", Bytes(&[0xaa, 0xbb, 0xcc])),
             ("owner", Int(0x01)),
+        ],
+    },
+    // QP ended by our Terminate: DDP untagged (layer 2), etype 2, ecode
+    // 0x02 (no buffer), origin HARDWARE.
+    Golden {
+        layout: "qp_error_info",
+        bytes: &[0x02, 0x02, 0x02, 0x02],
+        fields: &[
+            ("ecode", Int(0x02)),
+            ("etype", Int(0x02)),
+            ("layer", Int(0x02)),
+            ("origin", Int(0x02)),
+        ],
+    },
+    // 0x1000 bytes at TO 0x7f00_1234_5000 of STag 0x0000_0a17.
+    Golden {
+        layout: "rdma_sge",
+        bytes: &[
+            0x00, 0x50, 0x34, 0x12, 0x00, 0x7f, 0x00, 0x00, // addr
+            0x00, 0x10, 0x00, 0x00, // len
+            0x17, 0x0a, 0x00, 0x00, // lkey
+        ],
+        fields: &[
+            ("addr", Int(0x7f00_1234_5000)),
+            ("len", Int(0x1000)),
+            ("lkey", Int(0x0a17)),
+        ],
+    },
+    // A receive of two entries, wr_id 0x1122334455667788.
+    Golden {
+        layout: "rdma_rq_wqe",
+        bytes: &[
+            0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11, // wr_id
+            0x02, 0, 0, 0, 0, 0, 0, 0, // num_sge, rsvd0
+            0x00, 0x10, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0, 0x01, 0x01, 0, 0, // sge0
+            0x00, 0x20, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0, 0x02, 0x01, 0, 0, // sge1
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // sge2
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // sge3
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rsvd1
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, //
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rsvd2
+        ],
+        fields: &[
+            ("wr_id", Int(0x1122_3344_5566_7788)),
+            ("num_sge", Int(2)),
+            ("rsvd0", Bytes(&[0; 7])),
+            (
+                "sge0",
+                Bytes(&[
+                    0x00, 0x10, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0, 0x01, 0x01, 0, 0,
+                ]),
+            ),
+            (
+                "sge1",
+                Bytes(&[
+                    0x00, 0x20, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0, 0x02, 0x01, 0, 0,
+                ]),
+            ),
+            ("sge2", Bytes(&[0; 16])),
+            ("sge3", Bytes(&[0; 16])),
+            ("rsvd1", Bytes(&[0; 32])),
+            ("rsvd2", Bytes(&[0; 16])),
         ],
     },
     // A GET_VERSION response header: 5 words, sequence 0x7f, status OK.

@@ -138,13 +138,29 @@ descriptor!(
     cqe,
     Cqe,
     "cqe",
-    [wr_id, byte_len, queue, wqe_idx, opcode, status, rsvd0, timestamp, rsvd1, owner]
+    [
+        wr_id, byte_len, queue, wqe_idx, opcode, status, flags, rsvd0, timestamp, imm_hi, rsvd1,
+        owner
+    ]
 );
 descriptor!(
     eqe,
     Eqe,
     "eqe",
     [event_type, rsvd0, source, data, timestamp, rsvd1, owner]
+);
+descriptor!(
+    qp_error_info,
+    QpErrorInfo,
+    "qp_error_info",
+    [ecode, etype, layer, origin]
+);
+descriptor!(rdma_sge, RdmaSge, "rdma_sge", [addr, len, lkey]);
+descriptor!(
+    rdma_rq_wqe,
+    RdmaRqWqe,
+    "rdma_rq_wqe",
+    [wr_id, num_sge, rsvd0, sge0, sge1, sge2, sge3, rsvd1, rsvd2]
 );
 descriptor!(
     fw_msg_hdr,
@@ -540,6 +556,9 @@ fn register_map_matches_the_description() {
         assert_eq!((*name, *base, *type_id), (b.name, b.base, b.type_id));
     }
     assert_eq!(regs::stats::NEXT_BLOCK, regs::tcp::BASE);
-    assert_eq!(regs::tcp::NEXT_BLOCK, 0);
+    assert_eq!(regs::tcp::NEXT_BLOCK, regs::rdma::BASE);
+    assert_eq!(regs::rdma::NEXT_BLOCK, regs::qp::BASE);
+    assert_eq!(regs::qp::NEXT_BLOCK, 0);
+    assert_eq!(regs::qp::elem(3) + regs::qp::elem::RQ_PI, 0xc000 + 0x40 + 3 * 8 + 4);
     assert_eq!(regs::id::NEXT_BLOCK, regs::ctrl::BASE);
 }

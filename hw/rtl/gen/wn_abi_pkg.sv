@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'hf645_1960;
+  localparam logic [31:0] BUILD_ID = 32'hc6bd_1590;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -27,6 +27,9 @@ package wn_abi_pkg;
   localparam int unsigned SQ_WQE_SIZE = 32'h0000_0020;  // bytes of a send-queue entry
   localparam int unsigned RQ_WQE_SIZE = 32'h0000_0020;  // bytes of a receive-queue entry
   localparam int unsigned CQE_SIZE = 32'h0000_0020;  // bytes of a completion entry
+  localparam int unsigned RDMA_WQE_SIZE = 32'h0000_0080;  // bytes of an RDMA send- or receive-queue entry (a queue pair's rings)
+  localparam int unsigned RDMA_MAX_SGE = 32'h0000_0004;  // scatter/gather entries of an RDMA work request
+  localparam int unsigned RDMA_CMD_ARGS = 32'h0000_000c;  // argument words of an RDMA command (block RDMA, ARG)
   localparam int unsigned EQE_SIZE = 32'h0000_0010;  // bytes of an event entry
   localparam int unsigned FW_MSG_MAX_WORDS = 32'h0000_0010;  // 32-bit words of the largest mailbox message, header included
   localparam int unsigned DMA_MAX_READ = 32'h0000_1000;  // largest single DMA read request, bytes
@@ -78,7 +81,9 @@ package wn_abi_pkg;
     CQE_OPCODE_RECV = 8'h02,  // a receive buffer was filled (or failed)
     CQE_OPCODE_NOP = 8'h03,  // a NOP work request completed
     CQE_OPCODE_TCP_TX_ACKED = 8'h10,  // the peer acknowledged stream bytes: queue = tid, wr_id = the stream offset acknowledged (send buffer space up to it is free), byte_len = bytes newly acknowledged
-    CQE_OPCODE_TCP_RX = 8'h11  // stream bytes are in the receive buffer: queue = tid, wr_id = the stream offset after them, byte_len = bytes
+    CQE_OPCODE_TCP_RX = 8'h11,  // stream bytes are in the receive buffer: queue = tid, wr_id = the stream offset after them, byte_len = bytes
+    CQE_OPCODE_RDMA_RECV = 8'h20,  // a Send (any variant) filled an RDMA receive work request: queue = QP, byte_len = the message's bytes; flags tell SE and an invalidated STag
+    CQE_OPCODE_RDMA_RECV_IMM = 8'h21  // an Immediate Data message (RFC 7306) consumed an RDMA receive work request: queue = QP, the 8 bytes in imm
   } cqe_opcode_e;
 
   // Completion status; also the error code of a queue in ERROR (warpnic)
@@ -91,7 +96,8 @@ package wn_abi_pkg;
     CQE_STATUS_DOORBELL_ERR = 8'h05,  // the doorbell posted more entries than the ring holds
     CQE_STATUS_FLUSHED = 8'h06,  // the work request was flushed because the queue is in error
     CQE_STATUS_CQ_OVERFLOW = 8'h07,  // the completion queue was full
-    CQE_STATUS_CQ_ERR = 8'h08  // the completion queue is disabled or in error
+    CQE_STATUS_CQ_ERR = 8'h08,  // the completion queue is disabled or in error
+    CQE_STATUS_REM_ACCESS_ERR = 8'h09  // the peer's message violated the QP's rules (it was answered with TERMINATE): the work request is lost with the QP
   } cqe_status_e;
 
   // State of a work, completion or event queue (warpnic)
@@ -107,8 +113,53 @@ package wn_abi_pkg;
     EQE_TYPE_SQ_ERROR = 8'h02,  // a send queue entered ERROR; source = SQ, data = cqe_status
     EQE_TYPE_RQ_ERROR = 8'h03,  // a receive queue entered ERROR; source = RQ, data = cqe_status
     EQE_TYPE_CQ_ERROR = 8'h04,  // a completion queue entered ERROR; source = CQ, data = cqe_status
-    EQE_TYPE_FW_RESPONSE = 8'h05  // the firmware mailbox holds a response
+    EQE_TYPE_FW_RESPONSE = 8'h05,  // the firmware mailbox holds a response
+    EQE_TYPE_QP_ERROR = 8'h06  // a queue pair entered ERROR (posted to EQ 0); source = QP, data = qp_error_info
   } eqe_type_e;
+
+  // Flags of an RDMA completion (cqe.flags) (warpnic)
+  localparam logic [7:0] CQE_FLAGS_SE = 8'h01;  // the Send or Immediate Data asked for a solicited event
+  localparam logic [7:0] CQE_FLAGS_INV = 8'h02;  // a Send with Invalidate invalidated the STag in imm bits 31:0
+  localparam logic [7:0] CQE_FLAGS_IMM = 8'h04;  // imm holds the 8 bytes of RFC 7306 Immediate Data (byte 0 in bits 63:56)
+
+  // State of an RDMA queue pair (warpnic (verbs, RFC 5040 §6))
+  typedef enum logic [7:0] {
+    QP_STATE_RESET = 8'h00,  // no connection; nothing is received or sent, contexts cleared
+    QP_STATE_INIT = 8'h01,  // attributes set, receive work requests may be posted
+    QP_STATE_RTR = 8'h02,  // ready to receive: bound to its connection, FPDUs are placed
+    QP_STATE_RTS = 8'h03,  // ready to send and receive
+    QP_STATE_SQD = 8'h04,  // send queue drained; receiving goes on
+    QP_STATE_SQE = 8'h05,  // send queue error; receiving goes on
+    QP_STATE_ERROR = 8'h06  // stopped: a TERMINATE was sent or received, or the stream failed; posted work requests complete as FLUSHED
+  } qp_state_e;
+
+  // Access rights of a memory region (RDMA command MR_REG) (warpnic (verbs access flags, RFC 5040 §8))
+  localparam logic [7:0] MR_ACCESS_LOCAL_WRITE = 8'h01;  // the NIC may write the region for the local QP (receive buffers, READ sinks)
+  localparam logic [7:0] MR_ACCESS_REMOTE_READ = 8'h02;  // a peer may READ from the region
+  localparam logic [7:0] MR_ACCESS_REMOTE_WRITE = 8'h04;  // a peer may WRITE into the region (needs LOCAL_WRITE)
+  localparam logic [7:0] MR_ACCESS_FAST_REG = 8'h08;  // allocated for fast-register work requests: starts INVALID, may be invalidated locally or remotely
+
+  // Commands of the RDMA block: write the arguments into ARG, then the command into OP (warpnic (docs/iwarp.md))
+  typedef enum logic [7:0] {
+    RDMA_CMD_MR_REG = 8'h01,  // register a region: ARG0 STag (index 31:8, key 7:0), ARG1 PD, ARG2 mr_access, ARG3/ARG4 base (the Tagged Offset of byte 0) low/high, ARG5/ARG6 length low/high, ARG7/ARG8 IOVA of byte 0 low/high
+    RDMA_CMD_MR_DEREG = 8'h02,  // free a region: ARG0 STag
+    RDMA_CMD_MR_INV = 8'h03,  // invalidate a fast-register region: ARG0 STag, ARG1 PD
+    RDMA_CMD_QP_MODIFY = 8'h04,  // change a QP: ARG0 QP; ARG1 7:0 qp_state, bit 8 set the attributes below (RESET to INIT only); ARG2 PD; ARG3 15:0 largest ULPDU accepted, bit 16 CRC, bit 17 markers, 31:24 IRD; ARG4 7:0 ORD, 15:8 send CQ, 23:16 receive CQ, 27:24 log2 receive-queue entries (1..=15), 31:28 log2 send-queue entries; ARG5/ARG6 receive-queue ring IOVA; ARG7/ARG8 send-queue ring IOVA; ARG9 the TCP connection id; ARG10 8:0 marker phase of the first received FPDU's first byte
+    RDMA_CMD_QP_QUERY = 8'h05  // read a QP: ARG0 QP; RSP0 7:0 qp_state; RSP1 qp_error_info (0: no error); RSP2 15:0 receive-queue consumer index, 31:16 producer index; RSP3 messages received
+  } rdma_cmd_e;
+
+  // Result of an RDMA command (block RDMA, STATUS 15:8) (warpnic (docs/iwarp.md))
+  typedef enum logic [7:0] {
+    RDMA_CMD_STATUS_OK = 8'h00,  // done
+    RDMA_CMD_STATUS_BAD_STAG = 8'h01,  // STag index out of range, no region, or key mismatch
+    RDMA_CMD_STATUS_PD_MISMATCH = 8'h02,  // the region belongs to another protection domain
+    RDMA_CMD_STATUS_NOT_ALLOWED = 8'h03,  // not a fast-register region
+    RDMA_CMD_STATUS_MR_STATE = 8'h04,  // the region is in the wrong state for the command
+    RDMA_CMD_STATUS_BAD_ARG = 8'h05,  // a length, base or right the table cannot take (REMOTE_WRITE without LOCAL_WRITE, base + length past 2^64)
+    RDMA_CMD_STATUS_BAD_QP = 8'h06,  // QP number out of range
+    RDMA_CMD_STATUS_BAD_TRANSITION = 8'h07,  // the QP cannot go from its state to the one asked, or attributes outside RESET to INIT
+    RDMA_CMD_STATUS_BAD_CMD = 8'h08  // unknown command
+  } rdma_cmd_status_e;
 
   // Bits of the CTRL block's CONTROL register (warpnic)
   localparam logic [31:0] CTRL_FLAGS_TX_ENABLE = 32'h0000_0001;  // the transmit path runs
@@ -702,7 +753,7 @@ package wn_abi_pkg;
   localparam int unsigned REG_TCP_BASE = 32'h0000_8000;  // block base in BAR0
   localparam int unsigned REG_TCP_TYPE_ID = 32'h574e_0030;  // TYPE register value
   localparam int unsigned REG_TCP_VERSION = 32'h0001_0000;  // VERSION register value
-  localparam int unsigned REG_TCP_NEXT = 32'h0000_0000;  // NEXT register value
+  localparam int unsigned REG_TCP_NEXT = 32'h0000_b000;  // NEXT register value
   localparam int unsigned REG_TCP_COUNT = 32'h0000_800c;  // ro: number of elements in the array
   localparam int unsigned REG_TCP_COUNT_RESET = 32'h0000_0000;
   localparam int unsigned REG_TCP_STRIDE = 32'h0000_8010;  // ro: bytes between elements
@@ -716,6 +767,43 @@ package wn_abi_pkg;
   localparam int unsigned REG_TCP_E_TX_END_RESET = 32'h0000_0000;
   localparam int unsigned REG_TCP_E_RX_READ = 32'h0000_0004;  // wo: stream offset after the last byte read from the receive buffer (reopens the window)
   localparam int unsigned REG_TCP_E_RX_READ_RESET = 32'h0000_0000;
+
+  // Block RDMA at 0xb000: RDMA control: memory regions and queue pairs. Write the arguments into ARG, then an rdma_cmd into OP; STATUS tells when it is done and how.
+  localparam int unsigned REG_RDMA_BASE = 32'h0000_b000;  // block base in BAR0
+  localparam int unsigned REG_RDMA_TYPE_ID = 32'h574e_0040;  // TYPE register value
+  localparam int unsigned REG_RDMA_VERSION = 32'h0001_0000;  // VERSION register value
+  localparam int unsigned REG_RDMA_NEXT = 32'h0000_c000;  // NEXT register value
+  localparam int unsigned REG_RDMA_OP = 32'h0000_b010;  // wo: write an rdma_cmd to run it with the ARG words (ignored while BUSY)
+  localparam int unsigned REG_RDMA_OP_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RDMA_STATUS = 32'h0000_b014;  // ro: bit 0 BUSY, 15:8 rdma_cmd_status of the last command
+  localparam int unsigned REG_RDMA_STATUS_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RDMA_NUM_QP = 32'h0000_b018;  // ro: number of queue pairs
+  localparam int unsigned REG_RDMA_NUM_QP_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RDMA_NUM_MR = 32'h0000_b01c;  // ro: number of memory-region table entries
+  localparam int unsigned REG_RDMA_NUM_MR_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RDMA_ARG = 32'h0000_b040;  // rw: argument words 0..=11 at 0x40 + 4*i
+  localparam int unsigned REG_RDMA_ARG_RESET = 32'h0000_0000;
+  localparam int unsigned REG_RDMA_RSP = 32'h0000_b080;  // ro: result words 0..=3 at 0x80 + 4*i
+  localparam int unsigned REG_RDMA_RSP_RESET = 32'h0000_0000;
+
+  // Block QP at 0xc000: Queue-pair doorbells, one pair per QP: the producer index of its send and receive rings (free-running, 15:0).
+  localparam int unsigned REG_QP_BASE = 32'h0000_c000;  // block base in BAR0
+  localparam int unsigned REG_QP_TYPE_ID = 32'h574e_0041;  // TYPE register value
+  localparam int unsigned REG_QP_VERSION = 32'h0001_0000;  // VERSION register value
+  localparam int unsigned REG_QP_NEXT = 32'h0000_0000;  // NEXT register value
+  localparam int unsigned REG_QP_COUNT = 32'h0000_c00c;  // ro: number of elements in the array
+  localparam int unsigned REG_QP_COUNT_RESET = 32'h0000_0000;
+  localparam int unsigned REG_QP_STRIDE = 32'h0000_c010;  // ro: bytes between elements
+  localparam int unsigned REG_QP_STRIDE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_QP_ARRAY_BASE = 32'h0000_c014;  // ro: offset of element 0 from the block base
+  localparam int unsigned REG_QP_ARRAY_BASE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_QP_ELEM_BASE = 32'h0000_c040;  // absolute offset of element 0
+  localparam int unsigned REG_QP_ELEM_STRIDE = 32'h0000_0008;  // bytes between elements
+  // Element registers, offsets relative to the element.
+  localparam int unsigned REG_QP_E_SQ_PI = 32'h0000_0000;  // wo: send-queue producer index (15:0): entries posted
+  localparam int unsigned REG_QP_E_SQ_PI_RESET = 32'h0000_0000;
+  localparam int unsigned REG_QP_E_RQ_PI = 32'h0000_0004;  // wo: receive-queue producer index (15:0): entries posted
+  localparam int unsigned REG_QP_E_RQ_PI_RESET = 32'h0000_0000;
 
   // ---------------------------------------------------------------- descriptors
   // Little-endian: byte 0 is bits 7:0; L_F_LSB = 8 * offset + shift.
@@ -777,19 +865,25 @@ package wn_abi_pkg;
   localparam int unsigned CQE_OPCODE_W = 8;
   localparam int unsigned CQE_STATUS_LSB = 136;
   localparam int unsigned CQE_STATUS_W = 8;
-  localparam int unsigned CQE_RSVD0_LSB = 144;
-  localparam int unsigned CQE_RSVD0_W = 16;
+  localparam int unsigned CQE_FLAGS_LSB = 144;
+  localparam int unsigned CQE_FLAGS_W = 8;
+  localparam int unsigned CQE_RSVD0_LSB = 152;
+  localparam int unsigned CQE_RSVD0_W = 8;
   localparam int unsigned CQE_TIMESTAMP_LSB = 160;
   localparam int unsigned CQE_TIMESTAMP_W = 32;
-  localparam int unsigned CQE_RSVD1_LSB = 192;
-  localparam int unsigned CQE_RSVD1_W = 56;
+  localparam int unsigned CQE_IMM_HI_LSB = 192;
+  localparam int unsigned CQE_IMM_HI_W = 32;
+  localparam int unsigned CQE_RSVD1_LSB = 224;
+  localparam int unsigned CQE_RSVD1_W = 24;
   localparam int unsigned CQE_OWNER_LSB = 248;
   localparam int unsigned CQE_OWNER_W = 8;
   typedef struct packed {
     logic [7:0] owner;  // byte 31: bit 0: phase of this entry
-    logic [55:0] rsvd1;  // byte 24: reserved
-    logic [31:0] timestamp;  // byte 20: core cycle counter (31:0) when the completion was generated
-    logic [15:0] rsvd0;  // byte 18: reserved
+    logic [23:0] rsvd1;  // byte 28: reserved
+    logic [31:0] imm_hi;  // byte 24: with flags IMM: imm bits 63:32
+    logic [31:0] timestamp;  // byte 20: core cycle counter (31:0) when the completion was generated; with flags IMM or INV: imm bits 31:0 instead
+    logic [7:0] rsvd0;  // byte 19: reserved
+    logic [7:0] flags;  // byte 18: cqe_flags (RDMA completions)
     logic [7:0] status;  // byte 17: cqe_status
     logic [7:0] opcode;  // byte 16: cqe_opcode
     logic [15:0] wqe_idx;  // byte 14: ring index of the work request (15:0 of the free-running index)
@@ -822,6 +916,69 @@ package wn_abi_pkg;
     logic [7:0] rsvd0;  // byte 1: reserved
     logic [7:0] event_type;  // byte 0: eqe_type
   } eqe_t;
+
+  // Why a queue pair entered ERROR: the Terminate it sent or received (QP_ERROR event data, QP_QUERY RSP1) (RFC 5040 §7), 4 bytes
+  localparam int unsigned QP_ERROR_INFO_SIZE = 4;
+  localparam int unsigned QP_ERROR_INFO_ECODE_LSB = 0;
+  localparam int unsigned QP_ERROR_INFO_ECODE_W = 8;
+  localparam int unsigned QP_ERROR_INFO_ETYPE_LSB = 8;
+  localparam int unsigned QP_ERROR_INFO_ETYPE_W = 8;
+  localparam int unsigned QP_ERROR_INFO_LAYER_LSB = 16;
+  localparam int unsigned QP_ERROR_INFO_LAYER_W = 8;
+  localparam int unsigned QP_ERROR_INFO_ORIGIN_LSB = 24;
+  localparam int unsigned QP_ERROR_INFO_ORIGIN_W = 8;
+  typedef struct packed {
+    logic [7:0] origin;  // byte 3: cpl_term_origin: PEER (received) or HARDWARE (ours, sent); 0: no Terminate
+    logic [7:0] layer;  // byte 2: term_layer (3:0)
+    logic [7:0] etype;  // byte 1: Terminate error type (3:0)
+    logic [7:0] ecode;  // byte 0: Terminate error code
+  } qp_error_info_t;
+
+  // One scatter/gather entry of an RDMA work request (warpnic), 16 bytes
+  localparam int unsigned RDMA_SGE_SIZE = 16;
+  localparam int unsigned RDMA_SGE_ADDR_LSB = 0;
+  localparam int unsigned RDMA_SGE_ADDR_W = 64;
+  localparam int unsigned RDMA_SGE_LEN_LSB = 64;
+  localparam int unsigned RDMA_SGE_LEN_W = 32;
+  localparam int unsigned RDMA_SGE_LKEY_LSB = 96;
+  localparam int unsigned RDMA_SGE_LKEY_W = 32;
+  typedef struct packed {
+    logic [31:0] lkey;  // byte 12: STag of the local region that holds the bytes
+    logic [31:0] len;  // byte 8: bytes (0: the entry is unused)
+    logic [63:0] addr;  // byte 0: Tagged Offset (the region's address space) of the first byte
+  } rdma_sge_t;
+
+  // RDMA receive-queue entry: a receive buffer for one Send or Immediate Data message. Its entries are checked against the memory-region table (LOCAL_WRITE, the QP's PD) when the hardware takes it (warpnic), 128 bytes
+  localparam int unsigned RDMA_RQ_WQE_SIZE = 128;
+  localparam int unsigned RDMA_RQ_WQE_WR_ID_LSB = 0;
+  localparam int unsigned RDMA_RQ_WQE_WR_ID_W = 64;
+  localparam int unsigned RDMA_RQ_WQE_NUM_SGE_LSB = 64;
+  localparam int unsigned RDMA_RQ_WQE_NUM_SGE_W = 8;
+  localparam int unsigned RDMA_RQ_WQE_RSVD0_LSB = 72;
+  localparam int unsigned RDMA_RQ_WQE_RSVD0_W = 56;
+  localparam int unsigned RDMA_RQ_WQE_SGE0_LSB = 128;
+  localparam int unsigned RDMA_RQ_WQE_SGE0_W = 128;
+  localparam int unsigned RDMA_RQ_WQE_SGE1_LSB = 256;
+  localparam int unsigned RDMA_RQ_WQE_SGE1_W = 128;
+  localparam int unsigned RDMA_RQ_WQE_SGE2_LSB = 384;
+  localparam int unsigned RDMA_RQ_WQE_SGE2_W = 128;
+  localparam int unsigned RDMA_RQ_WQE_SGE3_LSB = 512;
+  localparam int unsigned RDMA_RQ_WQE_SGE3_W = 128;
+  localparam int unsigned RDMA_RQ_WQE_RSVD1_LSB = 640;
+  localparam int unsigned RDMA_RQ_WQE_RSVD1_W = 256;
+  localparam int unsigned RDMA_RQ_WQE_RSVD2_LSB = 896;
+  localparam int unsigned RDMA_RQ_WQE_RSVD2_W = 128;
+  typedef struct packed {
+    logic [127:0] rsvd2;  // byte 112: reserved, zero
+    logic [255:0] rsvd1;  // byte 80: reserved, zero
+    logic [127:0] sge3;  // byte 64: rdma_sge 3
+    logic [127:0] sge2;  // byte 48: rdma_sge 2
+    logic [127:0] sge1;  // byte 32: rdma_sge 1
+    logic [127:0] sge0;  // byte 16: rdma_sge 0
+    logic [55:0] rsvd0;  // byte 9: reserved, zero
+    logic [7:0] num_sge;  // byte 8: scatter entries used (0..=RDMA_MAX_SGE)
+    logic [63:0] wr_id;  // byte 0: opaque, returned in the CQE
+  } rdma_rq_wqe_t;
 
   // Word 0 of a mailbox request or response (warpnic), 4 bytes
   localparam int unsigned FW_MSG_HDR_SIZE = 4;
