@@ -126,15 +126,15 @@ pub const GOLDEN: &[Golden] = &[
             ("owner", Int(0x01)),
         ],
     },
-    // QP ended by our Terminate: DDP untagged (layer 2), etype 2, ecode
-    // 0x02 (no buffer), origin HARDWARE.
+    // QP ended by our Terminate: DDP (layer 1), untagged buffer error
+    // (etype 2), no buffer (ecode 0x02), origin HARDWARE.
     Golden {
         layout: "qp_error_info",
-        bytes: &[0x02, 0x02, 0x02, 0x02],
+        bytes: &[0x02, 0x02, 0x01, 0x02],
         fields: &[
             ("ecode", Int(0x02)),
             ("etype", Int(0x02)),
-            ("layer", Int(0x02)),
+            ("layer", Int(0x01)),
             ("origin", Int(0x02)),
         ],
     },

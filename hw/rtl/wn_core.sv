@@ -23,7 +23,9 @@ module wn_core #(
     parameter int NumRq    = 4,
     parameter int NumCq    = 8,
     parameter int NumEq    = 4,
-    parameter int ClockMhz = 250
+    parameter int ClockMhz = 250,
+    parameter int NumQp    = 64,
+    parameter int NumMrs   = 4096
 ) (
     input  logic               clk_i,
     input  logic               rst_i,
@@ -141,14 +143,14 @@ module wn_core #(
   logic [NumCnt*16-1:0] cnt_inc;
 
   // DMA read arbiter
-  logic [4*64-1:0]  rd_addr;
-  logic [4*16-1:0]  rd_len;
-  logic [3:0]       rd_valid, rd_ready, rsp_valid, rsp_ready;
+  logic [5*64-1:0]  rd_addr;
+  logic [5*16-1:0]  rd_len;
+  logic [4:0]       rd_valid, rd_ready, rsp_valid, rsp_ready;
   logic [511:0]     rsp_data;
   logic             rsp_err, rsp_last;
 
   wn_dma_rd_mux #(
-      .NumPorts(4),
+      .NumPorts(5),
       .MaxOutstanding(128)
   ) u_rd_mux (
       .clk_i,
@@ -176,14 +178,14 @@ module wn_core #(
   );
 
   // DMA write arbiter
-  logic [4*64-1:0]  wr_addr;
-  logic [4*16-1:0]  wr_len;
-  logic [4*512-1:0] wr_data;
-  logic [3:0]       wr_last, wr_valid, wr_ready, wr_done;
+  logic [5*64-1:0]  wr_addr;
+  logic [5*16-1:0]  wr_len;
+  logic [5*512-1:0] wr_data;
+  logic [4:0]       wr_last, wr_valid, wr_ready, wr_done;
   logic             wr_done_err;
 
   wn_dma_wr_mux #(
-      .NumPorts(4),
+      .NumPorts(5),
       .MaxOutstanding(64)
   ) u_wr_mux (
       .clk_i,
@@ -209,10 +211,11 @@ module wn_core #(
   );
 
   // completions and events
-  logic [4*152-1:0] cpl;
-  logic [3:0]       cpl_valid, cpl_ready;
-  logic [4*64-1:0]  ev;
-  logic [3:0]       ev_valid, ev_ready;
+  logic [5*224-1:0] cpl;
+  logic [151:0]     cpl_sq, cpl_rq, cpl_tcp_tx, cpl_tcp_rx;
+  logic [4:0]       cpl_valid, cpl_ready;
+  logic [5*64-1:0]  ev;
+  logic [4:0]       ev_valid, ev_ready;
 
   // mailbox, exception path and transmit sharing
   logic [31:0]  mbox_tdata, frx_tdata;
@@ -240,6 +243,14 @@ module wn_core #(
   logic         c_tcp_db_drop, c_tcp_rx_data, c_tcp_dma_err;
   logic         c_tcp_rx, c_tcp_bad, c_tcp_drop, c_tcp_rst, c_tcp_tx, c_tcp_cpl_bad, c_tcp_tx_mux;
 
+  // RDMA
+  logic         rdma_we, rdma_tlast, rdma_tvalid, rdma_tready;
+  logic [15:0]  rdma_waddr, rdma_raddr, rdma_qp;
+  logic [31:0]  rdma_wdata, rdma_rdata;
+  logic [511:0] rdma_tdata;
+  logic [63:0]  rdma_tkeep;
+  logic         c_rdma_drop, c_rdma_rd_err, c_rdma_wr_err;
+
   // counter pulses
   logic        c_tx_frame, c_tx_err, c_sq_rd_err, c_sq_db_err;
   logic [13:0] c_tx_bytes, c_rx_bytes;
@@ -253,7 +264,8 @@ module wn_core #(
       .NumEq(NumEq),
       .ClockMhz(ClockMhz),
       .NumCnt(NumCnt),
-      .NumConns(NumConns)
+      .NumConns(NumConns),
+      .NumQp(NumQp)
   ) u_regs (
       .clk_i,
       .rst_i,
@@ -327,6 +339,11 @@ module wn_core #(
       .tcp_db_tid_o   (tcp_db_tid),
       .tcp_db_rx_o    (tcp_db_rx),
       .tcp_db_value_o (tcp_db_value),
+      .rdma_we_o      (rdma_we),
+      .rdma_waddr_o   (rdma_waddr),
+      .rdma_wdata_o   (rdma_wdata),
+      .rdma_raddr_o   (rdma_raddr),
+      .rdma_rdata_i   (rdma_rdata),
       .m_axis_fw_tdata_o (mbox_tdata),
       .m_axis_fw_tlast_o (mbox_tlast),
       .m_axis_fw_tvalid_o(mbox_tvalid),
@@ -382,7 +399,7 @@ module wn_core #(
       .m_axis_tx_tuser_o (sq_tx_tuser),
       .m_axis_tx_tvalid_o(sq_tx_tvalid),
       .m_axis_tx_tready_i(sq_tx_tready),
-      .cpl_o           (cpl[0 +: 152]),
+      .cpl_o           (cpl_sq),
       .cpl_valid_o     (cpl_valid[0]),
       .cpl_ready_i     (cpl_ready[0]),
       .ev_o            (ev[0 +: 64]),
@@ -440,7 +457,7 @@ module wn_core #(
       .wr_ready_i      (wr_ready[0]),
       .wr_done_valid_i (wr_done[0]),
       .wr_done_err_i   (wr_done_err),
-      .cpl_o           (cpl[152 +: 152]),
+      .cpl_o           (cpl_rq),
       .cpl_valid_o     (cpl_valid[1]),
       .cpl_ready_i     (cpl_ready[1]),
       .ev_o            (ev[64 +: 64]),
@@ -459,9 +476,14 @@ module wn_core #(
       .cnt_doorbell_err_o(c_rq_db_err)
   );
 
+  // completion records: only the RDMA path's carry flags and immediate data
+  assign cpl[0 +: 224] = {72'd0, cpl_sq};
+  assign cpl[224 +: 224] = {72'd0, cpl_rq};
+  assign cpl[448 +: 224] = {72'd0, cpl_tcp_tx};
+  assign cpl[672 +: 224] = {72'd0, cpl_tcp_rx};
   wn_cq_engine #(
       .NumCq(NumCq),
-      .NumSrc(4)
+      .NumSrc(5)
   ) u_cq (
       .clk_i,
       .rst_i,
@@ -493,7 +515,7 @@ module wn_core #(
 
   wn_eq_engine #(
       .NumEq(NumEq),
-      .NumSrc(4),
+      .NumSrc(5),
       .ClockMhz(ClockMhz)
   ) u_eq (
       .clk_i,
@@ -603,6 +625,12 @@ module wn_core #(
       .m_cpl_tlast_o    (cpl_up_tlast),
       .m_cpl_tvalid_o   (cpl_up_tvalid),
       .m_cpl_tready_i   (cpl_up_tready),
+      .m_rdma_tdata_o   (rdma_tdata),
+      .m_rdma_tkeep_o   (rdma_tkeep),
+      .m_rdma_tlast_o   (rdma_tlast),
+      .m_rdma_tvalid_o  (rdma_tvalid),
+      .m_rdma_tready_i  (rdma_tready),
+      .m_rdma_qp_o      (rdma_qp),
       .m_tx_tdata_o     (tcp_tx_tdata),
       .m_tx_tkeep_o     (tcp_tx_tkeep),
       .m_tx_tlast_o     (tcp_tx_tlast),
@@ -630,10 +658,10 @@ module wn_core #(
       .wr_ready_i       (wr_ready[3]),
       .wr_done_valid_i  (wr_done[3]),
       .wr_done_err_i    (wr_done_err),
-      .cq_tx_o          (cpl[304 +: 152]),
+      .cq_tx_o          (cpl_tcp_tx),
       .cq_tx_valid_o    (cpl_valid[2]),
       .cq_tx_ready_i    (cpl_ready[2]),
-      .cq_rx_o          (cpl[456 +: 152]),
+      .cq_rx_o          (cpl_tcp_rx),
       .cq_rx_valid_o    (cpl_valid[3]),
       .cq_rx_ready_i    (cpl_ready[3]),
       .cnt_rx_data_o    (c_tcp_rx_data),
@@ -645,6 +673,52 @@ module wn_core #(
       .cnt_rx_rst_sent_o(c_tcp_rst),
       .cnt_tx_seg_o     (c_tcp_tx),
       .cnt_cpl_bad_o    (c_tcp_cpl_bad)
+  );
+
+  // ---- iWARP receive path and the RDMA control blocks
+  wn_rdma_rx #(
+      .NumQp (NumQp),
+      .NumMrs(NumMrs)
+  ) u_rdma_rx (
+      .clk_i,
+      .rst_i,
+      .s_tdata_i     (rdma_tdata),
+      .s_tkeep_i     (rdma_tkeep),
+      .s_tlast_i     (rdma_tlast),
+      .s_tvalid_i    (rdma_tvalid),
+      .s_tready_o    (rdma_tready),
+      .s_qp_i        (rdma_qp),
+      .reg_we_i      (rdma_we),
+      .reg_waddr_i   (rdma_waddr),
+      .reg_wdata_i   (rdma_wdata),
+      .reg_raddr_i   (rdma_raddr),
+      .reg_rdata_o   (rdma_rdata),
+      .rd_addr_o     (rd_addr[256 +: 64]),
+      .rd_len_o      (rd_len[64 +: 16]),
+      .rd_valid_o    (rd_valid[4]),
+      .rd_ready_i    (rd_ready[4]),
+      .rd_data_i     (rsp_data),
+      .rd_err_i      (rsp_err),
+      .rd_last_i     (rsp_last),
+      .rd_rsp_valid_i(rsp_valid[4]),
+      .rd_rsp_ready_o(rsp_ready[4]),
+      .wr_addr_o     (wr_addr[256 +: 64]),
+      .wr_len_o      (wr_len[64 +: 16]),
+      .wr_data_o     (wr_data[2048 +: 512]),
+      .wr_last_o     (wr_last[4]),
+      .wr_valid_o    (wr_valid[4]),
+      .wr_ready_i    (wr_ready[4]),
+      .wr_done_valid_i(wr_done[4]),
+      .wr_done_err_i (wr_done_err),
+      .cpl_o         (cpl[896 +: 224]),
+      .cpl_valid_o   (cpl_valid[4]),
+      .cpl_ready_i   (cpl_ready[4]),
+      .ev_o          (ev[256 +: 64]),
+      .ev_valid_o    (ev_valid[4]),
+      .ev_ready_i    (ev_ready[4]),
+      .cnt_drop_o    (c_rdma_drop),
+      .cnt_rd_err_o  (c_rdma_rd_err),
+      .cnt_wr_err_o  (c_rdma_wr_err)
   );
 
   wn_fw_tx u_fw_tx (
@@ -714,7 +788,7 @@ module wn_core #(
       14'd0, {1'b0, c_tcp_cpl_bad} + {1'b0, c_tcp_db_drop},     // 26 TCP_CPL_BAD
       15'd0, c_tcp_tx,                                           // 25 TCP_TX_SEGS
       15'd0, c_tcp_rst,                                          // 24 TCP_RST_SENT
-      15'd0, c_tcp_drop,                                         // 23 TCP_RX_DROP
+      14'd0, {1'b0, c_tcp_drop} + {1'b0, c_rdma_drop},             // 23 TCP_RX_DROP
       15'd0, c_tcp_bad,                                          // 22 TCP_RX_BAD_CSUM
       15'd0, c_tcp_rx,                                           // 21 TCP_RX_SEGS
       15'd0, c_fw_tx,                                            // 20 TX_FW_FRAMES
@@ -725,8 +799,8 @@ module wn_core #(
       15'd0, c_event,                                            // 15 EVENTS
       14'd0, {1'b0, c_sq_db_err} + {1'b0, c_rq_db_err},          // 14 DOORBELL_ERR
       16'd0,                                                     // 13 BAD_REG (in wn_regs)
-      14'd0, {1'b0, c_rq_wr_err} + {1'b0, c_cq_wr_err} + {1'b0, c_eq_wr_err}, // 12 DMA_WR_ERR
-      14'd0, {1'b0, c_sq_rd_err} + {1'b0, c_rq_rd_err} + {1'b0, c_tcp_dma_err}, // 11 DMA_RD_ERR
+      13'd0, {2'd0, c_rq_wr_err} + {2'd0, c_cq_wr_err} + {2'd0, c_eq_wr_err} + {2'd0, c_rdma_wr_err}, // 12 DMA_WR_ERR
+      13'd0, {2'd0, c_sq_rd_err} + {2'd0, c_rq_rd_err} + {2'd0, c_tcp_dma_err} + {2'd0, c_rdma_rd_err}, // 11 DMA_RD_ERR
       15'd0, c_tx_err,                                           // 10 TX_ERR
       15'd0, c_len_err,                                          // 9 RX_LEN_ERR
       15'd0, c_overrun,                                          // 8 RX_DROP_OVERRUN

@@ -11,7 +11,9 @@
 // disabled or in ERROR are dropped.
 //
 // Completion record: {cqn[7:0], queue[15:0], idx[15:0], wr_id[63:0],
-// len[31:0], opcode[7:0], status[7:0]}. Event record: {eqn[7:0], type[7:0],
+// len[31:0], opcode[7:0], status[7:0]}, with {flags[7:0], imm[63:0]} above
+// it (cqe_flags; zero but for RDMA completions): with IMM or INV set, imm
+// takes the timestamp's place and imm_hi (224 bits a record). Event record: {eqn[7:0], type[7:0],
 // source[15:0], data[31:0]}.
 // Throughput: one CQE per cycle. Reset or CTRL.ENABLE=0 clears a CQ.
 module wn_cq_engine #(
@@ -29,7 +31,7 @@ module wn_cq_engine #(
     input  logic [NumCq-1:0]      cq_arm_i,
     output logic [NumCq*16-1:0]   cq_pi_o,
     output logic [NumCq*32-1:0]   cq_state_o,
-    input  logic [NumSrc*152-1:0] cpl_i,
+    input  logic [NumSrc*224-1:0] cpl_i,
     input  logic [NumSrc-1:0]     cpl_valid_i,
     output logic [NumSrc-1:0]     cpl_ready_o,
     output logic [63:0]           wr_addr_o,
@@ -104,7 +106,7 @@ module wn_cq_engine #(
       .accept_i(take)
   );
 
-  logic [151:0] c;
+  logic [223:0] c;
   logic [7:0]   c_cqn8;
   logic         c_in_range;
   logic         c_live;
@@ -112,7 +114,7 @@ module wn_cq_engine #(
   logic         ev_wready;
   wn_abi_pkg::cqe_t cqe;
 
-  assign c = cpl_i[32'(pick)*152 +: 152];
+  assign c = cpl_i[32'(pick)*224 +: 224];
   assign c_cqn8 = c[151:144];
   assign c_cqn = CW'(c_cqn8);
   assign c_in_range = {24'd0, c_cqn8} < NumCq;
@@ -137,7 +139,11 @@ module wn_cq_engine #(
     cqe.wqe_idx = c[127:112];
     cqe.opcode = c[15:8];
     cqe.status = c[7:0];
-    cqe.timestamp = now_i;
+    cqe.flags = c[223:216];
+    if ((c[223:216] & (wn_abi_pkg::CQE_FLAGS_IMM | wn_abi_pkg::CQE_FLAGS_INV)) != 8'd0) begin
+      cqe.timestamp = c[183:152];
+      cqe.imm_hi = c[215:184];
+    end else cqe.timestamp = now_i;
     cqe.owner = {7'd0, r_owner[c_cqn]};
   end
   assign wr_addr_o = r_addr[c_cqn];

@@ -23,7 +23,8 @@ module wn_regs #(
     parameter int NumEq = 4,
     parameter int ClockMhz = 250,
     parameter int NumCnt = 27,
-    parameter int NumConns = 1024
+    parameter int NumConns = 1024,
+    parameter int NumQp = 64
 ) (
     input  logic                  clk_i,
     input  logic                  rst_i,
@@ -106,6 +107,13 @@ module wn_regs #(
     output logic [15:0]           tcp_db_tid_o,
     output logic                  tcp_db_rx_o,
     output logic [31:0]           tcp_db_value_o,
+    // RDMA blocks (RDMA, QP): writes as registered pulses, reads decoded
+    // by wn_rdma_rx
+    output logic                  rdma_we_o,
+    output logic [15:0]           rdma_waddr_o,
+    output logic [31:0]           rdma_wdata_o,
+    output logic [15:0]           rdma_raddr_o,
+    input  logic [31:0]           rdma_rdata_i,
     // mailbox to and from the firmware
     output logic [31:0]           m_axis_fw_tdata_o,
     output logic                  m_axis_fw_tlast_o,
@@ -234,6 +242,21 @@ module wn_regs #(
   function automatic logic in_tcp_db(input logic [15:0] a);
     in_tcp_db = ({16'd0, a} >= wn_abi_pkg::REG_TCP_ELEM_BASE) &&
                 ({16'd0, a} < wn_abi_pkg::REG_TCP_ELEM_BASE + 32'(NumConns) * 8);
+  endfunction
+
+  // the RDMA blocks: every offset of RDMA is readable, OP and ARG
+  // writable; QP is the header and the doorbells
+  function automatic logic in_rdma_r(input logic [15:0] a);
+    in_rdma_r = ({16'd0, a} >= wn_abi_pkg::REG_RDMA_BASE && {16'd0, a} < wn_abi_pkg::REG_RDMA_BASE + 32'h100) ||
+                ({16'd0, a} >= wn_abi_pkg::REG_QP_BASE &&
+                 {16'd0, a} < wn_abi_pkg::REG_QP_ELEM_BASE + 32'(NumQp) * 8);
+  endfunction
+  function automatic logic in_rdma_w(input logic [15:0] a);
+    in_rdma_w = {16'd0, a} == wn_abi_pkg::REG_RDMA_OP ||
+                ({16'd0, a} >= wn_abi_pkg::REG_RDMA_ARG &&
+                 {16'd0, a} < wn_abi_pkg::REG_RDMA_ARG + 4 * wn_abi_pkg::RDMA_CMD_ARGS) ||
+                ({16'd0, a} >= wn_abi_pkg::REG_QP_ELEM_BASE &&
+                 {16'd0, a} < wn_abi_pkg::REG_QP_ELEM_BASE + 32'(NumQp) * 8);
   endfunction
 
   logic        wr_go, rd_go;
@@ -380,6 +403,9 @@ module wn_regs #(
             // the doorbells are write-only: reads return 0
             r_ok = 1'b1;
             r_data = 32'd0;
+          end else if (in_rdma_r(ra)) begin
+            r_ok = 1'b1;
+            r_data = rdma_rdata_i;
           end else if ({16'd0, ra} >= 32'(wn_abi_pkg::REG_STATS_TX_FRAMES) &&
                        {16'd0, ra} < 32'(wn_abi_pkg::REG_STATS_TX_FRAMES) + 8 * NumCnt) begin
             r_ok = 1'b1;
@@ -456,7 +482,7 @@ module wn_regs #(
     WNone, WScratch, WControl, WRxFilter, WMaxFrame, WRxRq, WExcFilter, WMbDoorbell, WMbReq,
     WQBaseLo, WQBaseHi, WQLog, WQCqn, WQCtrl, WQPi,
     WCqBaseLo, WCqBaseHi, WCqLog, WCqEqn, WCqCtrl, WCqArm, WCqCi,
-    WEqBaseLo, WEqBaseHi, WEqLog, WEqCtrl, WEqModCount, WEqModUsecs, WEqCi, WTcpDb
+    WEqBaseLo, WEqBaseHi, WEqLog, WEqCtrl, WEqModCount, WEqModUsecs, WEqCi, WTcpDb, WRdma
   } wkind_e;
   wkind_e wk;
   logic   w_rq;      // WQ* kinds: 0 = SQ, 1 = RQ
@@ -484,6 +510,8 @@ module wn_regs #(
           wk = WMbReq;
         end else if (in_tcp_db(wa)) begin
           wk = WTcpDb;
+        end else if (in_rdma_w(wa)) begin
+          wk = WRdma;
         end else if (in_array(wa, wn_abi_pkg::REG_SQ_ELEM_BASE, NumSq) ||
                      in_array(wa, wn_abi_pkg::REG_RQ_ELEM_BASE, NumRq)) begin
           w_rq = in_array(wa, wn_abi_pkg::REG_RQ_ELEM_BASE, NumRq);
@@ -844,4 +872,12 @@ module wn_regs #(
     tcp_db_rx_o <= wa[2];
     tcp_db_value_o <= wd;
   end
+  // RDMA writes: a registered pulse
+  always_ff @(posedge clk_i) begin
+    if (rst_i) rdma_we_o <= 1'b0;
+    else rdma_we_o <= w_do && wk == WRdma;
+    rdma_waddr_o <= wa;
+    rdma_wdata_o <= wd;
+  end
+  assign rdma_raddr_o = ra;
 endmodule

@@ -114,6 +114,14 @@ module wn_tcp_engine #(
     output logic [151:0] cq_rx_o,
     output logic         cq_rx_valid_o,
     input  logic         cq_rx_ready_i,
+    // in-order payload of RDMA connections (ULP_MODE RDMA), one packet
+    // per segment, byte 0 in lane 0, with the TCB's QPID (wn_rdma_rx)
+    output logic [511:0] m_rdma_tdata_o,
+    output logic [63:0]  m_rdma_tkeep_o,
+    output logic         m_rdma_tlast_o,
+    output logic         m_rdma_tvalid_o,
+    input  logic         m_rdma_tready_i,
+    output logic [15:0]  m_rdma_qp_o,
     // segments to the MAC
     output logic [511:0] m_tx_tdata_o,
     output logic [63:0]  m_tx_tkeep_o,
@@ -644,6 +652,8 @@ module wn_tcp_engine #(
   // received payload: wn_tcp_rx_place holds every frame taken until its
   // verdict (one per record, in order) and writes placed bytes by DMA
   typedef struct packed {
+    logic        rdma;      // to wn_rdma_rx (RDMA mode), not to host memory
+    logic [15:0] qp;
     logic        place;
     logic [13:0] off;
     logic [13:0] len0;
@@ -668,6 +678,10 @@ module wn_tcp_engine #(
       .rready_i(vf_ready),
       .count_o (vf_count)
   );
+  logic [63:0]  pw_addr;
+  logic [15:0]  pw_len;
+  logic [511:0] pw_data;
+  logic         pw_last, pw_valid, pw_ready, pw_done_valid, pw_done_err;
   logic        rxp_done_valid, rxp_done_err, rxp_done_placed;
   logic [15:0] rxp_done_tag;
   logic        rxp_cnt_placed, rxp_cnt_discard, rxp_cnt_wr_err;
@@ -691,14 +705,14 @@ module wn_tcp_engine #(
       .v_len1_i      (vd_head.len1),
       .v_addr1_i     (vd_head.addr1),
       .v_tag_i       (vd_head.tag),
-      .wr_addr_o,
-      .wr_len_o,
-      .wr_data_o,
-      .wr_last_o,
-      .wr_valid_o,
-      .wr_ready_i,
-      .wr_done_valid_i,
-      .wr_done_err_i,
+      .wr_addr_o       (pw_addr),
+      .wr_len_o        (pw_len),
+      .wr_data_o       (pw_data),
+      .wr_last_o       (pw_last),
+      .wr_valid_o      (pw_valid),
+      .wr_ready_i      (pw_ready),
+      .wr_done_valid_i (pw_done_valid),
+      .wr_done_err_i   (pw_done_err),
       .done_valid_o  (rxp_done_valid),
       .done_tag_o    (rxp_done_tag),
       .done_err_o    (rxp_done_err),
@@ -707,6 +721,91 @@ module wn_tcp_engine #(
       .cnt_discard_o (rxp_cnt_discard),
       .cnt_wr_err_o  (rxp_cnt_wr_err)
   );
+  // The writes of wn_tcp_rx_place, verdict by verdict: a stream's go to
+  // host memory, an RDMA connection's to wn_rdma_rx as one packet per
+  // verdict (its writes start at address 0, so they split only at 4 KiB
+  // and their beats are full but for the last). A verdict queue beside
+  // the frames' (pushed with the verdict, popped at its last write) says
+  // which, with the QP and the bytes; done reports go back in write order,
+  // an RDMA write's at once, a host write's when the DMA engine reports.
+  logic [32:0] sd_n, sd_head;
+  logic        sd_push, sd_valid, sd_pop, sd_wready;
+  logic [6:0]  sd_count;
+  logic [15:0] sd_used_q, pw_boff_q, pw_left;
+  logic        pw_to_rdma, kd_head, kd_valid, kd_wready, kd_push, dd_head, dd_valid, dd_wready;
+  logic [6:0]  kd_count, dd_count;
+  assign sd_n = {vd_n.rdma, vd_n.qp, 16'(vd_n.len0) + 16'(vd_n.len1)};
+  assign sd_push = rec_pop && vd_n.place && (vd_n.len0 != 14'd0 || vd_n.len1 != 14'd0);
+  wn_fifo #(
+      .Width(33),
+      .Depth(64)
+  ) u_sd_fifo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (sd_n),
+      .wvalid_i(sd_push),
+      .wready_o(sd_wready),
+      .rdata_o (sd_head),
+      .rvalid_o(sd_valid),
+      .rready_i(sd_pop),
+      .count_o (sd_count)
+  );
+  assign pw_to_rdma = sd_head[32];
+  assign pw_left = pw_len - {pw_boff_q[9:0], 6'd0};
+  assign m_rdma_tdata_o = pw_data;
+  assign m_rdma_tkeep_o = (pw_left >= 16'd64) ? 64'hffff_ffff_ffff_ffff : ((64'd1 << pw_left[5:0]) - 64'd1);
+  assign m_rdma_tlast_o = pw_last && sd_used_q + pw_len == sd_head[15:0];
+  assign m_rdma_qp_o = sd_head[31:16];
+  assign m_rdma_tvalid_o = pw_valid && sd_valid && pw_to_rdma && kd_wready;
+  assign wr_addr_o = pw_addr;
+  assign wr_len_o = pw_len;
+  assign wr_data_o = pw_data;
+  assign wr_last_o = pw_last;
+  assign wr_valid_o = pw_valid && sd_valid && !pw_to_rdma && kd_wready;
+  assign pw_ready = sd_valid && kd_wready && (pw_to_rdma ? m_rdma_tready_i : wr_ready_i);
+  assign kd_push = pw_valid && pw_ready && pw_last;
+  assign sd_pop = kd_push && sd_used_q + pw_len == sd_head[15:0];
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      sd_used_q <= 16'd0;
+      pw_boff_q <= 16'd0;
+    end else if (pw_valid && pw_ready) begin
+      pw_boff_q <= pw_last ? 16'd0 : pw_boff_q + 16'd1;
+      if (pw_last) sd_used_q <= sd_pop ? 16'd0 : sd_used_q + pw_len;
+    end
+  end
+  // the kind of every write in flight, and the host's done reports
+  wn_fifo #(
+      .Width(1),
+      .Depth(64)
+  ) u_kd_fifo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (pw_to_rdma),
+      .wvalid_i(kd_push),
+      .wready_o(kd_wready),
+      .rdata_o (kd_head),
+      .rvalid_o(kd_valid),
+      .rready_i(pw_done_valid),
+      .count_o (kd_count)
+  );
+  wn_fifo #(
+      .Width(1),
+      .Depth(64)
+  ) u_dd_fifo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (wr_done_err_i),
+      .wvalid_i(wr_done_valid_i),
+      .wready_o(dd_wready),
+      .rdata_o (dd_head),
+      .rvalid_o(dd_valid),
+      .rready_i(pw_done_valid && !kd_head),
+      .count_o (dd_count)
+  );
+  assign pw_done_valid = kd_valid && (kd_head || dd_valid);
+  assign pw_done_err = !kd_head && dd_head;
+
   assign cnt_rx_data_o = rxp_cnt_placed;
   assign cnt_dma_err_o = rxp_cnt_wr_err || txs_cnt_err;
 
@@ -1235,8 +1334,8 @@ module wn_tcp_engine #(
   // has one, else RCV.WND as configured
   function automatic logic [31:0] rwnd_f(input logic [4:0] lg, input logic [31:0] rcv_nxt,
                                          input logic [31:0] irs, input logic [31:0] rx_read,
-                                         input logic [31:0] rcv_wnd);
-    if (lg == 5'd0) rwnd_f = rcv_wnd;
+                                         input logic [31:0] rcv_wnd, input logic [7:0] ulp);
+    if (lg == 5'd0 || ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_RDMA)) rwnd_f = rcv_wnd;
     else rwnd_f = (32'd1 << lg) - ((rcv_nxt - irs - 32'd1) - rx_read);
   endfunction
 
@@ -1271,7 +1370,7 @@ module wn_tcp_engine #(
   assign tq_room = (tq_wnd > tq_inflight) ? tq_wnd - tq_inflight : 32'd0;
   assign tq_cnt = min32(min32(tq_avail, tq_room), {16'd0, t_q.mss});
   assign tq_pos = tq_off_nxt & (tq_size - 32'd1);
-  assign t_rwnd = rwnd_f(t_q.rx_log, t_q.rcv_nxt, t_q.irs, t_q.rx_read, t_q.rcv_wnd);
+  assign t_rwnd = rwnd_f(t_q.rx_log, t_q.rcv_nxt, t_q.irs, t_q.rx_read, t_q.rcv_wnd, t_q.ulp);
 
   // congestion control and RTT estimation: fed with the TCB and the
   // segment one cycle before they are applied (SRxChk -> SRxProc, STmrCc
@@ -1725,7 +1824,7 @@ module wn_tcp_engine #(
     seg_n.ack = ((fl & FlAck) != 8'd0) ? t_n.rcv_nxt : 32'd0;
     seg_n.flags = fl;
     // a SYN's window is never scaled (RFC 7323 §2.2)
-    seg_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd),
+    seg_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd, t_n.ulp),
                         ((fl & FlSyn) != 8'd0) ? 4'd0 : t_n.rcv_ws);
     if ((fl & FlSyn) != 8'd0) begin
       // MSS, then NOP and window scale when offered (RFC 9293 §3.7.1,
@@ -1759,7 +1858,7 @@ module wn_tcp_engine #(
     if (lt32(sq, t_q.snd_max)) t_n.c_retx = t_q.c_retx + 32'd1;
     tq_n.ack = t_n.rcv_nxt;
     tq_n.flags = fl;
-    tq_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd), t_n.rcv_ws);
+    tq_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd, t_n.ulp), t_n.rcv_ws);
     tq_n.addr0 = t_q.tx_addr + 64'(pos);
     tq_n.len0 = 14'(min32(n, tq_size - pos));
     tq_n.addr1 = t_q.tx_addr;
@@ -1857,7 +1956,7 @@ module wn_tcp_engine #(
   logic       fin_acked, fin_here, fin_seq_ok;
   assign fin_seq_ok = again_q ? (r_seq + {18'd0, r_plen} == t_q.rcv_nxt) :
                       (r_plen == 14'd0) ? (r_seq == t_q.rcv_nxt) :
-                      (t_q.rx_log != 5'd0 && rx_fits && rx_n == rx_end - t_q.rcv_nxt);
+                      (rx_take && rx_fits && rx_n == rx_end - t_q.rcv_nxt);
   assign s = t_q.st;
   assign fin_acked = t_q.fin_max && r_ack == t_q.snd_max &&
                      (s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) ||
@@ -1877,7 +1976,10 @@ module wn_tcp_engine #(
   assign ra_pos = ra_off & (tq_size - 32'd1);
   // received payload: from RCV.NXT on, as much as the window takes
   logic [31:0] rx_skip, rx_n, rx_pos, rx_len0, rx_size, rx_end;
-  logic        rx_fits, rx_need_ack;
+  logic        rx_fits, rx_need_ack, rdma_m, rx_take;
+  // RDMA mode: in-order payload goes to wn_rdma_rx, not to a stream buffer
+  assign rdma_m = t_q.ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_RDMA);
+  assign rx_take = t_q.rx_log != 5'd0 || rdma_m;
   assign rx_end = r_seq + {18'd0, r_plen};
   assign rx_fits = !lt32(t_q.rcv_nxt, r_seq) && lt32(t_q.rcv_nxt, rx_end);
   assign rx_skip = t_q.rcv_nxt - r_seq;
@@ -1889,7 +1991,7 @@ module wn_tcp_engine #(
   // overlapping the range already kept (or none kept)
   logic        oo_ok;
   logic [31:0] oo_pos, oo_len0;
-  assign oo_ok = !again_q && r_plen != 14'd0 && t_q.rx_log != 5'd0 && !r_fin &&
+  assign oo_ok = !again_q && r_plen != 14'd0 && t_q.rx_log != 5'd0 && !rdma_m && !r_fin &&
                  lt32(t_q.rcv_nxt, r_seq) && (rx_end - t_q.rcv_nxt) <= t_rwnd &&
                  (!t_q.ooo_on || (!lt32(t_q.ooo_hi, r_seq) && !lt32(rx_end, t_q.ooo_lo)));
   assign oo_pos = (r_seq - t_q.irs - 32'd1) & (rx_size - 32'd1);
@@ -1901,7 +2003,7 @@ module wn_tcp_engine #(
   logic dack_hold;
   assign dack_hold = t_q.delack != 32'd0 && !t_q.ack_due && !t_q.ooo_on && rx_fits &&
                      rx_n == rx_end - t_q.rcv_nxt && rx_skip == 32'd0 &&
-                     t_q.rx_log != 5'd0 && r_plen >= t_q.mss[13:0] && !r_fin;
+                     rx_take && r_plen >= t_q.mss[13:0] && !r_fin;
   assign rx_need_ack = !again_q && r_plen != 14'd0;
 
   // PASS_ACCEPT_RPL's fields
@@ -2152,7 +2254,7 @@ module wn_tcp_engine #(
   // reaches the range, RCV.NXT jumps to its end. Every segment with
   // payload is answered with an ACK (a duplicate ACK when out of order).
   task automatic data_proc();
-    if (!again_q && r_plen != 14'd0 && t_q.rx_log != 5'd0 && rx_fits && rx_n != 32'd0) begin
+    if (!again_q && r_plen != 14'd0 && rx_take && rx_fits && rx_n != 32'd0) begin
       vd_n.place = 1'b1;
       vd_n.off = r_poff + rx_skip[13:0];
       vd_n.len0 = rx_len0[13:0];
@@ -2160,6 +2262,14 @@ module wn_tcp_engine #(
       vd_n.len1 = 14'(rx_n - rx_len0);
       vd_n.addr1 = t_q.rx_addr;
       vd_n.tag = 16'(tid_q);
+      if (rdma_m) begin
+        // one piece from address 0: the writes carry the bytes in order
+        vd_n.rdma = 1'b1;
+        vd_n.qp = t_q.qpid[15:0];
+        vd_n.len0 = rx_n[13:0];
+        vd_n.addr0 = 64'd0;
+        vd_n.len1 = 14'd0;
+      end
       t_n.rcv_nxt = t_q.rcv_nxt + rx_n;
       t_n.c_rx = t_q.c_rx + 32'd1;
       if (t_q.ooo_on && !lt32(t_n.rcv_nxt, t_q.ooo_lo)) begin
@@ -2168,7 +2278,7 @@ module wn_tcp_engine #(
         t_n.ooo_on = 1'b0;
       end
       nf_push = 1'b1;
-      nf_n = {1'b0, t_q.cqn, t_n.rcv_nxt - t_q.irs - 32'd1, t_n.rcv_nxt - t_q.rcv_nxt};
+      nf_n = {rdma_m, t_q.cqn, t_n.rcv_nxt - t_q.irs - 32'd1, t_n.rcv_nxt - t_q.rcv_nxt};
     end else if (oo_ok) begin
       vd_n.place = 1'b1;
       vd_n.off = r_poff;
@@ -2694,7 +2804,7 @@ module wn_tcp_engine #(
 `endif
 
   logic unused;
-  assign unused = ^{p_poff, sc_in_order, sc_ack_new, sc_dup, rec_wready, free_wready, rec_count, free_count, db_count,
+  assign unused = ^{sd_wready, sd_count, kd_count, dd_count, dd_wready, vd_head.rdma, vd_head.qp, pw_boff_q[15:10], p_poff, sc_in_order, sc_ack_new, sc_dup, rec_wready, free_wready, rec_count, free_count, db_count,
                     r_ok, seg_wready, tq_wready, txs_done_valid, txs_done_err, txs_done_tag,
                     vf_wready, rxp_cnt_discard, cqt_wready, nf_valid, nf_wready, nf_count, cqr_wready, rdy_count, rx_skip[31:14], oo_len0[31:14],
                     c_body[319:280], c_body[255:240], t_q.peer_mss, t_q.tx_addr, t_q.tx_log, t_q.rx_addr,

@@ -201,15 +201,15 @@ module wn_abi_golden_tb;
     if (g3_bus[wn_abi_pkg::EQE_OWNER_LSB +: wn_abi_pkg::EQE_OWNER_W] !== 8'h01) $fatal(1, "eqe.owner: the position constants select other bits");
 
     // qp_error_info (RFC 5040 §7)
-    g4_bus = 32'h02020202;
+    g4_bus = 32'h02010202;
     if (wn_abi_pkg::QP_ERROR_INFO_SIZE != 4) $fatal(1, "qp_error_info: QP_ERROR_INFO_SIZE is %0d, expected 4", wn_abi_pkg::QP_ERROR_INFO_SIZE);
     g4_qp_error_info = g4_bus;
     if (g4_qp_error_info.ecode !== 8'h02) $fatal(1, "qp_error_info.ecode: struct field is %h, expected %h", g4_qp_error_info.ecode, 8'h02);
     if (g4_bus[wn_abi_pkg::QP_ERROR_INFO_ECODE_LSB +: wn_abi_pkg::QP_ERROR_INFO_ECODE_W] !== 8'h02) $fatal(1, "qp_error_info.ecode: the position constants select other bits");
     if (g4_qp_error_info.etype !== 8'h02) $fatal(1, "qp_error_info.etype: struct field is %h, expected %h", g4_qp_error_info.etype, 8'h02);
     if (g4_bus[wn_abi_pkg::QP_ERROR_INFO_ETYPE_LSB +: wn_abi_pkg::QP_ERROR_INFO_ETYPE_W] !== 8'h02) $fatal(1, "qp_error_info.etype: the position constants select other bits");
-    if (g4_qp_error_info.layer !== 8'h02) $fatal(1, "qp_error_info.layer: struct field is %h, expected %h", g4_qp_error_info.layer, 8'h02);
-    if (g4_bus[wn_abi_pkg::QP_ERROR_INFO_LAYER_LSB +: wn_abi_pkg::QP_ERROR_INFO_LAYER_W] !== 8'h02) $fatal(1, "qp_error_info.layer: the position constants select other bits");
+    if (g4_qp_error_info.layer !== 8'h01) $fatal(1, "qp_error_info.layer: struct field is %h, expected %h", g4_qp_error_info.layer, 8'h01);
+    if (g4_bus[wn_abi_pkg::QP_ERROR_INFO_LAYER_LSB +: wn_abi_pkg::QP_ERROR_INFO_LAYER_W] !== 8'h01) $fatal(1, "qp_error_info.layer: the position constants select other bits");
     if (g4_qp_error_info.origin !== 8'h02) $fatal(1, "qp_error_info.origin: struct field is %h, expected %h", g4_qp_error_info.origin, 8'h02);
     if (g4_bus[wn_abi_pkg::QP_ERROR_INFO_ORIGIN_LSB +: wn_abi_pkg::QP_ERROR_INFO_ORIGIN_W] !== 8'h02) $fatal(1, "qp_error_info.origin: the position constants select other bits");
 

@@ -1,0 +1,1086 @@
+// wn_rdma_rx: the receive side of the iWARP data path and the RDMA control
+// block. It joins wn_mpa_rx (FPDU delineation, markers, CRC32c), wn_ddp_rx
+// (DDP/RDMAP placement, Terminate codes) and wn_mr_table (STag checks) with
+// the per-QP state they need: QP attributes and state, the MPA and DDP
+// receive contexts, the receive queue (WQE fetch, scatter-entry checks),
+// completions, QP_ERROR events and the commands of register block RDMA.
+//
+// Segments (s_t*): the in-order TCP payload of connections in RDMA mode
+// (ULP_MODE RDMA), one packet per TCP segment, byte 0 in bits 7:0 of the
+// first beat, tkeep contiguous, with the QP the TCB names (s_qp_i, from
+// the first beat). A QP number out of range, or a QP that is not bound
+// (state below RTR or ERROR) has its bytes dropped (counted).
+//
+// Contexts: wn_mpa_rx and wn_ddp_rx take a context with a packet's first
+// beat and return it after the packet. The next packet of the same QP goes
+// on with the context they hold (s_cont_i); a packet of another QP waits
+// until every context in flight is written back, then loads its own from
+// the tables here. A command that changes a QP breaks the chain, so a
+// state change is seen by the next packet.
+//
+// Receive queue: a receive buffer request of wn_ddp_rx ({qp, msn} of a
+// Send's first segment) reads the WQE at the consumer index by DMA
+// (128 bytes, rdma_rq_wqe), checks each scatter entry against the MR table
+// (lkey, Tagged Offset, length, the QP's PD, LOCAL_WRITE) and answers with
+// the host addresses. No posted WQE: "no buffer" (wn_ddp_rx sends the
+// Terminate). A scatter entry that fails its check or a WQE the host
+// refuses completes that WQE in error (LOC_PROT_ERR, WQE_FETCH_ERR) and
+// answers "no buffer" too. The WQE's wr_id is kept (4 per QP: at most two
+// messages of a QP are between their buffer and their completion) for the
+// completion.
+//
+// Completions (cpl_o, for wn_cq_engine): RDMA_RECV / RDMA_RECV_IMM with
+// the QP's receive CQ, queue = QP, wqe_idx = the WQE's index, flags SE,
+// INV (imm = the invalidated STag), IMM (imm = the 8 bytes). A completion
+// waits until every placement write issued before it has been accepted by
+// the DMA write mux (a ticket of writes), so the CQE never overtakes the
+// data it reports.
+//
+// Errors: a Terminate wn_ddp_rx reports (ours: a violation it found; or
+// one received) puts the QP into ERROR, records qp_error_info and posts a
+// QP_ERROR event to EQ 0. A QP in ERROR completes its WQEs as FLUSHED, the
+// taken ones first, then the posted ones (each read by DMA for its
+// wr_id), one at a time when the receive-queue unit is idle. Sending our
+// Terminate to the peer belongs to the transmit side (not built yet).
+//
+// Commands (block RDMA): ARG words, then OP; STATUS.BUSY until done.
+// MR_REG/MR_DEREG/MR_INV go to wn_mr_table's update port (its status is
+// the command's); QP_MODIFY checks the transition (RESET->INIT with
+// attributes; INIT->RTR; INIT/RTR->RTS; RTS<->SQD; SQE->RTS; any->ERROR;
+// ERROR->RESET; to the same state: nothing) and on RESET->INIT clears the
+// QP's contexts and rings; QP_QUERY fills RSP. Doorbells (block QP): RQ_PI
+// per QP (SQ_PI is kept for the transmit side).
+//
+// Registers: reg_we_i writes (any offset in the two blocks; the engine
+// always accepts), reg_raddr_i reads combinationally (reg_rdata_o).
+//
+// Not done: READ requests are taken from wn_ddp_rx and counted, but no
+// READ RESPONSE is sent (the transmit side); IRD use is never returned.
+// Parameters: NumQp a power of two 2..1024; NumMrs as wn_mr_table.
+module wn_rdma_rx #(
+    parameter int NumQp = 64,
+    parameter int NumMrs = 4096,
+    localparam int QpW = $clog2(NumQp)
+) (
+    input  logic         clk_i,
+    input  logic         rst_i,
+    // in-order payload of RDMA connections
+    input  logic [511:0] s_tdata_i,
+    input  logic [63:0]  s_tkeep_i,
+    input  logic         s_tlast_i,
+    input  logic         s_tvalid_i,
+    output logic         s_tready_o,
+    input  logic [15:0]  s_qp_i,
+    // registers (blocks RDMA and QP)
+    input  logic         reg_we_i,
+    input  logic [15:0]  reg_waddr_i,
+    input  logic [31:0]  reg_wdata_i,
+    input  logic [15:0]  reg_raddr_i,
+    output logic [31:0]  reg_rdata_o,
+    // DMA reads (receive WQEs)
+    output logic [63:0]  rd_addr_o,
+    output logic [15:0]  rd_len_o,
+    output logic         rd_valid_o,
+    input  logic         rd_ready_i,
+    input  logic [511:0] rd_data_i,
+    input  logic         rd_err_i,
+    input  logic         rd_last_i,
+    input  logic         rd_rsp_valid_i,
+    output logic         rd_rsp_ready_o,
+    // DMA writes (placement)
+    output logic [63:0]  wr_addr_o,
+    output logic [15:0]  wr_len_o,
+    output logic [511:0] wr_data_o,
+    output logic         wr_last_o,
+    output logic         wr_valid_o,
+    input  logic         wr_ready_i,
+    input  logic         wr_done_valid_i,
+    input  logic         wr_done_err_i,
+    // completion records (wn_cq_engine, 224 bits)
+    output logic [223:0] cpl_o,
+    output logic         cpl_valid_o,
+    input  logic         cpl_ready_i,
+    // event records (wn_eq_engine)
+    output logic [63:0]  ev_o,
+    output logic         ev_valid_o,
+    input  logic         ev_ready_i,
+    // counter pulses
+    output logic         cnt_drop_o,
+    output logic         cnt_rd_err_o,
+    output logic         cnt_wr_err_o
+);
+  localparam int PdW = 16;
+  localparam int MaxSge = 4;
+
+  generate
+    if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp) begin : g_bad
+      $fatal(1, "wn_rdma_rx: NumQp must be a power of two 2..1024");
+    end
+  endgenerate
+
+  // ------------------------------------------------------------------
+  // QP attributes and state (written by commands, read per packet)
+  typedef struct packed {
+    logic [7:0]  st;        // qp_state
+    logic [15:0] pd;
+    logic [15:0] mulpdu;    // largest ULPDU accepted
+    logic        crc;
+    logic        mark;
+    logic [7:0]  ird;
+    logic [7:0]  ord;
+    logic [7:0]  scq;
+    logic [7:0]  rcq;
+    logic [3:0]  rq_log;
+    logic [3:0]  sq_log;
+    logic [63:0] rq_base;
+    logic [63:0] sq_base;
+    logic [15:0] tid;
+    logic [31:0] err;       // qp_error_info
+  } qcfg_t;
+  qcfg_t       qcfg [NumQp];
+  logic [15:0] rq_pi [NumQp];
+  logic [15:0] sq_pi [NumQp];
+  logic [15:0] rq_ci [NumQp];   // WQEs taken (buffers handed out, or completed in error)
+  logic [15:0] rq_cc [NumQp];   // WQEs completed
+  logic [31:0] rx_msgs [NumQp];
+  logic [63:0] wrid [NumQp][4];
+
+  function automatic logic rx_on(input logic [7:0] st);
+    rx_on = st == 8'(wn_abi_pkg::QP_STATE_RTR) || st == 8'(wn_abi_pkg::QP_STATE_RTS) ||
+            st == 8'(wn_abi_pkg::QP_STATE_SQD) || st == 8'(wn_abi_pkg::QP_STATE_SQE);
+  endfunction
+
+  // ------------------------------------------------------------------
+  // MPA receive contexts
+  typedef struct packed {
+    logic [15:0] off;
+    logic [15:0] len;
+    logic [16:0] rem;
+    logic [31:0] crc;
+    logic [31:0] rcrc;
+    logic        begun;
+    logic [8:0]  phase;
+    logic        err;
+  } mctx_t;
+  mctx_t mctx [NumQp];
+
+  // DDP receive contexts (the fields wn_ddp_rx changes)
+  typedef struct packed {
+    logic                err;
+    logic [31:0]         msn0;
+    logic [31:0]         msn1;
+    logic [7:0]          irdu;
+    logic [6:0]          hcnt;
+    logic [511:0]        hbuf;
+    logic                tact;
+    logic [3:0]          top;
+    logic                uact;
+    logic [3:0]          uop;
+    logic [31:0]         umo;
+    logic [MaxSge*64-1:0] uaddr;
+    logic [MaxSge*32-1:0] ulen;
+    logic [31:0]         ublen;
+    logic [2:0]          usge;
+    logic [31:0]         usoff;
+    logic                splace;
+    logic [2:0]          skind;
+    logic [31:0]         slen;
+    logic [63:0]         saddr;
+  } dctx_t;
+  dctx_t dctx [NumQp];
+
+  // ------------------------------------------------------------------
+  // commands
+  logic [31:0] arg_q [12];
+  logic [31:0] rsp_q [4];
+  logic        busy_q;
+  logic [7:0]  cstat_q;
+  logic [7:0]  cop_q;
+  logic        chain_break;      // a command changed a QP: no s_cont_i next
+  logic        mr_go_q, mr_wait_q;
+  logic        ctl_ready, ctl_done;
+  logic [2:0]  ctl_status;
+
+  logic [QpW-1:0] a_qp;
+  logic           a_qp_ok;
+  logic [7:0]     a_st, cur_st;
+  logic           a_set, trans_ok;
+  assign a_qp = arg_q[0][QpW-1:0];
+  assign a_qp_ok = arg_q[0] < 32'(NumQp);
+  assign a_st = arg_q[1][7:0];
+  assign a_set = arg_q[1][8];
+  assign cur_st = qcfg[a_qp].st;
+  always_comb begin
+    trans_ok = 1'b0;
+    if (a_st == cur_st) trans_ok = !a_set;
+    else begin
+      unique case (a_st)
+        8'(wn_abi_pkg::QP_STATE_INIT): trans_ok = cur_st == 8'(wn_abi_pkg::QP_STATE_RESET) && a_set;
+        8'(wn_abi_pkg::QP_STATE_RTR): trans_ok = cur_st == 8'(wn_abi_pkg::QP_STATE_INIT);
+        8'(wn_abi_pkg::QP_STATE_RTS):
+          trans_ok = cur_st == 8'(wn_abi_pkg::QP_STATE_INIT) || cur_st == 8'(wn_abi_pkg::QP_STATE_RTR) ||
+                     cur_st == 8'(wn_abi_pkg::QP_STATE_SQD) || cur_st == 8'(wn_abi_pkg::QP_STATE_SQE);
+        8'(wn_abi_pkg::QP_STATE_SQD): trans_ok = cur_st == 8'(wn_abi_pkg::QP_STATE_RTS);
+        8'(wn_abi_pkg::QP_STATE_ERROR): trans_ok = 1'b1;
+        8'(wn_abi_pkg::QP_STATE_RESET): trans_ok = cur_st == 8'(wn_abi_pkg::QP_STATE_ERROR) ||
+                                                   cur_st == 8'(wn_abi_pkg::QP_STATE_INIT);
+        default: trans_ok = 1'b0;
+      endcase
+      if (a_set) trans_ok = 1'b0;
+      if (a_st == 8'(wn_abi_pkg::QP_STATE_INIT) && cur_st == 8'(wn_abi_pkg::QP_STATE_RESET))
+        trans_ok = a_set && arg_q[4][27:24] != 4'd0;
+    end
+  end
+
+  // a QP the receive path moved into ERROR (a Terminate) this cycle
+  logic           term_set;
+  logic [QpW-1:0] term_qp_w;
+  logic [31:0]    term_info;
+
+  // register writes and command execution
+  logic cmd_start;
+  assign cmd_start = reg_we_i && {16'd0, reg_waddr_i} == wn_abi_pkg::REG_RDMA_OP && !busy_q;
+  assign chain_break = busy_q && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY);
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      busy_q <= 1'b0;
+      cstat_q <= 8'd0;
+      cop_q <= 8'd0;
+      mr_go_q <= 1'b0;
+      mr_wait_q <= 1'b0;
+      for (int i = 0; i < 12; i++) arg_q[i] <= 32'd0;
+      for (int i = 0; i < 4; i++) rsp_q[i] <= 32'd0;
+    end else begin
+      if (reg_we_i && {16'd0, reg_waddr_i} >= wn_abi_pkg::REG_RDMA_ARG &&
+          {16'd0, reg_waddr_i} < wn_abi_pkg::REG_RDMA_ARG + 32'd48 && !busy_q)
+        arg_q[4'((reg_waddr_i - 16'(wn_abi_pkg::REG_RDMA_ARG)) >> 2)] <= reg_wdata_i;
+      if (cmd_start) begin
+        busy_q <= 1'b1;
+        cop_q <= reg_wdata_i[7:0];
+        mr_go_q <= reg_wdata_i[7:0] == 8'(wn_abi_pkg::RDMA_CMD_MR_REG) ||
+                   reg_wdata_i[7:0] == 8'(wn_abi_pkg::RDMA_CMD_MR_DEREG) ||
+                   reg_wdata_i[7:0] == 8'(wn_abi_pkg::RDMA_CMD_MR_INV);
+      end
+      if (mr_go_q && ctl_ready) begin
+        mr_go_q <= 1'b0;
+        mr_wait_q <= 1'b1;
+      end
+      if (mr_wait_q && ctl_done) begin
+        mr_wait_q <= 1'b0;
+        busy_q <= 1'b0;
+        cstat_q <= {5'd0, ctl_status};
+      end
+      if (busy_q && !mr_go_q && !mr_wait_q) begin
+        busy_q <= 1'b0;
+        unique case (cop_q)
+          8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY): begin
+            if (!a_qp_ok) cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_BAD_QP);
+            else if (!trans_ok) cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_BAD_TRANSITION);
+            else cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_OK);
+          end
+          8'(wn_abi_pkg::RDMA_CMD_QP_QUERY): begin
+            if (!a_qp_ok) cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_BAD_QP);
+            else begin
+              cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_OK);
+              rsp_q[0] <= {24'd0, qcfg[a_qp].st};
+              rsp_q[1] <= qcfg[a_qp].err;
+              rsp_q[2] <= {rq_pi[a_qp], rq_cc[a_qp]};
+              rsp_q[3] <= rx_msgs[a_qp];
+            end
+          end
+          default: cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_BAD_CMD);
+        endcase
+      end
+    end
+  end
+
+  // register reads
+  logic [15:0] ra;
+  assign ra = reg_raddr_i;
+  always_comb begin
+    reg_rdata_o = 32'd0;
+    unique case ({16'd0, ra})
+      wn_abi_pkg::REG_RDMA_BASE + wn_abi_pkg::REG_HDR_TYPE: reg_rdata_o = wn_abi_pkg::REG_RDMA_TYPE_ID;
+      wn_abi_pkg::REG_RDMA_BASE + wn_abi_pkg::REG_HDR_VERSION: reg_rdata_o = wn_abi_pkg::REG_RDMA_VERSION;
+      wn_abi_pkg::REG_RDMA_BASE + wn_abi_pkg::REG_HDR_NEXT: reg_rdata_o = wn_abi_pkg::REG_RDMA_NEXT;
+      wn_abi_pkg::REG_RDMA_STATUS: reg_rdata_o = {16'd0, cstat_q, 7'd0, busy_q};
+      wn_abi_pkg::REG_RDMA_NUM_QP: reg_rdata_o = NumQp;
+      wn_abi_pkg::REG_RDMA_NUM_MR: reg_rdata_o = NumMrs;
+      wn_abi_pkg::REG_QP_BASE + wn_abi_pkg::REG_HDR_TYPE: reg_rdata_o = wn_abi_pkg::REG_QP_TYPE_ID;
+      wn_abi_pkg::REG_QP_BASE + wn_abi_pkg::REG_HDR_VERSION: reg_rdata_o = wn_abi_pkg::REG_QP_VERSION;
+      wn_abi_pkg::REG_QP_BASE + wn_abi_pkg::REG_HDR_NEXT: reg_rdata_o = wn_abi_pkg::REG_QP_NEXT;
+      wn_abi_pkg::REG_QP_COUNT: reg_rdata_o = NumQp;
+      wn_abi_pkg::REG_QP_STRIDE: reg_rdata_o = wn_abi_pkg::REG_QP_ELEM_STRIDE;
+      wn_abi_pkg::REG_QP_ARRAY_BASE: reg_rdata_o = wn_abi_pkg::REG_QP_ELEM_BASE - wn_abi_pkg::REG_QP_BASE;
+      default: begin
+        if ({16'd0, ra} >= wn_abi_pkg::REG_RDMA_ARG && {16'd0, ra} < wn_abi_pkg::REG_RDMA_ARG + 32'd48)
+          reg_rdata_o = arg_q[4'((ra - 16'(wn_abi_pkg::REG_RDMA_ARG)) >> 2)];
+        else if ({16'd0, ra} >= wn_abi_pkg::REG_RDMA_RSP && {16'd0, ra} < wn_abi_pkg::REG_RDMA_RSP + 32'd16)
+          reg_rdata_o = rsp_q[2'((ra - 16'(wn_abi_pkg::REG_RDMA_RSP)) >> 2)];
+      end
+    endcase
+  end
+
+  // doorbells
+  logic           db_we, db_rq;
+  logic [QpW-1:0] db_qp;
+  logic [15:0]    db_off;
+  assign db_off = reg_waddr_i - 16'(wn_abi_pkg::REG_QP_ELEM_BASE);
+  assign db_we = reg_we_i && {16'd0, reg_waddr_i} >= wn_abi_pkg::REG_QP_ELEM_BASE &&
+                 {16'd0, reg_waddr_i} < wn_abi_pkg::REG_QP_ELEM_BASE + 32'(NumQp) * 8;
+  assign db_qp = db_off[QpW+2:3];
+  assign db_rq = db_off[2];
+
+  // ------------------------------------------------------------------
+  // wn_mr_table
+  logic        chk_valid, chk_ready, chk_rsp_valid, chk_rsp_ok;
+  logic [31:0] chk_stag, chk_len;
+  logic [63:0] chk_to, chk_rsp_addr;
+  logic [15:0] chk_pd;
+  logic [2:0]  chk_access, chk_rsp_err;
+  logic        rinv_valid, rinv_ready, rinv_done;
+  logic [31:0] rinv_stag;
+  logic [15:0] rinv_pd;
+  logic [2:0]  rinv_status;
+  logic [1:0]  ctl_op;
+  always_comb begin
+    unique case (cop_q)
+      8'(wn_abi_pkg::RDMA_CMD_MR_REG): ctl_op = 2'd0;
+      8'(wn_abi_pkg::RDMA_CMD_MR_DEREG): ctl_op = 2'd1;
+      default: ctl_op = 2'd3;
+    endcase
+  end
+  wn_mr_table #(
+      .NumMrs(NumMrs),
+      .PdW(PdW)
+  ) u_mr (
+      .clk_i,
+      .rst_i,
+      .chk_valid_i    (chk_valid),
+      .chk_ready_o    (chk_ready),
+      .chk_stag_i     (chk_stag),
+      .chk_to_i       (chk_to),
+      .chk_len_i      (chk_len),
+      .chk_pd_i       (chk_pd),
+      .chk_access_i   (chk_access),
+      .chk_rsp_valid_o(chk_rsp_valid),
+      .chk_rsp_ok_o   (chk_rsp_ok),
+      .chk_rsp_err_o  (chk_rsp_err),
+      .chk_rsp_addr_o (chk_rsp_addr),
+      .ctl_valid_i    (mr_go_q),
+      .ctl_ready_o    (ctl_ready),
+      .ctl_op_i       (ctl_op),
+      .ctl_stag_i     (arg_q[0]),
+      .ctl_pd_i       (arg_q[1][15:0]),
+      .ctl_access_i   (arg_q[2][3:0]),
+      .ctl_base_i     ({arg_q[4], arg_q[3]}),
+      .ctl_len_i      ({arg_q[6], arg_q[5]}),
+      .ctl_iova_i     ({arg_q[8], arg_q[7]}),
+      .ctl_done_o     (ctl_done),
+      .ctl_status_o   (ctl_status),
+      .rinv_valid_i   (rinv_valid),
+      .rinv_ready_o   (rinv_ready),
+      .rinv_stag_i    (rinv_stag),
+      .rinv_pd_i      (rinv_pd),
+      .rinv_done_o    (rinv_done),
+      .rinv_status_o  (rinv_status)
+  );
+
+  // ------------------------------------------------------------------
+  // segments into wn_mpa_rx
+  logic         seg_inpkt_q, seg_drop_q;
+  logic [QpW-1:0] last_mqp_q;
+  logic         last_mv_q;
+  logic [5:0]   mpend_q;          // contexts in flight
+  logic         m_sready;
+  logic [QpW-1:0] s_qp;
+  logic         s_qp_ok, s_sop, s_cont, s_bad, s_go, s_hold;
+  assign s_qp = s_qp_i[QpW-1:0];
+  assign s_sop = !seg_inpkt_q;
+  assign s_qp_ok = s_qp_i < 16'(NumQp);
+  assign s_bad = !s_qp_ok || !rx_on(qcfg[s_qp].st);
+  assign s_cont = last_mv_q && last_mqp_q == s_qp;
+  // a packet of another QP waits for the contexts in flight
+  assign s_hold = s_sop && !s_bad && !s_cont && mpend_q != 6'd0;
+  logic s_drop_beat;
+  assign s_drop_beat = s_sop ? s_bad : seg_drop_q;
+  assign s_go = s_tvalid_i && !s_hold && (s_drop_beat || m_sready);
+  assign s_tready_o = !s_hold && (s_drop_beat || m_sready);
+
+  logic [15:0]    mqp_lat_q;
+  logic [15:0]    mpa_max;
+  logic           mctx_v;
+  logic [15:0]    mctx_tag;
+  mctx_t          mctx_o, mctx_i;
+  logic           m_crc_en, m_mark_en;
+  logic           mctx_crc_en_o, mctx_mark_en_o;
+  logic           mst_valid, mst_ready, mst_crc_ok, mst_err;
+  logic [15:0]    mst_tag, mst_len;
+  logic [511:0]   mu_tdata;
+  logic [63:0]    mu_tkeep;
+  logic           mu_tlast, mu_tvalid, mu_tready, mu_end;
+  logic [15:0]    mu_tag, mu_len, mu_off;
+  assign mctx_i = mctx[s_qp];
+  assign m_crc_en = qcfg[s_qp].crc;
+  assign m_mark_en = qcfg[s_qp].mark;
+  assign mpa_max = qcfg[mqp_lat_q[QpW-1:0]].mulpdu;
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      seg_inpkt_q <= 1'b0;
+      seg_drop_q <= 1'b0;
+      last_mv_q <= 1'b0;
+      last_mqp_q <= '0;
+      mpend_q <= 6'd0;
+      mqp_lat_q <= 16'd0;
+    end else begin
+      if (s_go) begin
+        seg_inpkt_q <= !s_tlast_i;
+        if (s_sop) begin
+          seg_drop_q <= s_bad;
+          if (!s_bad) begin
+            last_mv_q <= 1'b1;
+            last_mqp_q <= s_qp;
+            mqp_lat_q <= s_qp_i;
+          end
+        end
+      end
+      if (chain_break) last_mv_q <= 1'b0;
+      mpend_q <= mpend_q + {5'd0, s_go && s_sop && !s_bad} - {5'd0, mctx_v};
+    end
+  end
+  assign cnt_drop_o = s_go && s_sop && s_bad;
+
+  logic [8:0] mctx_phase_o;
+  logic       mctx_begun_o, mctx_err_o;
+  logic [15:0] mctx_off_o, mctx_len_o;
+  logic [16:0] mctx_rem_o;
+  logic [31:0] mctx_crc_o, mctx_rcrc_o;
+  wn_mpa_rx #(
+      .FifoDepth(64),
+      .TagWidth(16)
+  ) u_mpa (
+      .clk_i,
+      .rst_i,
+      .max_ulpdu_i  (mpa_max),
+      .s_tdata_i,
+      .s_tkeep_i,
+      .s_tlast_i,
+      .s_tvalid_i   (s_tvalid_i && !s_hold && !s_drop_beat),
+      .s_tready_o   (m_sready),
+      .s_tag_i      (s_qp_i),
+      .s_cont_i     (s_cont),
+      .ctx_off_i    (mctx_i.off),
+      .ctx_len_i    (mctx_i.len),
+      .ctx_rem_i    (mctx_i.rem),
+      .ctx_crc_i    (mctx_i.crc),
+      .ctx_rcrc_i   (mctx_i.rcrc),
+      .ctx_begun_i  (mctx_i.begun),
+      .ctx_phase_i  (mctx_i.phase),
+      .ctx_crc_en_i (m_crc_en),
+      .ctx_mark_en_i(m_mark_en),
+      .ctx_err_i    (mctx_i.err),
+      .ctx_valid_o  (mctx_v),
+      .ctx_tag_o    (mctx_tag),
+      .ctx_off_o    (mctx_off_o),
+      .ctx_len_o    (mctx_len_o),
+      .ctx_rem_o    (mctx_rem_o),
+      .ctx_crc_o    (mctx_crc_o),
+      .ctx_rcrc_o   (mctx_rcrc_o),
+      .ctx_begun_o  (mctx_begun_o),
+      .ctx_phase_o  (mctx_phase_o),
+      .ctx_crc_en_o (mctx_crc_en_o),
+      .ctx_mark_en_o(mctx_mark_en_o),
+      .ctx_err_o    (mctx_err_o),
+      .st_valid_o   (mst_valid),
+      .st_ready_i   (mst_ready),
+      .st_tag_o     (mst_tag),
+      .st_len_o     (mst_len),
+      .st_crc_ok_o  (mst_crc_ok),
+      .st_err_o     (mst_err),
+      .m_tdata_o    (mu_tdata),
+      .m_tkeep_o    (mu_tkeep),
+      .m_tlast_o    (mu_tlast),
+      .m_tvalid_o   (mu_tvalid),
+      .m_tready_i   (mu_tready),
+      .m_tag_o      (mu_tag),
+      .m_len_o      (mu_len),
+      .m_off_o      (mu_off),
+      .m_end_o      (mu_end)
+  );
+  assign mctx_o = '{off: mctx_off_o, len: mctx_len_o, rem: mctx_rem_o, crc: mctx_crc_o,
+                    rcrc: mctx_rcrc_o, begun: mctx_begun_o, phase: mctx_phase_o, err: mctx_err_o};
+
+  // ------------------------------------------------------------------
+  // ULPDU packets into wn_ddp_rx
+  logic           u_inpkt_q, last_dv_q;
+  logic [QpW-1:0] last_dqp_q, u_qp;
+  logic [5:0]     dpend_q;
+  logic           u_sop, u_cont, u_hold, u_sready, u_go;
+  logic           dctx_v;
+  logic [QpW-1:0] dctx_qp;
+  dctx_t          dctx_i, dctx_o;
+  assign u_qp = mu_tag[QpW-1:0];
+  assign u_sop = !u_inpkt_q;
+  assign u_cont = last_dv_q && last_dqp_q == u_qp;
+  assign u_hold = u_sop && !u_cont && dpend_q != 6'd0;
+  assign mu_tready = u_sready && !u_hold;
+  assign u_go = mu_tvalid && mu_tready;
+  assign dctx_i = dctx[u_qp];
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      u_inpkt_q <= 1'b0;
+      last_dv_q <= 1'b0;
+      last_dqp_q <= '0;
+      dpend_q <= 6'd0;
+    end else begin
+      if (u_go) begin
+        u_inpkt_q <= !mu_tlast;
+        if (u_sop) begin
+          last_dv_q <= 1'b1;
+          last_dqp_q <= u_qp;
+        end
+      end
+      if (chain_break) last_dv_q <= 1'b0;
+      dpend_q <= dpend_q + {5'd0, u_go && u_sop} - {5'd0, dctx_v};
+    end
+  end
+
+  // ddp_rx outputs
+  logic           d_rreq, d_rts_o;
+  logic [PdW-1:0] d_pd_o;
+  logic [7:0]     d_ird_o;
+  logic           rb_req_valid, rb_req_ready, rb_rsp_valid, rb_rsp_ok;
+  logic [QpW-1:0] rb_req_qp;
+  logic [31:0]    rb_req_msn;
+  logic [MaxSge*64-1:0] rb_rsp_addr;
+  logic [MaxSge*32-1:0] rb_rsp_len;
+  logic           mw_valid, mw_ready;
+  logic [QpW-1:0] mw_qp;
+  logic [63:0]    mw_addr;
+  logic [6:0]     mw_len;
+  logic [511:0]   mw_data;
+  logic [63:0]    mw_keep;
+  logic           dc_valid, dc_ready, dc_se, dc_inv, dc_imm;
+  logic [QpW-1:0] dc_qp;
+  logic [3:0]     dc_opcode;
+  logic [31:0]    dc_len, dc_inv_stag;
+  logic [63:0]    dc_imm_data;
+  logic [1:0]     dc_status;
+  logic           rdc_valid, rr_valid;
+  logic [QpW-1:0] rdc_qp, rr_qp;
+  logic [31:0]    rr_sink_stag, rr_len;
+  logic [63:0]    rr_sink_to, rr_addr;
+  logic           tm_valid, tm_ready, tm_rx, tm_hvalid;
+  logic [QpW-1:0] tm_qp;
+  logic [3:0]     tm_layer, tm_etype;
+  logic [7:0]     tm_ecode;
+  logic [6:0]     tm_hlen;
+  logic [511:0]   tm_hdr;
+  logic           dchk_valid, dchk_ready;
+  logic [31:0]    dchk_stag, dchk_len;
+  logic [63:0]    dchk_to;
+  logic [PdW-1:0] dchk_pd;
+  logic [2:0]     dchk_access;
+  logic           dchk_rsp_valid;
+
+  wn_ddp_rx #(
+      .QpW(QpW),
+      .PdW(PdW),
+      .FifoDepth(32),
+      .MaxSge(MaxSge)
+  ) u_ddp (
+      .clk_i,
+      .rst_i,
+      .s_tdata_i      (mu_tdata),
+      .s_tkeep_i      (mu_tkeep),
+      .s_tlast_i      (mu_tlast),
+      .s_tvalid_i     (mu_tvalid && !u_hold),
+      .s_tready_o     (u_sready),
+      .s_qp_i         (u_qp),
+      .s_len_i        (mu_len),
+      .s_off_i        (mu_off),
+      .s_end_i        (mu_end),
+      .s_cont_i       (u_cont),
+      .ctx_rts_i      (rx_on(qcfg[u_qp].st)),
+      .ctx_err_i      (dctx_i.err || qcfg[u_qp].st == 8'(wn_abi_pkg::QP_STATE_ERROR)),
+      .ctx_pd_i       (qcfg[u_qp].pd),
+      .ctx_msn0_i     (dctx_i.msn0),
+      .ctx_msn1_i     (dctx_i.msn1),
+      .ctx_ird_i      (qcfg[u_qp].ird),
+      .ctx_irdu_i     (dctx_i.irdu),
+      .ctx_hcnt_i     (dctx_i.hcnt),
+      .ctx_hbuf_i     (dctx_i.hbuf),
+      .ctx_tact_i     (dctx_i.tact),
+      .ctx_top_i      (dctx_i.top),
+      .ctx_uact_i     (dctx_i.uact),
+      .ctx_uop_i      (dctx_i.uop),
+      .ctx_umo_i      (dctx_i.umo),
+      .ctx_uaddr_i    (dctx_i.uaddr),
+      .ctx_ulen_i     (dctx_i.ulen),
+      .ctx_ublen_i    (dctx_i.ublen),
+      .ctx_usge_i     (dctx_i.usge),
+      .ctx_usoff_i    (dctx_i.usoff),
+      .ctx_splace_i   (dctx_i.splace),
+      .ctx_skind_i    (dctx_i.skind),
+      .ctx_slen_i     (dctx_i.slen),
+      .ctx_saddr_i    (dctx_i.saddr),
+      .ctx_valid_o    (dctx_v),
+      .ctx_qp_o       (dctx_qp),
+      .ctx_rreq_o     (d_rreq),
+      .ctx_rts_o      (d_rts_o),
+      .ctx_err_o      (dctx_o.err),
+      .ctx_pd_o       (d_pd_o),
+      .ctx_msn0_o     (dctx_o.msn0),
+      .ctx_msn1_o     (dctx_o.msn1),
+      .ctx_ird_o      (d_ird_o),
+      .ctx_irdu_o     (dctx_o.irdu),
+      .ctx_hcnt_o     (dctx_o.hcnt),
+      .ctx_hbuf_o     (dctx_o.hbuf),
+      .ctx_tact_o     (dctx_o.tact),
+      .ctx_top_o      (dctx_o.top),
+      .ctx_uact_o     (dctx_o.uact),
+      .ctx_uop_o      (dctx_o.uop),
+      .ctx_umo_o      (dctx_o.umo),
+      .ctx_uaddr_o    (dctx_o.uaddr),
+      .ctx_ulen_o     (dctx_o.ulen),
+      .ctx_ublen_o    (dctx_o.ublen),
+      .ctx_usge_o     (dctx_o.usge),
+      .ctx_usoff_o    (dctx_o.usoff),
+      .ctx_splace_o   (dctx_o.splace),
+      .ctx_skind_o    (dctx_o.skind),
+      .ctx_slen_o     (dctx_o.slen),
+      .ctx_saddr_o    (dctx_o.saddr),
+      .st_valid_i     (mst_valid),
+      .st_ready_o     (mst_ready),
+      .st_qp_i        (mst_tag[QpW-1:0]),
+      .st_len_i       (mst_len),
+      .st_crc_ok_i    (mst_crc_ok),
+      .st_err_i       (mst_err),
+      .chk_valid_o    (dchk_valid),
+      .chk_ready_i    (dchk_ready),
+      .chk_stag_o     (dchk_stag),
+      .chk_to_o       (dchk_to),
+      .chk_len_o      (dchk_len),
+      .chk_pd_o       (dchk_pd),
+      .chk_access_o   (dchk_access),
+      .chk_rsp_valid_i(dchk_rsp_valid),
+      .chk_rsp_ok_i   (chk_rsp_ok),
+      .chk_rsp_err_i  (chk_rsp_err),
+      .chk_rsp_addr_i (chk_rsp_addr),
+      .rb_req_valid_o (rb_req_valid),
+      .rb_req_ready_i (rb_req_ready),
+      .rb_req_qp_o    (rb_req_qp),
+      .rb_req_msn_o   (rb_req_msn),
+      .rb_rsp_valid_i (rb_rsp_valid),
+      .rb_rsp_ok_i    (rb_rsp_ok),
+      .rb_rsp_addr_i  (rb_rsp_addr),
+      .rb_rsp_len_i   (rb_rsp_len),
+      .m_wr_valid_o   (mw_valid),
+      .m_wr_ready_i   (mw_ready),
+      .m_wr_qp_o      (mw_qp),
+      .m_wr_addr_o    (mw_addr),
+      .m_wr_len_o     (mw_len),
+      .m_wr_data_o    (mw_data),
+      .m_wr_keep_o    (mw_keep),
+      .rinv_valid_o   (rinv_valid),
+      .rinv_ready_i   (rinv_ready),
+      .rinv_stag_o    (rinv_stag),
+      .rinv_pd_o      (rinv_pd),
+      .rinv_done_i    (rinv_done),
+      .rinv_status_i  (rinv_status),
+      .cpl_valid_o    (dc_valid),
+      .cpl_ready_i    (dc_ready),
+      .cpl_qp_o       (dc_qp),
+      .cpl_opcode_o   (dc_opcode),
+      .cpl_len_o      (dc_len),
+      .cpl_se_o       (dc_se),
+      .cpl_inv_o      (dc_inv),
+      .cpl_inv_stag_o (dc_inv_stag),
+      .cpl_imm_o      (dc_imm),
+      .cpl_imm_data_o (dc_imm_data),
+      .cpl_status_o   (dc_status),
+      .rdc_valid_o    (rdc_valid),
+      .rdc_ready_i    (1'b1),
+      .rdc_qp_o       (rdc_qp),
+      .rr_valid_o     (rr_valid),
+      .rr_ready_i     (1'b1),
+      .rr_qp_o        (rr_qp),
+      .rr_sink_stag_o (rr_sink_stag),
+      .rr_sink_to_o   (rr_sink_to),
+      .rr_addr_o      (rr_addr),
+      .rr_len_o       (rr_len),
+      .term_valid_o   (tm_valid),
+      .term_ready_i   (tm_ready),
+      .term_qp_o      (tm_qp),
+      .term_rx_o      (tm_rx),
+      .term_layer_o   (tm_layer),
+      .term_etype_o   (tm_etype),
+      .term_ecode_o   (tm_ecode),
+      .term_hvalid_o  (tm_hvalid),
+      .term_hlen_o    (tm_hlen),
+      .term_hdr_o     (tm_hdr)
+  );
+
+  // ------------------------------------------------------------------
+  // MR check port: wn_ddp_rx first, then the receive-queue unit; answers
+  // come in order, a FIFO remembers whose
+  logic        qchk_valid, qchk_ready, qchk_rsp_valid;
+  logic [31:0] qchk_stag, qchk_len;
+  logic [63:0] qchk_to;
+  logic [15:0] qchk_pd;
+  logic        who_head, who_valid, who_wready;
+  logic [4:0]  who_count;
+  assign chk_valid = dchk_valid || qchk_valid;
+  assign dchk_ready = chk_ready;
+  assign qchk_ready = chk_ready && !dchk_valid;
+  assign chk_stag = dchk_valid ? dchk_stag : qchk_stag;
+  assign chk_to = dchk_valid ? dchk_to : qchk_to;
+  assign chk_len = dchk_valid ? dchk_len : qchk_len;
+  assign chk_pd = dchk_valid ? dchk_pd : qchk_pd;
+  assign chk_access = dchk_valid ? dchk_access : 3'b001;
+  wn_fifo #(
+      .Width(1),
+      .Depth(16)
+  ) u_who (
+      .clk_i,
+      .rst_i,
+      .wdata_i (!dchk_valid),
+      .wvalid_i(chk_valid && chk_ready),
+      .wready_o(who_wready),
+      .rdata_o (who_head),
+      .rvalid_o(who_valid),
+      .rready_i(chk_rsp_valid),
+      .count_o (who_count)
+  );
+  assign dchk_rsp_valid = chk_rsp_valid && !who_head;
+  assign qchk_rsp_valid = chk_rsp_valid && who_head;
+
+  // ------------------------------------------------------------------
+  // receive-queue unit: buffer requests, then flushes of QPs in ERROR
+  typedef enum logic [3:0] {
+    QIdle, QRead, QData, QChk, QWait, QAns, QCpl, QFlScan, QFlRead, QFlData, QFlCpl
+  } qst_e;
+  qst_e           q_st;
+  logic [QpW-1:0] q_qp;
+  logic [1023:0]  q_wqe;
+  logic           q_beat_q, q_rderr_q;
+  logic [2:0]     q_sge_q, q_nsge;
+  logic           q_ok_q;
+  logic [7:0]     q_status_q;
+  logic [MaxSge*64-1:0] q_addr_q;
+  logic [MaxSge*32-1:0] q_len_q;
+  logic           q_cpl_valid, q_cpl_ready;
+  logic [223:0]   q_cpl;
+  logic           fl_taken;       // flushing a WQE already taken (wr_id kept)
+  wn_abi_pkg::rdma_sge_t q_sge;
+
+  assign q_nsge = (q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8] > 8'd4) ? 3'd4 :
+                  q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 3];
+  assign q_sge = wn_abi_pkg::rdma_sge_t'(q_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE0_LSB + 32'(q_sge_q) * 128 +: 128]);
+  assign rb_req_ready = q_st == QIdle;
+  assign rb_rsp_valid = q_st == QAns;
+  assign rb_rsp_ok = q_ok_q;
+  assign rb_rsp_addr = q_addr_q;
+  assign rb_rsp_len = q_len_q;
+  assign rd_valid_o = q_st == QRead || q_st == QFlRead;
+  assign rd_addr_o = qcfg[q_qp].rq_base +
+                     {41'd0, rq_ci[q_qp] & ((16'd1 << qcfg[q_qp].rq_log) - 16'd1), 7'd0};
+  assign rd_len_o = 16'(wn_abi_pkg::RDMA_WQE_SIZE);
+  assign rd_rsp_ready_o = 1'b1;
+  assign qchk_valid = q_st == QChk && q_sge.len != 32'd0;
+  assign qchk_stag = q_sge.lkey;
+  assign qchk_to = q_sge.addr;
+  assign qchk_len = q_sge.len;
+  assign qchk_pd = qcfg[q_qp].pd;
+  assign cnt_rd_err_o = rd_rsp_valid_i && rd_last_i && rd_err_i;
+
+  // flush candidates: a QP in ERROR with WQEs not completed
+  logic [QpW-1:0] scan_q;
+  logic           scan_hit;
+  assign scan_hit = qcfg[scan_q].st == 8'(wn_abi_pkg::QP_STATE_ERROR) && rq_cc[scan_q] != rq_pi[scan_q];
+
+  // ------------------------------------------------------------------
+  // completions: the receive-queue unit's (errors, flushes) and wn_ddp_rx's
+  logic [223:0] d_cpl;
+  logic [15:0]  dc_idx;
+  assign dc_idx = rq_cc[dc_qp];
+  always_comb begin
+    logic [7:0] fl;
+    logic [63:0] imm;
+    fl = (dc_se ? wn_abi_pkg::CQE_FLAGS_SE : 8'd0) | (dc_inv ? wn_abi_pkg::CQE_FLAGS_INV : 8'd0) |
+         (dc_imm ? wn_abi_pkg::CQE_FLAGS_IMM : 8'd0);
+    imm = dc_imm ? dc_imm_data : (dc_inv ? {32'd0, dc_inv_stag} : 64'd0);
+    d_cpl = {fl, imm, qcfg[dc_qp].rcq, 16'(dc_qp), dc_idx, wrid[dc_qp][dc_idx[1:0]], dc_len,
+             dc_imm ? 8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV_IMM) : 8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV),
+             (dc_status == 2'd0) ? 8'(wn_abi_pkg::CQE_STATUS_SUCCESS) : 8'(wn_abi_pkg::CQE_STATUS_REM_ACCESS_ERR)};
+  end
+
+  // placement writes: one DMA write per host block, bytes moved to lane 0;
+  // a ticket counts them for the completions
+  logic [15:0] w_issued_q, w_granted_q;
+  logic [63+16+512:0] wq_n, wq_head;
+  logic        wq_valid, wq_wready;
+  logic [4:0]  wq_count;
+  assign wq_n = {mw_addr, 16'(mw_len), mw_data >> {mw_addr[5:0], 3'b000}};
+  assign mw_ready = wq_wready;
+  wn_fifo #(
+      .Width(64 + 16 + 512),
+      .Depth(16)
+  ) u_wq (
+      .clk_i,
+      .rst_i,
+      .wdata_i (wq_n),
+      .wvalid_i(mw_valid),
+      .wready_o(wq_wready),
+      .rdata_o (wq_head),
+      .rvalid_o(wq_valid),
+      .rready_i(wr_ready_i),
+      .count_o (wq_count)
+  );
+  assign wr_addr_o = wq_head[591:528];
+  assign wr_len_o = wq_head[527:512];
+  assign wr_data_o = wq_head[511:0];
+  assign wr_last_o = 1'b1;
+  assign wr_valid_o = wq_valid;
+  assign cnt_wr_err_o = wr_done_valid_i && wr_done_err_i;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      w_issued_q <= 16'd0;
+      w_granted_q <= 16'd0;
+    end else begin
+      if (mw_valid && mw_ready) w_issued_q <= w_issued_q + 16'd1;
+      if (wq_valid && wr_ready_i) w_granted_q <= w_granted_q + 16'd1;
+    end
+  end
+
+  // wn_ddp_rx's completions wait for their ticket
+  logic [239:0] dq_head;
+  logic         dq_valid, dq_wready, dq_rel, dq_pop;
+  logic [4:0]   dq_count;
+  logic [15:0]  dq_gap;
+  assign dc_ready = dq_wready;
+  wn_fifo #(
+      .Width(240),
+      .Depth(16)
+  ) u_dq (
+      .clk_i,
+      .rst_i,
+      .wdata_i ({w_issued_q + {15'd0, mw_valid && mw_ready}, d_cpl}),
+      .wvalid_i(dc_valid),
+      .wready_o(dq_wready),
+      .rdata_o (dq_head),
+      .rvalid_o(dq_valid),
+      .rready_i(dq_pop),
+      .count_o (dq_count)
+  );
+  assign dq_gap = w_granted_q - dq_head[239:224];
+  assign dq_rel = dq_valid && !dq_gap[15];
+  assign cpl_o = dq_rel ? dq_head[223:0] : q_cpl;
+  assign cpl_valid_o = dq_rel || q_cpl_valid;
+  assign dq_pop = dq_rel && cpl_ready_i;
+  assign q_cpl_ready = !dq_rel && cpl_ready_i;
+
+  // ------------------------------------------------------------------
+  // Terminates: the QP enters ERROR, a QP_ERROR event to EQ 0
+  logic [63:0] evq_head;
+  logic        evq_valid, evq_wready;
+  logic [3:0]  evq_count;
+  assign term_info = {tm_rx ? 8'(wn_abi_pkg::CPL_TERM_ORIGIN_PEER) : 8'(wn_abi_pkg::CPL_TERM_ORIGIN_HARDWARE),
+                      4'd0, tm_layer, 4'd0, tm_etype, tm_ecode};
+  assign tm_ready = evq_wready;
+  assign term_set = tm_valid && tm_ready && qcfg[tm_qp].st != 8'(wn_abi_pkg::QP_STATE_ERROR);
+  assign term_qp_w = tm_qp;
+  wn_fifo #(
+      .Width(64),
+      .Depth(8)
+  ) u_evq (
+      .clk_i,
+      .rst_i,
+      .wdata_i ({8'd0, 8'(wn_abi_pkg::EQE_TYPE_QP_ERROR), 16'(tm_qp), term_info}),
+      .wvalid_i(term_set),
+      .wready_o(evq_wready),
+      .rdata_o (evq_head),
+      .rvalid_o(evq_valid),
+      .rready_i(ev_ready_i),
+      .count_o (evq_count)
+  );
+  assign ev_o = evq_head;
+  assign ev_valid_o = evq_valid;
+
+  // ------------------------------------------------------------------
+  // the receive-queue unit
+  logic [7:0] bad_st [NumQp];   // status for the next flushed WQE (a failed take)
+  logic       q_take, q_ci_inc, q_cc_inc, q_bad_set;
+  logic [7:0] q_bad_val;
+  logic       dc_acc;
+  assign dc_acc = dc_valid && dc_ready;
+  assign q_cpl_valid = q_st == QFlCpl;
+  assign q_cpl = {8'd0, 64'd0, qcfg[q_qp].rcq, 16'(q_qp), rq_cc[q_qp],
+                  fl_taken ? wrid[q_qp][rq_cc[q_qp][1:0]] : q_wqe[63:0], 32'd0,
+                  8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV),
+                  (bad_st[q_qp] != 8'd0 && !fl_taken) ? bad_st[q_qp] : 8'(wn_abi_pkg::CQE_STATUS_FLUSHED)};
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      q_st <= QIdle;
+      q_qp <= '0;
+      scan_q <= '0;
+      q_beat_q <= 1'b0;
+      q_rderr_q <= 1'b0;
+      q_sge_q <= 3'd0;
+      q_ok_q <= 1'b0;
+      q_status_q <= 8'd0;
+      q_addr_q <= '0;
+      q_len_q <= '0;
+      q_wqe <= '0;
+      fl_taken <= 1'b0;
+    end else begin
+      unique case (q_st)
+        QIdle: begin
+          if (rb_req_valid) begin
+            q_qp <= rb_req_qp;
+            q_addr_q <= '0;
+            q_len_q <= '0;
+            q_sge_q <= 3'd0;
+            if (!rx_on(qcfg[rb_req_qp].st) || rq_ci[rb_req_qp] == rq_pi[rb_req_qp]) begin
+              q_ok_q <= 1'b0;
+              q_st <= QAns;
+            end else q_st <= QRead;
+          end else if (scan_hit) begin
+            q_qp <= scan_q;
+            fl_taken <= rq_cc[scan_q] != rq_ci[scan_q];
+            q_st <= (rq_cc[scan_q] != rq_ci[scan_q]) ? QFlCpl : QFlRead;
+          end else scan_q <= scan_q + 1'b1;
+        end
+        QRead, QFlRead: if (rd_ready_i) begin
+          q_beat_q <= 1'b0;
+          q_rderr_q <= 1'b0;
+          q_st <= (q_st == QRead) ? QData : QFlData;
+        end
+        QData, QFlData: if (rd_rsp_valid_i) begin
+          if (!q_beat_q) q_wqe[511:0] <= rd_data_i;
+          else q_wqe[1023:512] <= rd_data_i;
+          q_beat_q <= 1'b1;
+          if (rd_last_i) begin
+            if (q_st == QFlData) q_st <= QFlCpl;
+            else if (q_rderr_q || rd_err_i) begin
+              q_ok_q <= 1'b0;
+              q_status_q <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
+              q_st <= QAns;
+            end else q_st <= QChk;
+          end else if (rd_err_i) q_rderr_q <= 1'b1;
+        end
+        QChk: begin
+          if (q_sge_q >= q_nsge) begin
+            q_ok_q <= 1'b1;
+            q_st <= QAns;
+          end else if (q_sge.len == 32'd0) q_sge_q <= q_sge_q + 3'd1;
+          else if (qchk_ready) q_st <= QWait;
+        end
+        QWait: if (qchk_rsp_valid) begin
+          if (chk_rsp_ok) begin
+            q_addr_q[32'(q_sge_q) * 64 +: 64] <= chk_rsp_addr;
+            q_len_q[32'(q_sge_q) * 32 +: 32] <= q_sge.len;
+            q_sge_q <= q_sge_q + 3'd1;
+            q_st <= QChk;
+          end else begin
+            q_ok_q <= 1'b0;
+            q_status_q <= 8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR);
+            q_st <= QAns;
+          end
+        end
+        QAns: begin
+          q_status_q <= 8'd0;
+          q_st <= QIdle;
+        end
+        QFlCpl: if (q_cpl_ready) q_st <= QIdle;
+        default: q_st <= QIdle;
+      endcase
+    end
+  end
+  // a buffer handed out: its wr_id kept, the consumer index on
+  assign q_take = q_st == QAns && q_ok_q;
+  assign q_bad_set = q_st == QAns && q_status_q != 8'd0;
+  assign q_bad_val = q_status_q;
+  assign q_ci_inc = q_take || (q_st == QFlCpl && q_cpl_ready && !fl_taken);
+  assign q_cc_inc = q_st == QFlCpl && q_cpl_ready;
+
+  // ------------------------------------------------------------------
+  // the per-QP tables
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      for (int i = 0; i < NumQp; i++) begin
+        qcfg[i] <= '0;
+        rq_pi[i] <= 16'd0;
+        sq_pi[i] <= 16'd0;
+        rq_ci[i] <= 16'd0;
+        rq_cc[i] <= 16'd0;
+        rx_msgs[i] <= 32'd0;
+        bad_st[i] <= 8'd0;
+        mctx[i] <= '0;
+        dctx[i] <= '0;
+      end
+    end else begin
+      if (mctx_v) mctx[mctx_tag[QpW-1:0]] <= mctx_o;
+      if (dctx_v) dctx[dctx_qp] <= dctx_o;
+      if (db_we) begin
+        if (db_rq) rq_pi[db_qp] <= reg_wdata_i[15:0];
+        else sq_pi[db_qp] <= reg_wdata_i[15:0];
+      end
+      if (q_take) wrid[q_qp][rq_ci[q_qp][1:0]] <= q_wqe[63:0];
+      if (q_bad_set) bad_st[q_qp] <= q_bad_val;
+      if (q_cc_inc && !fl_taken) bad_st[q_qp] <= 8'd0;
+      if (q_ci_inc) rq_ci[q_qp] <= rq_ci[q_qp] + 16'd1;
+      if (dc_acc) begin
+        rq_cc[dc_qp] <= rq_cc[dc_qp] + 16'd1;
+        rx_msgs[dc_qp] <= rx_msgs[dc_qp] + 32'd1;
+      end
+      if (q_cc_inc) rq_cc[q_qp] <= rq_cc[q_qp] + 16'd1 + {15'd0, dc_acc && dc_qp == q_qp};
+      if (term_set) begin
+        qcfg[term_qp_w].st <= 8'(wn_abi_pkg::QP_STATE_ERROR);
+        qcfg[term_qp_w].err <= term_info;
+      end
+      // a command, in its last busy cycle
+      if (busy_q && !mr_go_q && !mr_wait_q && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) &&
+          a_qp_ok && trans_ok) begin
+        qcfg[a_qp].st <= a_st;
+        if (a_st == 8'(wn_abi_pkg::QP_STATE_INIT) && a_set) begin
+          qcfg[a_qp].pd <= arg_q[2][15:0];
+          qcfg[a_qp].mulpdu <= arg_q[3][15:0];
+          qcfg[a_qp].crc <= arg_q[3][16];
+          qcfg[a_qp].mark <= arg_q[3][17];
+          qcfg[a_qp].ird <= arg_q[3][31:24];
+          qcfg[a_qp].ord <= arg_q[4][7:0];
+          qcfg[a_qp].scq <= arg_q[4][15:8];
+          qcfg[a_qp].rcq <= arg_q[4][23:16];
+          qcfg[a_qp].rq_log <= arg_q[4][27:24];
+          qcfg[a_qp].sq_log <= arg_q[4][31:28];
+          qcfg[a_qp].rq_base <= {arg_q[6], arg_q[5]};
+          qcfg[a_qp].sq_base <= {arg_q[8], arg_q[7]};
+          qcfg[a_qp].tid <= arg_q[9][15:0];
+          qcfg[a_qp].err <= 32'd0;
+          mctx[a_qp] <= '{off: 16'd0, len: 16'd0, rem: 17'd0, crc: 32'd0, rcrc: 32'd0, begun: 1'b0,
+                          phase: arg_q[10][8:0], err: 1'b0};
+          dctx[a_qp] <= '{err: 1'b0, msn0: 32'd1, msn1: 32'd1, irdu: 8'd0, hcnt: 7'd0, hbuf: 512'd0,
+                          tact: 1'b0, top: 4'd0, uact: 1'b0, uop: 4'd0, umo: 32'd0, uaddr: '0,
+                          ulen: '0, ublen: 32'd0, usge: 3'd0, usoff: 32'd0, splace: 1'b0,
+                          skind: 3'd0, slen: 32'd0, saddr: 64'd0};
+          rq_pi[a_qp] <= 16'd0;
+          sq_pi[a_qp] <= 16'd0;
+          rq_ci[a_qp] <= 16'd0;
+          rq_cc[a_qp] <= 16'd0;
+          rx_msgs[a_qp] <= 32'd0;
+          bad_st[a_qp] <= 8'd0;
+        end
+      end
+    end
+  end
+
+  logic unused;
+  assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, mw_keep, rdc_valid, rdc_qp, rr_valid, rr_qp,
+                    rr_sink_stag, rr_len, rr_sink_to, rr_addr, tm_hvalid, tm_hlen, tm_hdr, who_valid,
+                    who_wready, who_count, wq_count, dq_count, evq_count, mctx_crc_en_o, mctx_mark_en_o,
+                    rb_req_msn, sq_pi[0], dc_opcode, db_off[15:QpW+3], db_off[1:0], mqp_lat_q[15:QpW],
+                    mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW], dq_gap[14:0]};
+endmodule
