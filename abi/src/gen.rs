@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0xc6bd_1590;
+pub const BUILD_ID: u32 = 0xaac3_2d4c;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +66,7 @@ pub const RDMA_WQE_SIZE: u32 = 128;
 pub const RDMA_MAX_SGE: u32 = 4;
 
 /// Argument words of an RDMA command (block RDMA, ARG).
-pub const RDMA_CMD_ARGS: u32 = 12;
+pub const RDMA_CMD_ARGS: u32 = 16;
 
 /// Bytes of an event entry.
 pub const EQE_SIZE: u32 = 16;
@@ -208,10 +208,76 @@ impl From<WqeOpcode> for u8 {
     }
 }
 
+/// RDMA send-queue work request operation (warpnic (RFC 5040, RFC 7306)).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RdmaWqeOpcode {
+    /// RDMA Write of the gather list to rkey/remote_addr.
+    RdmaWrite = 0x10,
+    /// RDMA Write, then an Immediate Data message with imm (RFC 7306 write with immediate data).
+    RdmaWriteImm = 0x11,
+    /// Send of the gather list (SOLICITED: Send with Solicited Event).
+    Send = 0x12,
+    /// Send with Invalidate of inv_stag.
+    SendInv = 0x13,
+    /// RDMA Read Request: rkey/remote_addr to the local sink (one entry: lkey/addr/len; the sink must allow REMOTE_WRITE).
+    RdmaRead = 0x14,
+    /// Immediate Data message with imm (RFC 7306).
+    ImmData = 0x15,
+}
+
+impl RdmaWqeOpcode {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::RdmaWrite,
+        Self::RdmaWriteImm,
+        Self::Send,
+        Self::SendInv,
+        Self::RdmaRead,
+        Self::ImmData,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::RdmaWrite => "RDMA_WRITE",
+            Self::RdmaWriteImm => "RDMA_WRITE_IMM",
+            Self::Send => "SEND",
+            Self::SendInv => "SEND_INV",
+            Self::RdmaRead => "RDMA_READ",
+            Self::ImmData => "IMM_DATA",
+        }
+    }
+}
+
+impl TryFrom<u8> for RdmaWqeOpcode {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x10 => Ok(Self::RdmaWrite),
+            0x11 => Ok(Self::RdmaWriteImm),
+            0x12 => Ok(Self::Send),
+            0x13 => Ok(Self::SendInv),
+            0x14 => Ok(Self::RdmaRead),
+            0x15 => Ok(Self::ImmData),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<RdmaWqeOpcode> for u8 {
+    fn from(v: RdmaWqeOpcode) -> u8 {
+        v as u8
+    }
+}
+
 /// Send-queue work request flags (warpnic).
 pub mod wqe_flags {
     /// Write a CQE on success (errors always complete).
     pub const SIGNALED: u8 = 0x01;
+    /// RDMA: Send or Immediate Data with Solicited Event.
+    pub const SOLICITED: u8 = 0x02;
 }
 
 /// Operation a completion reports (warpnic).
@@ -232,6 +298,14 @@ pub enum CqeOpcode {
     RdmaRecv = 0x20,
     /// An Immediate Data message (RFC 7306) consumed an RDMA receive work request: queue = QP, the 8 bytes in imm.
     RdmaRecvImm = 0x21,
+    /// A SEND or SEND_INV work request completed (the peer acknowledged its last byte).
+    RdmaSend = 0x22,
+    /// An RDMA_WRITE or RDMA_WRITE_IMM work request completed (acknowledged).
+    RdmaWrite = 0x23,
+    /// An RDMA_READ work request completed: the READ RESPONSE's last byte is placed.
+    RdmaRead = 0x24,
+    /// An IMM_DATA work request completed (acknowledged).
+    RdmaImm = 0x25,
 }
 
 impl CqeOpcode {
@@ -244,6 +318,10 @@ impl CqeOpcode {
         Self::TcpRx,
         Self::RdmaRecv,
         Self::RdmaRecvImm,
+        Self::RdmaSend,
+        Self::RdmaWrite,
+        Self::RdmaRead,
+        Self::RdmaImm,
     ];
 
     /// The value's name as written in the description.
@@ -256,6 +334,10 @@ impl CqeOpcode {
             Self::TcpRx => "TCP_RX",
             Self::RdmaRecv => "RDMA_RECV",
             Self::RdmaRecvImm => "RDMA_RECV_IMM",
+            Self::RdmaSend => "RDMA_SEND",
+            Self::RdmaWrite => "RDMA_WRITE",
+            Self::RdmaRead => "RDMA_READ",
+            Self::RdmaImm => "RDMA_IMM",
         }
     }
 }
@@ -272,6 +354,10 @@ impl TryFrom<u8> for CqeOpcode {
             0x11 => Ok(Self::TcpRx),
             0x20 => Ok(Self::RdmaRecv),
             0x21 => Ok(Self::RdmaRecvImm),
+            0x22 => Ok(Self::RdmaSend),
+            0x23 => Ok(Self::RdmaWrite),
+            0x24 => Ok(Self::RdmaRead),
+            0x25 => Ok(Self::RdmaImm),
             other => Err(other),
         }
     }
@@ -577,7 +663,7 @@ pub enum RdmaCmd {
     MrDereg = 0x02,
     /// Invalidate a fast-register region: ARG0 STag, ARG1 PD.
     MrInv = 0x03,
-    /// Change a QP: ARG0 QP; ARG1 7:0 qp_state, bit 8 set the attributes below (RESET to INIT only); ARG2 PD; ARG3 15:0 largest ULPDU accepted, bit 16 CRC, bit 17 markers, 31:24 IRD; ARG4 7:0 ORD, 15:8 send CQ, 23:16 receive CQ, 27:24 log2 receive-queue entries (1..=15), 31:28 log2 send-queue entries; ARG5/ARG6 receive-queue ring IOVA; ARG7/ARG8 send-queue ring IOVA; ARG9 the TCP connection id; ARG10 8:0 marker phase of the first received FPDU's first byte.
+    /// Change a QP: ARG0 QP; ARG1 7:0 qp_state, bit 8 set the attributes below (RESET to INIT only); ARG2 PD; ARG3 15:0 largest ULPDU accepted, bit 16 CRC, bit 17 markers, 31:24 IRD; ARG4 7:0 ORD, 15:8 send CQ, 23:16 receive CQ, 27:24 log2 receive-queue entries (1..=15), 31:28 log2 send-queue entries; ARG5/ARG6 receive-queue ring IOVA; ARG7/ARG8 send-queue ring IOVA; ARG9 the TCP connection id; ARG10 8:0 marker phase of the first received FPDU's first byte; ARG11 15:0 largest ULPDU to send (MULPDU); ARG12 the stream offset of the first FPDU to send (the stream's TX_END when FPDU mode begins).
     QpModify = 0x04,
     /// Read a QP: ARG0 QP; RSP0 7:0 qp_state; RSP1 qp_error_info (0: no error); RSP2 15:0 receive-queue consumer index, 31:16 producer index; RSP3 messages received.
     QpQuery = 0x05,
@@ -3070,7 +3156,7 @@ pub mod regs {
         pub const NUM_MR: u32 = 0xb01c;
         /// Reset value of `NUM_MR`.
         pub const NUM_MR_RESET: u32 = 0;
-        /// Argument words 0..=11 at 0x40 + 4*i (rw, BAR0 offset `0xb040`).
+        /// Argument words 0..=15 at 0x40 + 4*i (rw, BAR0 offset `0xb040`).
         pub const ARG: u32 = 0xb040;
         /// Reset value of `ARG`.
         pub const ARG_RESET: u32 = 0;
@@ -3461,6 +3547,111 @@ impl RdmaSge {
             addr: u64::from_le_bytes(bytes_at(b, 0)),
             len: u32::from_le_bytes(bytes_at(b, 8)),
             lkey: u32::from_le_bytes(bytes_at(b, 12)),
+        }
+    }
+}
+
+/// RDMA send-queue entry: one message (two for RDMA_WRITE_IMM). Its gather entries are checked against the memory-region table (the QP's PD) when the hardware takes it (warpnic), 128 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RdmaSqWqe {
+    /// Byte 0: opaque, returned in the CQE.
+    pub wr_id: u64,
+    /// Byte 8: a [`RdmaWqeOpcode`] code.
+    pub opcode: u8,
+    /// Byte 9: `wqe_flags` bits, see [`wqe_flags`].
+    pub flags: u8,
+    /// Byte 10: gather entries used (0..=RDMA_MAX_SGE).
+    pub num_sge: u8,
+    /// Byte 11: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 12: SEND_INV: the peer's STag to invalidate.
+    pub inv_stag: u32,
+    /// Byte 16: RDMA_WRITE(_IMM), RDMA_READ: the peer's Tagged Offset.
+    pub remote_addr: u64,
+    /// Byte 24: RDMA_WRITE(_IMM), RDMA_READ: the peer's STag.
+    pub rkey: u32,
+    /// Byte 28: reserved, zero.
+    pub rsvd1: u32,
+    /// Byte 32: RDMA_WRITE_IMM, IMM_DATA: the 8 bytes (byte 0 on the wire in bits 63:56).
+    pub imm: u64,
+    /// Byte 40: reserved, zero.
+    pub rsvd2: u64,
+    /// Byte 48: rdma_sge 0.
+    pub sge0: [u8; 16],
+    /// Byte 64: rdma_sge 1.
+    pub sge1: [u8; 16],
+    /// Byte 80: rdma_sge 2.
+    pub sge2: [u8; 16],
+    /// Byte 96: rdma_sge 3.
+    pub sge3: [u8; 16],
+    /// Byte 112: reserved, zero.
+    pub rsvd3: [u8; 16],
+}
+
+const _: () = assert!(core::mem::size_of::<RdmaSqWqe>() == 128);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, wr_id) == 0);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, opcode) == 8);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, flags) == 9);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, num_sge) == 10);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, rsvd0) == 11);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, inv_stag) == 12);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, remote_addr) == 16);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, rkey) == 24);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, rsvd1) == 28);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, imm) == 32);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, rsvd2) == 40);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, sge0) == 48);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, sge1) == 64);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, sge2) == 80);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, sge3) == 96);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqe, rsvd3) == 112);
+
+impl RdmaSqWqe {
+    /// Size in bytes.
+    pub const SIZE: usize = 128;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..8].copy_from_slice(&self.wr_id.to_le_bytes());
+        b[8..9].copy_from_slice(&self.opcode.to_le_bytes());
+        b[9..10].copy_from_slice(&self.flags.to_le_bytes());
+        b[10..11].copy_from_slice(&self.num_sge.to_le_bytes());
+        b[11..12].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[12..16].copy_from_slice(&self.inv_stag.to_le_bytes());
+        b[16..24].copy_from_slice(&self.remote_addr.to_le_bytes());
+        b[24..28].copy_from_slice(&self.rkey.to_le_bytes());
+        b[28..32].copy_from_slice(&self.rsvd1.to_le_bytes());
+        b[32..40].copy_from_slice(&self.imm.to_le_bytes());
+        b[40..48].copy_from_slice(&self.rsvd2.to_le_bytes());
+        b[48..64].copy_from_slice(&self.sge0);
+        b[64..80].copy_from_slice(&self.sge1);
+        b[80..96].copy_from_slice(&self.sge2);
+        b[96..112].copy_from_slice(&self.sge3);
+        b[112..128].copy_from_slice(&self.rsvd3);
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            wr_id: u64::from_le_bytes(bytes_at(b, 0)),
+            opcode: u8::from_le_bytes(bytes_at(b, 8)),
+            flags: u8::from_le_bytes(bytes_at(b, 9)),
+            num_sge: u8::from_le_bytes(bytes_at(b, 10)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 11)),
+            inv_stag: u32::from_le_bytes(bytes_at(b, 12)),
+            remote_addr: u64::from_le_bytes(bytes_at(b, 16)),
+            rkey: u32::from_le_bytes(bytes_at(b, 24)),
+            rsvd1: u32::from_le_bytes(bytes_at(b, 28)),
+            imm: u64::from_le_bytes(bytes_at(b, 32)),
+            rsvd2: u64::from_le_bytes(bytes_at(b, 40)),
+            sge0: bytes_at(b, 48),
+            sge1: bytes_at(b, 64),
+            sge2: bytes_at(b, 80),
+            sge3: bytes_at(b, 96),
+            rsvd3: bytes_at(b, 112),
         }
     }
 }

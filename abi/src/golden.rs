@@ -152,6 +152,49 @@ pub const GOLDEN: &[Golden] = &[
             ("lkey", Int(0x0a17)),
         ],
     },
+    // A signaled RDMA Write of one 0x40-byte entry to rkey 0x0b02 at
+    // 0x1000, wr_id 7.
+    Golden {
+        layout: "rdma_sq_wqe",
+        bytes: &[
+            0x07, 0, 0, 0, 0, 0, 0, 0, // wr_id
+            0x10, 0x01, 0x01, 0x00, // opcode, flags, num_sge, rsvd0
+            0, 0, 0, 0, // inv_stag
+            0x00, 0x10, 0, 0, 0, 0, 0, 0, // remote_addr
+            0x02, 0x0b, 0, 0, // rkey
+            0, 0, 0, 0, // rsvd1
+            0, 0, 0, 0, 0, 0, 0, 0, // imm
+            0, 0, 0, 0, 0, 0, 0, 0, // rsvd2
+            0x00, 0x20, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0, 0x01, 0x01, 0, 0, // sge0
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // sge1
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // sge2
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // sge3
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rsvd3
+        ],
+        fields: &[
+            ("wr_id", Int(7)),
+            ("opcode", Int(0x10)),
+            ("flags", Int(0x01)),
+            ("num_sge", Int(1)),
+            ("rsvd0", Int(0)),
+            ("inv_stag", Int(0)),
+            ("remote_addr", Int(0x1000)),
+            ("rkey", Int(0x0b02)),
+            ("rsvd1", Int(0)),
+            ("imm", Int(0)),
+            ("rsvd2", Int(0)),
+            (
+                "sge0",
+                Bytes(&[
+                    0x00, 0x20, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0, 0x01, 0x01, 0, 0,
+                ]),
+            ),
+            ("sge1", Bytes(&[0; 16])),
+            ("sge2", Bytes(&[0; 16])),
+            ("sge3", Bytes(&[0; 16])),
+            ("rsvd3", Bytes(&[0; 16])),
+        ],
+    },
     // A receive of two entries, wr_id 0x1122334455667788.
     Golden {
         layout: "rdma_rq_wqe",

@@ -157,6 +157,29 @@ descriptor!(
 );
 descriptor!(rdma_sge, RdmaSge, "rdma_sge", [addr, len, lkey]);
 descriptor!(
+    rdma_sq_wqe,
+    RdmaSqWqe,
+    "rdma_sq_wqe",
+    [
+        wr_id,
+        opcode,
+        flags,
+        num_sge,
+        rsvd0,
+        inv_stag,
+        remote_addr,
+        rkey,
+        rsvd1,
+        imm,
+        rsvd2,
+        sge0,
+        sge1,
+        sge2,
+        sge3,
+        rsvd3
+    ]
+);
+descriptor!(
     rdma_rq_wqe,
     RdmaRqWqe,
     "rdma_rq_wqe",
@@ -559,6 +582,9 @@ fn register_map_matches_the_description() {
     assert_eq!(regs::tcp::NEXT_BLOCK, regs::rdma::BASE);
     assert_eq!(regs::rdma::NEXT_BLOCK, regs::qp::BASE);
     assert_eq!(regs::qp::NEXT_BLOCK, 0);
-    assert_eq!(regs::qp::elem(3) + regs::qp::elem::RQ_PI, 0xc000 + 0x40 + 3 * 8 + 4);
+    assert_eq!(
+        regs::qp::elem(3) + regs::qp::elem::RQ_PI,
+        0xc000 + 0x40 + 3 * 8 + 4
+    );
     assert_eq!(regs::id::NEXT_BLOCK, regs::ctrl::BASE);
 }

@@ -191,7 +191,7 @@ module wn_rdma_rx #(
 
   // ------------------------------------------------------------------
   // commands
-  logic [31:0] arg_q [12];
+  logic [31:0] arg_q [16];
   logic [31:0] rsp_q [4];
   logic        busy_q;
   logic [7:0]  cstat_q;
@@ -249,11 +249,11 @@ module wn_rdma_rx #(
       cop_q <= 8'd0;
       mr_go_q <= 1'b0;
       mr_wait_q <= 1'b0;
-      for (int i = 0; i < 12; i++) arg_q[i] <= 32'd0;
+      for (int i = 0; i < 16; i++) arg_q[i] <= 32'd0;
       for (int i = 0; i < 4; i++) rsp_q[i] <= 32'd0;
     end else begin
       if (reg_we_i && {16'd0, reg_waddr_i} >= wn_abi_pkg::REG_RDMA_ARG &&
-          {16'd0, reg_waddr_i} < wn_abi_pkg::REG_RDMA_ARG + 32'd48 && !busy_q)
+          {16'd0, reg_waddr_i} < wn_abi_pkg::REG_RDMA_ARG + 32'd64 && !busy_q)
         arg_q[4'((reg_waddr_i - 16'(wn_abi_pkg::REG_RDMA_ARG)) >> 2)] <= reg_wdata_i;
       if (cmd_start) begin
         busy_q <= 1'b1;
@@ -314,7 +314,7 @@ module wn_rdma_rx #(
       wn_abi_pkg::REG_QP_STRIDE: reg_rdata_o = wn_abi_pkg::REG_QP_ELEM_STRIDE;
       wn_abi_pkg::REG_QP_ARRAY_BASE: reg_rdata_o = wn_abi_pkg::REG_QP_ELEM_BASE - wn_abi_pkg::REG_QP_BASE;
       default: begin
-        if ({16'd0, ra} >= wn_abi_pkg::REG_RDMA_ARG && {16'd0, ra} < wn_abi_pkg::REG_RDMA_ARG + 32'd48)
+        if ({16'd0, ra} >= wn_abi_pkg::REG_RDMA_ARG && {16'd0, ra} < wn_abi_pkg::REG_RDMA_ARG + 32'd64)
           reg_rdata_o = arg_q[4'((ra - 16'(wn_abi_pkg::REG_RDMA_ARG)) >> 2)];
         else if ({16'd0, ra} >= wn_abi_pkg::REG_RDMA_RSP && {16'd0, ra} < wn_abi_pkg::REG_RDMA_RSP + 32'd16)
           reg_rdata_o = rsp_q[2'((ra - 16'(wn_abi_pkg::REG_RDMA_RSP)) >> 2)];

@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'hc6bd_1590;
+  localparam logic [31:0] BUILD_ID = 32'haac3_2d4c;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -29,7 +29,7 @@ package wn_abi_pkg;
   localparam int unsigned CQE_SIZE = 32'h0000_0020;  // bytes of a completion entry
   localparam int unsigned RDMA_WQE_SIZE = 32'h0000_0080;  // bytes of an RDMA send- or receive-queue entry (a queue pair's rings)
   localparam int unsigned RDMA_MAX_SGE = 32'h0000_0004;  // scatter/gather entries of an RDMA work request
-  localparam int unsigned RDMA_CMD_ARGS = 32'h0000_000c;  // argument words of an RDMA command (block RDMA, ARG)
+  localparam int unsigned RDMA_CMD_ARGS = 32'h0000_0010;  // argument words of an RDMA command (block RDMA, ARG)
   localparam int unsigned EQE_SIZE = 32'h0000_0010;  // bytes of an event entry
   localparam int unsigned FW_MSG_MAX_WORDS = 32'h0000_0010;  // 32-bit words of the largest mailbox message, header included
   localparam int unsigned DMA_MAX_READ = 32'h0000_1000;  // largest single DMA read request, bytes
@@ -72,8 +72,19 @@ package wn_abi_pkg;
     WQE_OPCODE_RAW_SEND = 8'h01  // send one Ethernet frame (without FCS) from host memory
   } wqe_opcode_e;
 
+  // RDMA send-queue work request operation (warpnic (RFC 5040, RFC 7306))
+  typedef enum logic [7:0] {
+    RDMA_WQE_OPCODE_RDMA_WRITE = 8'h10,  // RDMA Write of the gather list to rkey/remote_addr
+    RDMA_WQE_OPCODE_RDMA_WRITE_IMM = 8'h11,  // RDMA Write, then an Immediate Data message with imm (RFC 7306 write with immediate data)
+    RDMA_WQE_OPCODE_SEND = 8'h12,  // Send of the gather list (SOLICITED: Send with Solicited Event)
+    RDMA_WQE_OPCODE_SEND_INV = 8'h13,  // Send with Invalidate of inv_stag
+    RDMA_WQE_OPCODE_RDMA_READ = 8'h14,  // RDMA Read Request: rkey/remote_addr to the local sink (one entry: lkey/addr/len; the sink must allow REMOTE_WRITE)
+    RDMA_WQE_OPCODE_IMM_DATA = 8'h15  // Immediate Data message with imm (RFC 7306)
+  } rdma_wqe_opcode_e;
+
   // Send-queue work request flags (warpnic)
   localparam logic [7:0] WQE_FLAGS_SIGNALED = 8'h01;  // write a CQE on success (errors always complete)
+  localparam logic [7:0] WQE_FLAGS_SOLICITED = 8'h02;  // RDMA: Send or Immediate Data with Solicited Event
 
   // Operation a completion reports (warpnic)
   typedef enum logic [7:0] {
@@ -83,7 +94,11 @@ package wn_abi_pkg;
     CQE_OPCODE_TCP_TX_ACKED = 8'h10,  // the peer acknowledged stream bytes: queue = tid, wr_id = the stream offset acknowledged (send buffer space up to it is free), byte_len = bytes newly acknowledged
     CQE_OPCODE_TCP_RX = 8'h11,  // stream bytes are in the receive buffer: queue = tid, wr_id = the stream offset after them, byte_len = bytes
     CQE_OPCODE_RDMA_RECV = 8'h20,  // a Send (any variant) filled an RDMA receive work request: queue = QP, byte_len = the message's bytes; flags tell SE and an invalidated STag
-    CQE_OPCODE_RDMA_RECV_IMM = 8'h21  // an Immediate Data message (RFC 7306) consumed an RDMA receive work request: queue = QP, the 8 bytes in imm
+    CQE_OPCODE_RDMA_RECV_IMM = 8'h21,  // an Immediate Data message (RFC 7306) consumed an RDMA receive work request: queue = QP, the 8 bytes in imm
+    CQE_OPCODE_RDMA_SEND = 8'h22,  // a SEND or SEND_INV work request completed (the peer acknowledged its last byte)
+    CQE_OPCODE_RDMA_WRITE = 8'h23,  // an RDMA_WRITE or RDMA_WRITE_IMM work request completed (acknowledged)
+    CQE_OPCODE_RDMA_READ = 8'h24,  // an RDMA_READ work request completed: the READ RESPONSE's last byte is placed
+    CQE_OPCODE_RDMA_IMM = 8'h25  // an IMM_DATA work request completed (acknowledged)
   } cqe_opcode_e;
 
   // Completion status; also the error code of a queue in ERROR (warpnic)
@@ -144,7 +159,7 @@ package wn_abi_pkg;
     RDMA_CMD_MR_REG = 8'h01,  // register a region: ARG0 STag (index 31:8, key 7:0), ARG1 PD, ARG2 mr_access, ARG3/ARG4 base (the Tagged Offset of byte 0) low/high, ARG5/ARG6 length low/high, ARG7/ARG8 IOVA of byte 0 low/high
     RDMA_CMD_MR_DEREG = 8'h02,  // free a region: ARG0 STag
     RDMA_CMD_MR_INV = 8'h03,  // invalidate a fast-register region: ARG0 STag, ARG1 PD
-    RDMA_CMD_QP_MODIFY = 8'h04,  // change a QP: ARG0 QP; ARG1 7:0 qp_state, bit 8 set the attributes below (RESET to INIT only); ARG2 PD; ARG3 15:0 largest ULPDU accepted, bit 16 CRC, bit 17 markers, 31:24 IRD; ARG4 7:0 ORD, 15:8 send CQ, 23:16 receive CQ, 27:24 log2 receive-queue entries (1..=15), 31:28 log2 send-queue entries; ARG5/ARG6 receive-queue ring IOVA; ARG7/ARG8 send-queue ring IOVA; ARG9 the TCP connection id; ARG10 8:0 marker phase of the first received FPDU's first byte
+    RDMA_CMD_QP_MODIFY = 8'h04,  // change a QP: ARG0 QP; ARG1 7:0 qp_state, bit 8 set the attributes below (RESET to INIT only); ARG2 PD; ARG3 15:0 largest ULPDU accepted, bit 16 CRC, bit 17 markers, 31:24 IRD; ARG4 7:0 ORD, 15:8 send CQ, 23:16 receive CQ, 27:24 log2 receive-queue entries (1..=15), 31:28 log2 send-queue entries; ARG5/ARG6 receive-queue ring IOVA; ARG7/ARG8 send-queue ring IOVA; ARG9 the TCP connection id; ARG10 8:0 marker phase of the first received FPDU's first byte; ARG11 15:0 largest ULPDU to send (MULPDU); ARG12 the stream offset of the first FPDU to send (the stream's TX_END when FPDU mode begins)
     RDMA_CMD_QP_QUERY = 8'h05  // read a QP: ARG0 QP; RSP0 7:0 qp_state; RSP1 qp_error_info (0: no error); RSP2 15:0 receive-queue consumer index, 31:16 producer index; RSP3 messages received
   } rdma_cmd_e;
 
@@ -781,7 +796,7 @@ package wn_abi_pkg;
   localparam int unsigned REG_RDMA_NUM_QP_RESET = 32'h0000_0000;
   localparam int unsigned REG_RDMA_NUM_MR = 32'h0000_b01c;  // ro: number of memory-region table entries
   localparam int unsigned REG_RDMA_NUM_MR_RESET = 32'h0000_0000;
-  localparam int unsigned REG_RDMA_ARG = 32'h0000_b040;  // rw: argument words 0..=11 at 0x40 + 4*i
+  localparam int unsigned REG_RDMA_ARG = 32'h0000_b040;  // rw: argument words 0..=15 at 0x40 + 4*i
   localparam int unsigned REG_RDMA_ARG_RESET = 32'h0000_0000;
   localparam int unsigned REG_RDMA_RSP = 32'h0000_b080;  // ro: result words 0..=3 at 0x80 + 4*i
   localparam int unsigned REG_RDMA_RSP_RESET = 32'h0000_0000;
@@ -947,6 +962,59 @@ package wn_abi_pkg;
     logic [31:0] len;  // byte 8: bytes (0: the entry is unused)
     logic [63:0] addr;  // byte 0: Tagged Offset (the region's address space) of the first byte
   } rdma_sge_t;
+
+  // RDMA send-queue entry: one message (two for RDMA_WRITE_IMM). Its gather entries are checked against the memory-region table (the QP's PD) when the hardware takes it (warpnic), 128 bytes
+  localparam int unsigned RDMA_SQ_WQE_SIZE = 128;
+  localparam int unsigned RDMA_SQ_WQE_WR_ID_LSB = 0;
+  localparam int unsigned RDMA_SQ_WQE_WR_ID_W = 64;
+  localparam int unsigned RDMA_SQ_WQE_OPCODE_LSB = 64;
+  localparam int unsigned RDMA_SQ_WQE_OPCODE_W = 8;
+  localparam int unsigned RDMA_SQ_WQE_FLAGS_LSB = 72;
+  localparam int unsigned RDMA_SQ_WQE_FLAGS_W = 8;
+  localparam int unsigned RDMA_SQ_WQE_NUM_SGE_LSB = 80;
+  localparam int unsigned RDMA_SQ_WQE_NUM_SGE_W = 8;
+  localparam int unsigned RDMA_SQ_WQE_RSVD0_LSB = 88;
+  localparam int unsigned RDMA_SQ_WQE_RSVD0_W = 8;
+  localparam int unsigned RDMA_SQ_WQE_INV_STAG_LSB = 96;
+  localparam int unsigned RDMA_SQ_WQE_INV_STAG_W = 32;
+  localparam int unsigned RDMA_SQ_WQE_REMOTE_ADDR_LSB = 128;
+  localparam int unsigned RDMA_SQ_WQE_REMOTE_ADDR_W = 64;
+  localparam int unsigned RDMA_SQ_WQE_RKEY_LSB = 192;
+  localparam int unsigned RDMA_SQ_WQE_RKEY_W = 32;
+  localparam int unsigned RDMA_SQ_WQE_RSVD1_LSB = 224;
+  localparam int unsigned RDMA_SQ_WQE_RSVD1_W = 32;
+  localparam int unsigned RDMA_SQ_WQE_IMM_LSB = 256;
+  localparam int unsigned RDMA_SQ_WQE_IMM_W = 64;
+  localparam int unsigned RDMA_SQ_WQE_RSVD2_LSB = 320;
+  localparam int unsigned RDMA_SQ_WQE_RSVD2_W = 64;
+  localparam int unsigned RDMA_SQ_WQE_SGE0_LSB = 384;
+  localparam int unsigned RDMA_SQ_WQE_SGE0_W = 128;
+  localparam int unsigned RDMA_SQ_WQE_SGE1_LSB = 512;
+  localparam int unsigned RDMA_SQ_WQE_SGE1_W = 128;
+  localparam int unsigned RDMA_SQ_WQE_SGE2_LSB = 640;
+  localparam int unsigned RDMA_SQ_WQE_SGE2_W = 128;
+  localparam int unsigned RDMA_SQ_WQE_SGE3_LSB = 768;
+  localparam int unsigned RDMA_SQ_WQE_SGE3_W = 128;
+  localparam int unsigned RDMA_SQ_WQE_RSVD3_LSB = 896;
+  localparam int unsigned RDMA_SQ_WQE_RSVD3_W = 128;
+  typedef struct packed {
+    logic [127:0] rsvd3;  // byte 112: reserved, zero
+    logic [127:0] sge3;  // byte 96: rdma_sge 3
+    logic [127:0] sge2;  // byte 80: rdma_sge 2
+    logic [127:0] sge1;  // byte 64: rdma_sge 1
+    logic [127:0] sge0;  // byte 48: rdma_sge 0
+    logic [63:0] rsvd2;  // byte 40: reserved, zero
+    logic [63:0] imm;  // byte 32: RDMA_WRITE_IMM, IMM_DATA: the 8 bytes (byte 0 on the wire in bits 63:56)
+    logic [31:0] rsvd1;  // byte 28: reserved, zero
+    logic [31:0] rkey;  // byte 24: RDMA_WRITE(_IMM), RDMA_READ: the peer's STag
+    logic [63:0] remote_addr;  // byte 16: RDMA_WRITE(_IMM), RDMA_READ: the peer's Tagged Offset
+    logic [31:0] inv_stag;  // byte 12: SEND_INV: the peer's STag to invalidate
+    logic [7:0] rsvd0;  // byte 11: reserved, zero
+    logic [7:0] num_sge;  // byte 10: gather entries used (0..=RDMA_MAX_SGE)
+    logic [7:0] flags;  // byte 9: wqe_flags
+    logic [7:0] opcode;  // byte 8: rdma_wqe_opcode
+    logic [63:0] wr_id;  // byte 0: opaque, returned in the CQE
+  } rdma_sq_wqe_t;
 
   // RDMA receive-queue entry: a receive buffer for one Send or Immediate Data message. Its entries are checked against the memory-region table (LOCAL_WRITE, the QP's PD) when the hardware takes it (warpnic), 128 bytes
   localparam int unsigned RDMA_RQ_WQE_SIZE = 128;
