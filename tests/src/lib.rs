@@ -9,6 +9,7 @@ use warpnic_sim::WorldConfig;
 pub use warpnic_sim::traffic;
 
 pub mod siw;
+pub mod soft_iwarp;
 
 /// Two opened NICs on a clean link.
 pub fn pair() -> Pair {
