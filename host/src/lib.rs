@@ -20,6 +20,7 @@ pub mod nic;
 pub mod raw;
 pub mod stream;
 pub mod tcp;
+pub mod verbs;
 #[cfg(all(target_os = "linux", feature = "vfio"))]
 pub mod vfio;
 
@@ -35,3 +36,7 @@ pub use raw::{
 };
 pub use stream::{StreamCq, TcpStream};
 pub use tcp::{ConnectOpts, Connection, EndpointId, ListenerId, TcpConfig, TcpEventInfo};
+pub use verbs::{
+    AccessFlags, MemoryRegion, ProtectionDomain, QpAttrs, QpCaps, QpError, QpErrorEvent, QpInfo,
+    QueuePair, RecvWr, Sge, WcOpcode, WorkCompletion,
+};

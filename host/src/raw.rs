@@ -222,6 +222,19 @@ pub enum CompletionKind {
     TcpRx,
 }
 
+/// What an RDMA receive completion (CQE opcode RDMA_RECV or RDMA_RECV_IMM)
+/// adds to its [`Completion`], undecoded;
+/// [`WorkCompletion`](crate::verbs::WorkCompletion) decodes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdmaCqeInfo {
+    /// `RdmaRecv` or `RdmaRecvImm`.
+    pub opcode: CqeOpcode,
+    /// `gen::cqe_flags` bits (SE, INV, IMM).
+    pub flags: u8,
+    /// The CQE's imm_hi word: immediate data bits 63:32 with IMM.
+    pub imm_hi: u32,
+}
+
 /// One completion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Completion {
@@ -237,7 +250,13 @@ pub struct Completion {
     /// length).
     pub byte_len: u32,
     /// Device cycle counter (31:0) when completed; 0 for flushed requests.
+    /// In an RDMA completion with `cqe_flags` IMM or INV: immediate data
+    /// bits 31:0, or the invalidated STag.
     pub timestamp: u32,
+    /// Set for an RDMA receive completion (`kind` is then
+    /// [`CompletionKind::Recv`] and `queue` the QP number); `None` for raw
+    /// and stream completions.
+    pub rdma: Option<RdmaCqeInfo>,
 }
 
 impl Default for Completion {
@@ -249,8 +268,32 @@ impl Default for Completion {
             status: CqeStatus::Success,
             byte_len: 0,
             timestamp: 0,
+            rdma: None,
         }
     }
+}
+
+/// The completion of an RDMA receive CQE (opcode RDMA_RECV or
+/// RDMA_RECV_IMM), which names a QP rather than a raw receive queue;
+/// `None` for any other opcode.
+pub(crate) fn rdma_completion(cqe: &Cqe) -> Option<Completion> {
+    let opcode = CqeOpcode::try_from(cqe.opcode).ok()?;
+    if !matches!(opcode, CqeOpcode::RdmaRecv | CqeOpcode::RdmaRecvImm) {
+        return None;
+    }
+    Some(Completion {
+        wr_id: cqe.wr_id,
+        kind: CompletionKind::Recv,
+        queue: u32::from(cqe.queue),
+        status: CqeStatus::try_from(cqe.status).unwrap_or(CqeStatus::CqErr),
+        byte_len: cqe.byte_len,
+        timestamp: cqe.timestamp,
+        rdma: Some(RdmaCqeInfo {
+            opcode,
+            flags: cqe.flags,
+            imm_hi: cqe.imm_hi,
+        }),
+    })
 }
 
 /// A completion queue.
@@ -320,6 +363,11 @@ impl CompletionQueue {
     /// Index of the hardware CQ.
     pub fn index(&self) -> u32 {
         self.inner.n
+    }
+
+    /// The NIC the CQ belongs to.
+    pub(crate) fn nic(&self) -> &Nic {
+        &self.inner.nic
     }
 
     /// Arms the CQ: its next completion posts an event.
@@ -408,6 +456,10 @@ impl CompletionQueue {
     /// Matches a CQE with its work queue; returns the user-visible
     /// completion (None for a completion the library requested itself).
     fn account(st: &mut CqState, cqe: &Cqe) -> Result<Option<Completion>> {
+        // RDMA receive completions name a QP, whose ring verbs tracks
+        if let Some(c) = rdma_completion(cqe) {
+            return Ok(Some(c));
+        }
         let status = CqeStatus::try_from(cqe.status).unwrap_or(CqeStatus::CqErr);
         let kind = match CqeOpcode::try_from(cqe.opcode) {
             Ok(CqeOpcode::Recv) => CompletionKind::Recv,
@@ -424,6 +476,7 @@ impl CompletionQueue {
                     status,
                     byte_len: cqe.byte_len,
                     timestamp: cqe.timestamp,
+                    rdma: None,
                 }));
             }
             _ => CompletionKind::Send,
@@ -446,6 +499,7 @@ impl CompletionQueue {
                 status,
                 byte_len: cqe.byte_len,
                 timestamp: cqe.timestamp,
+                rdma: None,
             }));
         };
         let mut w = lock(&wq.st)?;
@@ -465,6 +519,7 @@ impl CompletionQueue {
             status,
             byte_len: cqe.byte_len,
             timestamp: cqe.timestamp,
+            rdma: None,
         };
         // a receive too large for its buffer does not stop the queue
         let stops = status != CqeStatus::Success
@@ -481,6 +536,7 @@ impl CompletionQueue {
                     status: CqeStatus::Flushed,
                     byte_len: 0,
                     timestamp: 0,
+                    rdma: None,
                 });
                 i = i.wrapping_add(1);
             }
