@@ -233,6 +233,8 @@ pub struct RdmaCqeInfo {
     pub flags: u8,
     /// The CQE's imm_hi word: immediate data bits 63:32 with IMM.
     pub imm_hi: u32,
+    /// The work request's ring index (15:0 of the free-running index).
+    pub wqe_idx: u16,
 }
 
 /// One completion.
@@ -278,12 +280,25 @@ impl Default for Completion {
 /// `None` for any other opcode.
 pub(crate) fn rdma_completion(cqe: &Cqe) -> Option<Completion> {
     let opcode = CqeOpcode::try_from(cqe.opcode).ok()?;
-    if !matches!(opcode, CqeOpcode::RdmaRecv | CqeOpcode::RdmaRecvImm) {
+    if !matches!(
+        opcode,
+        CqeOpcode::RdmaRecv
+            | CqeOpcode::RdmaRecvImm
+            | CqeOpcode::RdmaSend
+            | CqeOpcode::RdmaWrite
+            | CqeOpcode::RdmaRead
+            | CqeOpcode::RdmaImm
+    ) {
         return None;
     }
+    let kind = if matches!(opcode, CqeOpcode::RdmaRecv | CqeOpcode::RdmaRecvImm) {
+        CompletionKind::Recv
+    } else {
+        CompletionKind::Send
+    };
     Some(Completion {
         wr_id: cqe.wr_id,
-        kind: CompletionKind::Recv,
+        kind,
         queue: u32::from(cqe.queue),
         status: CqeStatus::try_from(cqe.status).unwrap_or(CqeStatus::CqErr),
         byte_len: cqe.byte_len,
@@ -292,6 +307,7 @@ pub(crate) fn rdma_completion(cqe: &Cqe) -> Option<Completion> {
             opcode,
             flags: cqe.flags,
             imm_hi: cqe.imm_hi,
+            wqe_idx: cqe.wqe_idx,
         }),
     })
 }

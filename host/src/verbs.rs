@@ -69,8 +69,9 @@ use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
 use warpnic_abi::gen::{
-    self, cqe_flags, mr_access, regs, CplTermOrigin, CplUlpMode, CqeOpcode, CqeStatus, EqeType,
-    QpErrorInfo, QpState, RdmaCmd, RdmaCmdStatus, RdmaRqWqe, RdmaSge, TcbField, TermLayer,
+    self, cqe_flags, mr_access, regs, wqe_flags, CplTermOrigin, CplUlpMode, CqeOpcode, CqeStatus,
+    EqeType, QpErrorInfo, QpState, RdmaCmd, RdmaCmdStatus, RdmaRqWqe, RdmaSge, RdmaSqWqe,
+    RdmaWqeOpcode, TcbField, TermLayer,
 };
 
 use crate::device::{DeviceError, DmaPerm};
@@ -95,6 +96,13 @@ const STATUS_BUSY: u32 = 1;
 /// The default largest ULPDU: a 1460-byte MSS less the MPA length and CRC
 /// and the pad.
 pub const DEFAULT_MULPDU: u16 = 1460 - 8;
+
+/// The largest ULPDU whose FPDU (length field, ULPDU, pad, CRC; no
+/// markers) fits one TCP segment of `mss` bytes: with it every full FPDU
+/// the card sends is exactly one segment.
+pub fn mulpdu_for_mss(mss: u16) -> u16 {
+    (mss.saturating_sub(4) & !3).saturating_sub(2)
+}
 
 fn lock<T>(m: &Mutex<T>) -> Result<MutexGuard<'_, T>> {
     m.lock()
@@ -244,6 +252,134 @@ pub fn encode_recv_wqe(wr: &RecvWr<'_>) -> Result<[u8; RDMA_WQE_SIZE]> {
     .to_bytes())
 }
 
+/// What a send work request does (ibv_wr_opcode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WrOpcode {
+    /// RDMA Write of the gather list to `rkey`/`remote_addr`.
+    RdmaWrite,
+    /// RDMA Write, then an Immediate Data message with `imm` (RFC 7306).
+    RdmaWriteImm,
+    /// Send of the gather list.
+    Send,
+    /// Send with Invalidate of the peer's STag `inv_stag`.
+    SendInv,
+    /// RDMA Read of `rkey`/`remote_addr` into the one local entry, whose
+    /// region must allow LOCAL_WRITE and REMOTE_WRITE (iWARP: the READ
+    /// RESPONSE is a tagged write into it).
+    RdmaRead,
+    /// Immediate Data message with `imm` (RFC 7306).
+    ImmData,
+}
+
+/// A send work request (ibv_send_wr).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SendWr<'a> {
+    /// Returned in the work completion.
+    pub wr_id: u64,
+    /// The operation.
+    pub opcode: WrOpcode,
+    /// The local bytes (gather list, or the READ's sink).
+    pub sg_list: &'a [Sge],
+    /// Write a completion on success (IBV_SEND_SIGNALED); errors always
+    /// complete.
+    pub signaled: bool,
+    /// Send or Immediate Data with Solicited Event (IBV_SEND_SOLICITED).
+    pub solicited: bool,
+    /// The peer's Tagged Offset (RDMA Write, RDMA Read).
+    pub remote_addr: u64,
+    /// The peer's STag (RDMA Write, RDMA Read).
+    pub rkey: u32,
+    /// Immediate data (RdmaWriteImm, ImmData), byte 0 on the wire in bits
+    /// 63:56.
+    pub imm: u64,
+    /// The peer's STag to invalidate (SendInv).
+    pub inv_stag: u32,
+}
+
+impl Default for SendWr<'_> {
+    fn default() -> Self {
+        SendWr {
+            wr_id: 0,
+            opcode: WrOpcode::Send,
+            sg_list: &[],
+            signaled: true,
+            solicited: false,
+            remote_addr: 0,
+            rkey: 0,
+            imm: 0,
+            inv_stag: 0,
+        }
+    }
+}
+
+/// The `rdma_sq_wqe` image of a send work request.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] for more than [`MAX_SGE`] entries, an
+/// entry of zero bytes, or an RDMA Read without exactly one entry.
+pub fn encode_send_wqe(wr: &SendWr<'_>) -> Result<[u8; RDMA_WQE_SIZE]> {
+    if wr.sg_list.len() > MAX_SGE {
+        return Err(invalid(format!(
+            "send work request {:#x}: {} gather entries, at most {MAX_SGE}",
+            wr.wr_id,
+            wr.sg_list.len()
+        )));
+    }
+    if wr.opcode == WrOpcode::RdmaRead && wr.sg_list.len() != 1 {
+        return Err(invalid(format!(
+            "RDMA Read {:#x}: the sink is one entry, not {}",
+            wr.wr_id,
+            wr.sg_list.len()
+        )));
+    }
+    let mut sges = [[0u8; RdmaSge::SIZE]; MAX_SGE];
+    for (slot, s) in sges.iter_mut().zip(wr.sg_list) {
+        if s.length == 0 {
+            return Err(invalid(format!(
+                "send work request {:#x}: a gather entry of zero bytes",
+                wr.wr_id
+            )));
+        }
+        *slot = RdmaSge {
+            addr: s.addr,
+            len: s.length,
+            lkey: s.lkey,
+        }
+        .to_bytes();
+    }
+    let opcode = match wr.opcode {
+        WrOpcode::RdmaWrite => RdmaWqeOpcode::RdmaWrite,
+        WrOpcode::RdmaWriteImm => RdmaWqeOpcode::RdmaWriteImm,
+        WrOpcode::Send => RdmaWqeOpcode::Send,
+        WrOpcode::SendInv => RdmaWqeOpcode::SendInv,
+        WrOpcode::RdmaRead => RdmaWqeOpcode::RdmaRead,
+        WrOpcode::ImmData => RdmaWqeOpcode::ImmData,
+    };
+    let flags = if wr.signaled { wqe_flags::SIGNALED } else { 0 }
+        | if wr.solicited {
+            wqe_flags::SOLICITED
+        } else {
+            0
+        };
+    let [sge0, sge1, sge2, sge3] = sges;
+    Ok(RdmaSqWqe {
+        wr_id: wr.wr_id,
+        opcode: u8::from(opcode),
+        flags,
+        num_sge: wr.sg_list.len() as u8,
+        inv_stag: wr.inv_stag,
+        remote_addr: wr.remote_addr,
+        rkey: wr.rkey,
+        imm: wr.imm,
+        sge0,
+        sge1,
+        sge2,
+        sge3,
+        ..RdmaSqWqe::default()
+    }
+    .to_bytes())
+}
+
 // ---------------------------------------------------------------------
 // The host's copy of the memory-region table (pure)
 // ---------------------------------------------------------------------
@@ -377,6 +513,12 @@ impl MrTable {
 
     /// Whether the local QP of protection domain `pd` may write `sge`.
     fn check_recv_sge(&self, pd: u16, sge: &Sge) -> Result<()> {
+        self.check_sge(pd, sge, AccessFlags::LOCAL_WRITE, "a receive buffer")
+    }
+
+    /// Whether the local QP of protection domain `pd` may use `sge` with
+    /// the rights `need` (`what` names the use in the error).
+    fn check_sge(&self, pd: u16, sge: &Sge, need: AccessFlags, what: &str) -> Result<()> {
         let e = self.get(sge.lkey).ok_or_else(|| {
             invalid(format!(
                 "scatter entry lkey {:#010x} names no registered memory region",
@@ -389,10 +531,10 @@ impl MrTable {
                 sge.lkey, e.pd
             )));
         }
-        if !e.access.contains(AccessFlags::LOCAL_WRITE) {
+        if !e.access.contains(need) {
             return Err(invalid(format!(
-                "scatter entry lkey {:#010x}: a receive buffer needs LOCAL_WRITE access",
-                sge.lkey
+                "scatter entry lkey {:#010x}: {what} needs access {need:?}, the region has {:?}",
+                sge.lkey, e.access
             )));
         }
         if !e.valid {
@@ -439,6 +581,8 @@ pub struct QpAttrs {
     ird: u8,
     ord: u8,
     marker_phase: u16,
+    send_mulpdu: u16,
+    tx_start: u32,
 }
 
 impl QpAttrs {
@@ -454,6 +598,8 @@ impl QpAttrs {
             ird: 0,
             ord: 0,
             marker_phase: 0,
+            send_mulpdu: mulpdu_for_mss(1460),
+            tx_start: 0,
         }
     }
 
@@ -532,6 +678,23 @@ impl QpAttrs {
     /// Outbound RDMA Read queue depth (ARG4 7:0).
     pub fn ord(mut self, ord: u8) -> QpAttrs {
         self.ord = ord;
+        self.with_attrs = true;
+        self
+    }
+
+    /// Largest ULPDU this side sends (ARG11; default
+    /// [`mulpdu_for_mss`] of 1460): at most the peer's, and at most what
+    /// fits one segment for one FPDU per segment.
+    pub fn send_mulpdu(mut self, bytes: u16) -> QpAttrs {
+        self.send_mulpdu = bytes;
+        self.with_attrs = true;
+        self
+    }
+
+    /// Stream offset of the first FPDU this side sends (ARG12): the
+    /// stream's written bytes when FPDU mode begins (the MPA frame before).
+    pub fn tx_start(mut self, offset: u32) -> QpAttrs {
+        self.tx_start = offset;
         self.with_attrs = true;
         self
     }
@@ -635,6 +798,12 @@ fn qp_modify_args(qpn: u32, a: &QpAttrs, set_attrs: bool, r: &QpResources) -> Re
     if a.mulpdu == 0 {
         return Err(invalid("the largest ULPDU must be at least 1 byte"));
     }
+    if a.send_mulpdu < 72 {
+        return Err(invalid(format!(
+            "largest ULPDU to send {} is below 72 bytes (a READ REQUEST takes 46, a TERMINATE up to 70)",
+            a.send_mulpdu
+        )));
+    }
     if a.marker_phase > 511 {
         return Err(invalid(format!(
             "marker phase {} is outside 0..=511",
@@ -672,6 +841,8 @@ fn qp_modify_args(qpn: u32, a: &QpAttrs, set_attrs: bool, r: &QpResources) -> Re
         (r.sq_iova >> 32) as u32,
         tid,
         u32::from(a.marker_phase),
+        u32::from(a.send_mulpdu),
+        a.tx_start,
     ])
 }
 
@@ -806,6 +977,27 @@ pub enum WcOpcode {
     /// An Immediate Data message (RFC 7306) consumed a receive work
     /// request (IBV_WC_RECV_RDMA_WITH_IMM).
     RecvImm,
+    /// A SEND or SEND_INV work request is done: the peer acknowledged its
+    /// last byte (IBV_WC_SEND).
+    Send,
+    /// An RDMA_WRITE or RDMA_WRITE_IMM work request is done
+    /// (IBV_WC_RDMA_WRITE).
+    RdmaWrite,
+    /// An RDMA_READ is done: the response is in the local buffer
+    /// (IBV_WC_RDMA_READ).
+    RdmaRead,
+    /// An IMM_DATA work request is done.
+    ImmData,
+}
+
+impl WcOpcode {
+    /// A completion of the send queue.
+    pub fn is_send_side(self) -> bool {
+        matches!(
+            self,
+            WcOpcode::Send | WcOpcode::RdmaWrite | WcOpcode::RdmaRead | WcOpcode::ImmData
+        )
+    }
 }
 
 /// A work completion (ibv_wc).
@@ -829,6 +1021,8 @@ pub struct WorkCompletion {
     pub invalidated_rkey: Option<u32>,
     /// The sender asked for a solicited event (SE).
     pub solicited: bool,
+    /// The work request's ring index (15:0 of the free-running index).
+    pub wqe_idx: u16,
 }
 
 impl Default for WorkCompletion {
@@ -842,6 +1036,7 @@ impl Default for WorkCompletion {
             imm_data: None,
             invalidated_rkey: None,
             solicited: false,
+            wqe_idx: 0,
         }
     }
 }
@@ -853,6 +1048,10 @@ impl WorkCompletion {
         let r = c.rdma?;
         let opcode = match r.opcode {
             CqeOpcode::RdmaRecvImm => WcOpcode::RecvImm,
+            CqeOpcode::RdmaSend => WcOpcode::Send,
+            CqeOpcode::RdmaWrite => WcOpcode::RdmaWrite,
+            CqeOpcode::RdmaRead => WcOpcode::RdmaRead,
+            CqeOpcode::RdmaImm => WcOpcode::ImmData,
             _ => WcOpcode::Recv,
         };
         Some(WorkCompletion {
@@ -865,6 +1064,7 @@ impl WorkCompletion {
                 .then(|| (u64::from(r.imm_hi) << 32) | u64::from(c.timestamp)),
             invalidated_rkey: (r.flags & cqe_flags::INV != 0).then_some(c.timestamp),
             solicited: r.flags & cqe_flags::SE != 0,
+            wqe_idx: r.wqe_idx,
         })
     }
 }
@@ -954,7 +1154,10 @@ impl Ctx {
     /// Returns the RSP words.
     fn run(&self, nic: &Nic, cmd: RdmaCmd, args: &[u32]) -> Result<[u32; 4]> {
         if args.len() > gen::RDMA_CMD_ARGS as usize {
-            return Err(invalid("an RDMA command takes at most 12 argument words"));
+            return Err(invalid(format!(
+                "an RDMA command takes at most {} argument words",
+                gen::RDMA_CMD_ARGS
+            )));
         }
         let _serial = lock(&self.cmd)?;
         // a command that timed out may still run
@@ -1062,8 +1265,15 @@ impl Ctx {
         };
         if let Some(qp) = qp {
             let mut s = lock(&qp.st)?;
-            // the ring completes in order; never past what was posted
-            if s.done != s.pi {
+            if wc.opcode.is_send_side() {
+                // every entry up to this one is done (the send queue
+                // completes in order; unsignaled entries complete silently)
+                let behind = u32::from((s.sq_pi as u16).wrapping_sub(wc.wqe_idx.wrapping_add(1)));
+                if behind <= s.sq_pi.wrapping_sub(s.sq_done) {
+                    s.sq_done = s.sq_pi.wrapping_sub(behind);
+                }
+            } else if s.done != s.pi {
+                // the ring completes in order; never past what was posted
                 s.done = s.done.wrapping_add(1);
             }
         }
@@ -1476,6 +1686,10 @@ struct QpHost {
     done: u32,
     /// The hardware's consumer index, when last read.
     hw_ci: u32,
+    /// Send entries posted (free-running).
+    sq_pi: u32,
+    /// Send entries known done: up to the last send-side completion.
+    sq_done: u32,
 }
 
 impl QpHost {
@@ -1709,6 +1923,73 @@ impl QueuePair {
             regs::qp::elem(q.qpn) + regs::qp::elem::RQ_PI,
             st.pi & 0xffff,
         )
+    }
+
+    /// Posts send work requests (all or none) and rings the doorbell once
+    /// (ibv_post_send). Allowed once the QP has been through INIT; the
+    /// hardware takes them in RTS, and completes them FLUSHED in ERROR.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] before INIT, for a malformed request
+    /// ([`encode_send_wqe`]), or a gather entry outside a valid region of
+    /// the QP's protection domain (an RDMA Read's sink needs LOCAL_WRITE
+    /// and REMOTE_WRITE); [`Error::QueueFull`] when the ring has no room
+    /// for all (entries free up with the completions of later signaled
+    /// ones); a backend error.
+    pub fn post_send(&self, wrs: &[SendWr<'_>]) -> Result<()> {
+        let q = &*self.inner;
+        let mut st = lock(&q.st)?;
+        if wrs.is_empty() {
+            return Ok(());
+        }
+        if !st.initialized {
+            return Err(invalid(format!(
+                "QP {}: send work requests need the QP moved to INIT first",
+                q.qpn
+            )));
+        }
+        let mut wqes = Vec::with_capacity(wrs.len());
+        {
+            let ctx = lock(&q.ctx().st)?;
+            for wr in wrs {
+                let (need, what) = match wr.opcode {
+                    WrOpcode::RdmaRead => (
+                        AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+                        "an RDMA Read's sink",
+                    ),
+                    _ => (AccessFlags::empty(), "a gather entry"),
+                };
+                for s in wr.sg_list {
+                    ctx.mrs.check_sge(q.pd.pdn, s, need, what)?;
+                }
+                wqes.push(encode_send_wqe(wr)?);
+            }
+        }
+        let depth = 1u32 << q.sq_log;
+        if st.sq_pi.wrapping_sub(st.sq_done) as usize + wqes.len() > depth as usize {
+            return Err(Error::QueueFull {
+                depth: depth as usize,
+            });
+        }
+        for w in &wqes {
+            let slot = (st.sq_pi % depth) as usize;
+            q.sq.write(slot * RDMA_WQE_SIZE, w)?;
+            st.sq_pi = st.sq_pi.wrapping_add(1);
+        }
+        fence(Ordering::Release);
+        q.nic().wr(
+            regs::qp::elem(q.qpn) + regs::qp::elem::SQ_PI,
+            st.sq_pi & 0xffff,
+        )
+    }
+
+    /// Send work requests posted and not known done.
+    ///
+    /// # Errors
+    /// Only if the QP's state was poisoned.
+    pub fn send_outstanding(&self) -> Result<u32> {
+        let st = lock(&self.inner.st)?;
+        Ok(st.sq_pi.wrapping_sub(st.sq_done))
     }
 
     /// Receive work requests posted and not known complete.
@@ -2120,8 +2401,12 @@ mod tests {
                 2,
                 0x2a,
                 0x1ff,
+                u32::from(mulpdu_for_mss(1460)),
+                0,
             ]
         );
+        assert_eq!(mulpdu_for_mss(1460), 1454, "2 + 1454 + 4 = 1460, no pad");
+        assert_eq!(mulpdu_for_mss(8960), 8954);
         let rtr = qp_modify_args(5, &QpAttrs::new(QpState::Rtr), false, &res()).expect("valid");
         assert_eq!(rtr, vec![5, 2]);
         let d = qp_modify_args(0, &QpAttrs::init(1), true, &res()).expect("valid");
@@ -2226,6 +2511,7 @@ mod tests {
                 imm_data: None,
                 invalidated_rkey: Some(0x0a17),
                 solicited: true,
+                wqe_idx: 3,
             }
         );
         // Immediate Data: bits 63:32 in imm_hi, 31:0 in the timestamp word
@@ -2248,7 +2534,7 @@ mod tests {
         let c = rdma_completion(&Cqe::from_bytes(&cqe_bytes(0x21, 0, 4, 1, 2))).expect("RDMA");
         assert_eq!((c.kind, c.queue), (CompletionKind::Recv, 7));
         // other opcodes are not RDMA completions
-        for op in [0x01, 0x02, 0x03, 0x10, 0x11, 0x22, 0xff] {
+        for op in [0x01, 0x02, 0x03, 0x10, 0x11, 0x26, 0xff] {
             assert!(rdma_completion(&Cqe::from_bytes(&cqe_bytes(op, 0, 0, 0, 0))).is_none());
         }
         assert_eq!(
@@ -2380,7 +2666,7 @@ mod tests {
                 if offset != u64::from(regs::rdma::OP) || r.stuck {
                     return;
                 }
-                let args: Vec<u32> = (0..12)
+                let args: Vec<u32> = (0..gen::RDMA_CMD_ARGS)
                     .map(|i| {
                         r.regs
                             .get(&u64::from(regs::rdma::ARG + 4 * i))
@@ -2543,7 +2829,7 @@ mod tests {
         let (op, args) = last_cmd(&m);
         assert_eq!(op, u8::from(RdmaCmd::QpModify));
         assert_eq!(
-            args[..11],
+            args[..13],
             qp_modify_args(qp.qp_num(), &QpAttrs::init(33), true, &qp.inner.resources())
                 .expect("words")[..]
         );

@@ -143,14 +143,14 @@ module wn_core #(
   logic [NumCnt*16-1:0] cnt_inc;
 
   // DMA read arbiter
-  logic [5*64-1:0]  rd_addr;
-  logic [5*16-1:0]  rd_len;
-  logic [4:0]       rd_valid, rd_ready, rsp_valid, rsp_ready;
+  logic [7*64-1:0]  rd_addr;
+  logic [7*16-1:0]  rd_len;
+  logic [6:0]       rd_valid, rd_ready, rsp_valid, rsp_ready;
   logic [511:0]     rsp_data;
   logic             rsp_err, rsp_last;
 
   wn_dma_rd_mux #(
-      .NumPorts(5),
+      .NumPorts(7),
       .MaxOutstanding(128)
   ) u_rd_mux (
       .clk_i,
@@ -211,9 +211,9 @@ module wn_core #(
   );
 
   // completions and events
-  logic [5*224-1:0] cpl;
+  logic [6*224-1:0] cpl;
   logic [151:0]     cpl_sq, cpl_rq, cpl_tcp_tx, cpl_tcp_rx;
-  logic [4:0]       cpl_valid, cpl_ready;
+  logic [5:0]       cpl_valid, cpl_ready;
   logic [5*64-1:0]  ev;
   logic [4:0]       ev_valid, ev_ready;
 
@@ -250,6 +250,26 @@ module wn_core #(
   logic [511:0] rdma_tdata;
   logic [63:0]  rdma_tkeep;
   logic         c_rdma_drop, c_rdma_rd_err, c_rdma_wr_err;
+  logic         t_init_valid, t_init_crc, t_st_valid, t_rr_valid, t_rr_ready, t_rdc_valid;
+  logic [$clog2(NumQp)-1:0] t_init_qp, t_st_qp, t_rr_qp, t_rdc_qp;
+  logic [15:0]  t_init_pd, t_init_tid, t_init_mulpdu;
+  logic [7:0]   t_init_scq, t_st;
+  logic [63:0]  t_init_sq_base, t_rr_sink_to, t_rr_addr;
+  logic [3:0]   t_init_sq_log;
+  logic [31:0]  t_init_start, t_rr_sink_stag, t_rr_len;
+  logic         t_chk_valid, t_chk_ready, t_chk_rsp_valid, t_chk_rsp_ok;
+  logic [31:0]  t_chk_stag, t_chk_len;
+  logic [63:0]  t_chk_to, t_chk_rsp_addr;
+  logic [15:0]  t_chk_pd;
+  logic         tx_db_valid, e_db_valid, e_db_ready, tx_ack_valid;
+  logic [15:0]  tx_db_tid, tx_ack_qp;
+  logic [31:0]  tx_db_value, tx_ack_off;
+  logic [63:0]  e_rd_addr;
+  logic [15:0]  e_rd_len, srv_qp, srv_len;
+  logic         e_rd_valid, e_rd_ready, e_rsp_err, e_rsp_last, e_rsp_valid, e_rsp_ready;
+  logic [511:0] e_rsp_data, srv_rsp_data;
+  logic         srv_valid, srv_ready, srv_rsp_last, srv_rsp_valid, srv_rsp_ready;
+  logic [31:0]  srv_off;
 
   // counter pulses
   logic        c_tx_frame, c_tx_err, c_sq_rd_err, c_sq_db_err;
@@ -483,7 +503,7 @@ module wn_core #(
   assign cpl[672 +: 224] = {72'd0, cpl_tcp_rx};
   wn_cq_engine #(
       .NumCq(NumCq),
-      .NumSrc(5)
+      .NumSrc(6)
   ) u_cq (
       .clk_i,
       .rst_i,
@@ -631,25 +651,28 @@ module wn_core #(
       .m_rdma_tvalid_o  (rdma_tvalid),
       .m_rdma_tready_i  (rdma_tready),
       .m_rdma_qp_o      (rdma_qp),
+      .ack_valid_o      (tx_ack_valid),
+      .ack_qp_o         (tx_ack_qp),
+      .ack_off_o        (tx_ack_off),
       .m_tx_tdata_o     (tcp_tx_tdata),
       .m_tx_tkeep_o     (tcp_tx_tkeep),
       .m_tx_tlast_o     (tcp_tx_tlast),
       .m_tx_tvalid_o    (tcp_tx_tvalid),
       .m_tx_tready_i    (tcp_tx_tready),
-      .db_valid_i       (tcp_db_valid),
-      .db_ready_o       (tcp_db_ready),
-      .db_tid_i         (tcp_db_tid),
-      .db_rx_i          (tcp_db_rx),
-      .db_value_i       (tcp_db_value),
-      .rd_addr_o        (rd_addr[192 +: 64]),
-      .rd_len_o         (rd_len[48 +: 16]),
-      .rd_valid_o       (rd_valid[3]),
-      .rd_ready_i       (rd_ready[3]),
-      .rd_data_i        (rsp_data),
-      .rd_err_i         (rsp_err),
-      .rd_last_i        (rsp_last),
-      .rd_rsp_valid_i   (rsp_valid[3]),
-      .rd_rsp_ready_o   (rsp_ready[3]),
+      .db_valid_i       (e_db_valid),
+      .db_ready_o       (e_db_ready),
+      .db_tid_i         (tx_db_valid ? tx_db_tid : tcp_db_tid),
+      .db_rx_i          (!tx_db_valid && tcp_db_rx),
+      .db_value_i       (tx_db_valid ? tx_db_value : tcp_db_value),
+      .rd_addr_o        (e_rd_addr),
+      .rd_len_o         (e_rd_len),
+      .rd_valid_o       (e_rd_valid),
+      .rd_ready_i       (e_rd_ready),
+      .rd_data_i        (e_rsp_data),
+      .rd_err_i         (e_rsp_err),
+      .rd_last_i        (e_rsp_last),
+      .rd_rsp_valid_i   (e_rsp_valid),
+      .rd_rsp_ready_o   (e_rsp_ready),
       .wr_addr_o        (wr_addr[192 +: 64]),
       .wr_len_o         (wr_len[48 +: 16]),
       .wr_data_o        (wr_data[1536 +: 512]),
@@ -716,10 +739,156 @@ module wn_core #(
       .ev_o          (ev[256 +: 64]),
       .ev_valid_o    (ev_valid[4]),
       .ev_ready_i    (ev_ready[4]),
+      .init_valid_o  (t_init_valid),
+      .init_qp_o     (t_init_qp),
+      .init_pd_o     (t_init_pd),
+      .init_scq_o    (t_init_scq),
+      .init_sq_base_o(t_init_sq_base),
+      .init_sq_log_o (t_init_sq_log),
+      .init_tid_o    (t_init_tid),
+      .init_mulpdu_o (t_init_mulpdu),
+      .init_crc_o    (t_init_crc),
+      .init_start_o  (t_init_start),
+      .st_valid_o    (t_st_valid),
+      .st_qp_o       (t_st_qp),
+      .st_o          (t_st),
+      .rr_valid_o    (t_rr_valid),
+      .rr_ready_i    (t_rr_ready),
+      .rr_qp_o       (t_rr_qp),
+      .rr_sink_stag_o(t_rr_sink_stag),
+      .rr_sink_to_o  (t_rr_sink_to),
+      .rr_addr_o     (t_rr_addr),
+      .rr_len_o      (t_rr_len),
+      .rdc_valid_o   (t_rdc_valid),
+      .rdc_qp_o      (t_rdc_qp),
+      .tchk_valid_i  (t_chk_valid),
+      .tchk_ready_o  (t_chk_ready),
+      .tchk_stag_i   (t_chk_stag),
+      .tchk_to_i     (t_chk_to),
+      .tchk_len_i    (t_chk_len),
+      .tchk_pd_i     (t_chk_pd),
+      .tchk_rsp_valid_o(t_chk_rsp_valid),
+      .tchk_rsp_ok_o (t_chk_rsp_ok),
+      .tchk_rsp_addr_o(t_chk_rsp_addr),
       .cnt_drop_o    (c_rdma_drop),
       .cnt_rd_err_o  (c_rdma_rd_err),
       .cnt_wr_err_o  (c_rdma_wr_err)
   );
+
+  // ---- iWARP transmit path
+  wn_rdma_tx #(
+      .NumQp(NumQp)
+  ) u_rdma_tx (
+      .clk_i,
+      .rst_i,
+      .init_valid_i   (t_init_valid),
+      .init_qp_i      (t_init_qp),
+      .init_pd_i      (t_init_pd),
+      .init_scq_i     (t_init_scq),
+      .init_sq_base_i (t_init_sq_base),
+      .init_sq_log_i  (t_init_sq_log),
+      .init_tid_i     (t_init_tid),
+      .init_mulpdu_i  (t_init_mulpdu),
+      .init_crc_i     (t_init_crc),
+      .init_start_i   (t_init_start),
+      .st_valid_i     (t_st_valid),
+      .st_qp_i        (t_st_qp),
+      .st_i           (t_st),
+      .reg_we_i       (rdma_we),
+      .reg_waddr_i    (rdma_waddr),
+      .reg_wdata_i    (rdma_wdata),
+      .rr_valid_i     (t_rr_valid),
+      .rr_ready_o     (t_rr_ready),
+      .rr_qp_i        (t_rr_qp),
+      .rr_sink_stag_i (t_rr_sink_stag),
+      .rr_sink_to_i   (t_rr_sink_to),
+      .rr_addr_i      (t_rr_addr),
+      .rr_len_i       (t_rr_len),
+      .rdc_valid_i    (t_rdc_valid),
+      .rdc_qp_i       (t_rdc_qp),
+      .chk_valid_o    (t_chk_valid),
+      .chk_ready_i    (t_chk_ready),
+      .chk_stag_o     (t_chk_stag),
+      .chk_to_o       (t_chk_to),
+      .chk_len_o      (t_chk_len),
+      .chk_pd_o       (t_chk_pd),
+      .chk_rsp_valid_i(t_chk_rsp_valid),
+      .chk_rsp_ok_i   (t_chk_rsp_ok),
+      .chk_rsp_addr_i (t_chk_rsp_addr),
+      .wrd_addr_o     (rd_addr[320 +: 64]),
+      .wrd_len_o      (rd_len[80 +: 16]),
+      .wrd_valid_o    (rd_valid[5]),
+      .wrd_ready_i    (rd_ready[5]),
+      .wrd_data_i     (rsp_data),
+      .wrd_err_i      (rsp_err),
+      .wrd_last_i     (rsp_last),
+      .wrd_rsp_valid_i(rsp_valid[5]),
+      .wrd_rsp_ready_o(rsp_ready[5]),
+      .prd_addr_o     (rd_addr[384 +: 64]),
+      .prd_len_o      (rd_len[96 +: 16]),
+      .prd_valid_o    (rd_valid[6]),
+      .prd_ready_i    (rd_ready[6]),
+      .prd_data_i     (rsp_data),
+      .prd_err_i      (rsp_err),
+      .prd_last_i     (rsp_last),
+      .prd_rsp_valid_i(rsp_valid[6]),
+      .prd_rsp_ready_o(rsp_ready[6]),
+      .db_valid_o     (tx_db_valid),
+      .db_ready_i     (e_db_ready),
+      .db_tid_o       (tx_db_tid),
+      .db_value_o     (tx_db_value),
+      .ack_valid_i    (tx_ack_valid),
+      .ack_qp_i       (tx_ack_qp),
+      .ack_off_i      (tx_ack_off),
+      .srv_valid_i    (srv_valid),
+      .srv_ready_o    (srv_ready),
+      .srv_qp_i       (srv_qp),
+      .srv_off_i      (srv_off),
+      .srv_len_i      (srv_len),
+      .srv_rsp_data_o (srv_rsp_data),
+      .srv_rsp_last_o (srv_rsp_last),
+      .srv_rsp_valid_o(srv_rsp_valid),
+      .srv_rsp_ready_i(srv_rsp_ready),
+      .cpl_o          (cpl[1120 +: 224]),
+      .cpl_valid_o    (cpl_valid[5]),
+      .cpl_ready_i    (cpl_ready[5])
+  );
+
+  // the engine's payload reads: host memory or wn_rdma_tx
+  wn_rdma_rd_split u_rd_split (
+      .clk_i,
+      .rst_i,
+      .s_addr_i       (e_rd_addr),
+      .s_len_i        (e_rd_len),
+      .s_valid_i      (e_rd_valid),
+      .s_ready_o      (e_rd_ready),
+      .s_rsp_data_o   (e_rsp_data),
+      .s_rsp_err_o    (e_rsp_err),
+      .s_rsp_last_o   (e_rsp_last),
+      .s_rsp_valid_o  (e_rsp_valid),
+      .s_rsp_ready_i  (e_rsp_ready),
+      .m_addr_o       (rd_addr[192 +: 64]),
+      .m_len_o        (rd_len[48 +: 16]),
+      .m_valid_o      (rd_valid[3]),
+      .m_ready_i      (rd_ready[3]),
+      .m_rsp_data_i   (rsp_data),
+      .m_rsp_err_i    (rsp_err),
+      .m_rsp_last_i   (rsp_last),
+      .m_rsp_valid_i  (rsp_valid[3]),
+      .m_rsp_ready_o  (rsp_ready[3]),
+      .srv_valid_o    (srv_valid),
+      .srv_ready_i    (srv_ready),
+      .srv_qp_o       (srv_qp),
+      .srv_off_o      (srv_off),
+      .srv_len_o      (srv_len),
+      .srv_rsp_data_i (srv_rsp_data),
+      .srv_rsp_last_i (srv_rsp_last),
+      .srv_rsp_valid_i(srv_rsp_valid),
+      .srv_rsp_ready_o(srv_rsp_ready)
+  );
+  // stream doorbells: wn_rdma_tx's first, a host write waits
+  assign e_db_valid = tx_db_valid || tcp_db_valid;
+  assign tcp_db_ready = e_db_ready && !tx_db_valid;
 
   wn_fw_tx u_fw_tx (
       .clk_i,

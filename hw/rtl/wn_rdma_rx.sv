@@ -104,6 +104,39 @@ module wn_rdma_rx #(
     output logic [63:0]  ev_o,
     output logic         ev_valid_o,
     input  logic         ev_ready_i,
+    // to wn_rdma_tx: QP set-ups and state changes, READ RESPONSE jobs,
+    // READ ends, and its MR checks
+    output logic           init_valid_o,
+    output logic [QpW-1:0] init_qp_o,
+    output logic [15:0]    init_pd_o,
+    output logic [7:0]     init_scq_o,
+    output logic [63:0]    init_sq_base_o,
+    output logic [3:0]     init_sq_log_o,
+    output logic [15:0]    init_tid_o,
+    output logic [15:0]    init_mulpdu_o,
+    output logic           init_crc_o,
+    output logic [31:0]    init_start_o,
+    output logic           st_valid_o,
+    output logic [QpW-1:0] st_qp_o,
+    output logic [7:0]     st_o,
+    output logic           rr_valid_o,
+    input  logic           rr_ready_i,
+    output logic [QpW-1:0] rr_qp_o,
+    output logic [31:0]    rr_sink_stag_o,
+    output logic [63:0]    rr_sink_to_o,
+    output logic [63:0]    rr_addr_o,
+    output logic [31:0]    rr_len_o,
+    output logic           rdc_valid_o,
+    output logic [QpW-1:0] rdc_qp_o,
+    input  logic           tchk_valid_i,
+    output logic           tchk_ready_o,
+    input  logic [31:0]    tchk_stag_i,
+    input  logic [63:0]    tchk_to_i,
+    input  logic [31:0]    tchk_len_i,
+    input  logic [15:0]    tchk_pd_i,
+    output logic           tchk_rsp_valid_o,
+    output logic           tchk_rsp_ok_o,
+    output logic [63:0]    tchk_rsp_addr_o,
     // counter pulses
     output logic         cnt_drop_o,
     output logic         cnt_rd_err_o,
@@ -568,10 +601,6 @@ module wn_rdma_rx #(
   logic [31:0]    dc_len, dc_inv_stag;
   logic [63:0]    dc_imm_data;
   logic [1:0]     dc_status;
-  logic           rdc_valid, rr_valid;
-  logic [QpW-1:0] rdc_qp, rr_qp;
-  logic [31:0]    rr_sink_stag, rr_len;
-  logic [63:0]    rr_sink_to, rr_addr;
   logic           tm_valid, tm_ready, tm_rx, tm_hvalid;
   logic [QpW-1:0] tm_qp;
   logic [3:0]     tm_layer, tm_etype;
@@ -701,16 +730,16 @@ module wn_rdma_rx #(
       .cpl_imm_o      (dc_imm),
       .cpl_imm_data_o (dc_imm_data),
       .cpl_status_o   (dc_status),
-      .rdc_valid_o    (rdc_valid),
+      .rdc_valid_o    (rdc_valid_o),
       .rdc_ready_i    (1'b1),
-      .rdc_qp_o       (rdc_qp),
-      .rr_valid_o     (rr_valid),
-      .rr_ready_i     (1'b1),
-      .rr_qp_o        (rr_qp),
-      .rr_sink_stag_o (rr_sink_stag),
-      .rr_sink_to_o   (rr_sink_to),
-      .rr_addr_o      (rr_addr),
-      .rr_len_o       (rr_len),
+      .rdc_qp_o       (rdc_qp_o),
+      .rr_valid_o     (rr_valid_o),
+      .rr_ready_i     (rr_ready_i),
+      .rr_qp_o        (rr_qp_o),
+      .rr_sink_stag_o (rr_sink_stag_o),
+      .rr_sink_to_o   (rr_sink_to_o),
+      .rr_addr_o      (rr_addr_o),
+      .rr_len_o       (rr_len_o),
       .term_valid_o   (tm_valid),
       .term_ready_i   (tm_ready),
       .term_qp_o      (tm_qp),
@@ -730,23 +759,25 @@ module wn_rdma_rx #(
   logic [31:0] qchk_stag, qchk_len;
   logic [63:0] qchk_to;
   logic [15:0] qchk_pd;
-  logic        who_head, who_valid, who_wready;
+  logic [1:0]  who_head;
+  logic        who_valid, who_wready;
   logic [4:0]  who_count;
-  assign chk_valid = dchk_valid || qchk_valid;
+  assign chk_valid = dchk_valid || tchk_valid_i || qchk_valid;
   assign dchk_ready = chk_ready;
-  assign qchk_ready = chk_ready && !dchk_valid;
-  assign chk_stag = dchk_valid ? dchk_stag : qchk_stag;
-  assign chk_to = dchk_valid ? dchk_to : qchk_to;
-  assign chk_len = dchk_valid ? dchk_len : qchk_len;
-  assign chk_pd = dchk_valid ? dchk_pd : qchk_pd;
-  assign chk_access = dchk_valid ? dchk_access : 3'b001;
+  assign tchk_ready_o = chk_ready && !dchk_valid;
+  assign qchk_ready = chk_ready && !dchk_valid && !tchk_valid_i;
+  assign chk_stag = dchk_valid ? dchk_stag : (tchk_valid_i ? tchk_stag_i : qchk_stag);
+  assign chk_to = dchk_valid ? dchk_to : (tchk_valid_i ? tchk_to_i : qchk_to);
+  assign chk_len = dchk_valid ? dchk_len : (tchk_valid_i ? tchk_len_i : qchk_len);
+  assign chk_pd = dchk_valid ? dchk_pd : (tchk_valid_i ? tchk_pd_i : qchk_pd);
+  assign chk_access = dchk_valid ? dchk_access : (tchk_valid_i ? 3'b000 : 3'b001);
   wn_fifo #(
-      .Width(1),
+      .Width(2),
       .Depth(16)
   ) u_who (
       .clk_i,
       .rst_i,
-      .wdata_i (!dchk_valid),
+      .wdata_i (dchk_valid ? 2'd0 : (tchk_valid_i ? 2'd1 : 2'd2)),
       .wvalid_i(chk_valid && chk_ready),
       .wready_o(who_wready),
       .rdata_o (who_head),
@@ -754,8 +785,11 @@ module wn_rdma_rx #(
       .rready_i(chk_rsp_valid),
       .count_o (who_count)
   );
-  assign dchk_rsp_valid = chk_rsp_valid && !who_head;
-  assign qchk_rsp_valid = chk_rsp_valid && who_head;
+  assign dchk_rsp_valid = chk_rsp_valid && who_head == 2'd0;
+  assign tchk_rsp_valid_o = chk_rsp_valid && who_head == 2'd1;
+  assign tchk_rsp_ok_o = chk_rsp_ok;
+  assign tchk_rsp_addr_o = chk_rsp_addr;
+  assign qchk_rsp_valid = chk_rsp_valid && who_head == 2'd2;
 
   // ------------------------------------------------------------------
   // receive-queue unit: buffer requests, then flushes of QPs in ERROR
@@ -1077,9 +1111,33 @@ module wn_rdma_rx #(
     end
   end
 
+  // to the transmit side: the set-up and every state change, registered
+  logic qm_ok;
+  assign qm_ok = busy_q && !mr_go_q && !mr_wait_q && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) && a_qp_ok &&
+                 trans_ok;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      init_valid_o <= 1'b0;
+      st_valid_o <= 1'b0;
+    end else begin
+      init_valid_o <= qm_ok && a_st == 8'(wn_abi_pkg::QP_STATE_INIT) && a_set;
+      st_valid_o <= qm_ok || term_set;
+    end
+    init_qp_o <= a_qp;
+    init_pd_o <= arg_q[2][15:0];
+    init_scq_o <= arg_q[4][15:8];
+    init_sq_base_o <= {arg_q[8], arg_q[7]};
+    init_sq_log_o <= arg_q[4][31:28];
+    init_tid_o <= arg_q[9][15:0];
+    init_mulpdu_o <= arg_q[11][15:0];
+    init_crc_o <= arg_q[3][16];
+    init_start_o <= arg_q[12];
+    st_qp_o <= term_set ? term_qp_w : a_qp;
+    st_o <= term_set ? 8'(wn_abi_pkg::QP_STATE_ERROR) : a_st;
+  end
+
   logic unused;
-  assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, mw_keep, rdc_valid, rdc_qp, rr_valid, rr_qp,
-                    rr_sink_stag, rr_len, rr_sink_to, rr_addr, tm_hvalid, tm_hlen, tm_hdr, who_valid,
+  assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, mw_keep, tm_hvalid, tm_hlen, tm_hdr, who_valid,
                     who_wready, who_count, wq_count, dq_count, evq_count, mctx_crc_en_o, mctx_mark_en_o,
                     rb_req_msn, sq_pi[0], dc_opcode, db_off[15:QpW+3], db_off[1:0], mqp_lat_q[15:QpW],
                     mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW], dq_gap[14:0]};

@@ -122,6 +122,10 @@ module wn_tcp_engine #(
     output logic         m_rdma_tvalid_o,
     input  logic         m_rdma_tready_i,
     output logic [15:0]  m_rdma_qp_o,
+    // RDMA connections: the stream offset the peer acknowledged (wn_rdma_tx)
+    output logic         ack_valid_o,
+    output logic [15:0]  ack_qp_o,
+    output logic [31:0]  ack_off_o,
     // segments to the MAC
     output logic [511:0] m_tx_tdata_o,
     output logic [63:0]  m_tx_tkeep_o,
@@ -875,6 +879,15 @@ module wn_tcp_engine #(
       .count_o (cqt_count)
   );
 
+  // acknowledgments of RDMA connections, for wn_rdma_tx
+  logic ack_n;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) ack_valid_o <= 1'b0;
+    else ack_valid_o <= ack_n;
+    ack_qp_o <= t_q.qpid[15:0];
+    ack_off_o <= r_ack - t_q.iss - 32'd1 - {31'd0, fin_acked};
+  end
+
   // ------------------------------------------------------------------
   // the TCB table
   typedef struct packed {
@@ -1364,7 +1377,9 @@ module wn_tcp_engine #(
   // bytes written and not yet sent, never more than the buffer holds past SND.UNA
   assign tq_raw = t_q.tx_end - tq_off_nxt;
   assign tq_space = tq_size - (tq_off_nxt - tq_off_una);
-  assign tq_avail = (t_q.tx_log == 5'd0) ? 32'd0 : (tq_raw > tq_space ? tq_space : tq_raw);
+  // an RDMA connection's bytes are in wn_rdma_tx's log, not a buffer
+  assign tq_avail = (t_q.ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_RDMA)) ? tq_raw :
+                    (t_q.tx_log == 5'd0) ? 32'd0 : (tq_raw > tq_space ? tq_space : tq_raw);
   assign tq_inflight = t_q.snd_nxt - t_q.snd_una;
   assign tq_wnd = min32(t_q.cwnd, t_q.snd_wnd);
   assign tq_room = (tq_wnd > tq_inflight) ? tq_wnd - tq_inflight : 32'd0;
@@ -1492,6 +1507,7 @@ module wn_tcp_engine #(
     nf_push = 1'b0;
     nf_n = 73'd0;
     cqt_push = 1'b0;
+    ack_n = 1'b0;
     cqt_n = 152'd0;
     vd_keep = 1'b0;
     lk_valid = 1'b0;
@@ -1863,6 +1879,12 @@ module wn_tcp_engine #(
     tq_n.len0 = 14'(min32(n, tq_size - pos));
     tq_n.addr1 = t_q.tx_addr;
     tq_n.len1 = 14'(n - min32(n, tq_size - pos));
+    if (t_q.ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_RDMA)) begin
+      // wn_rdma_tx serves the bytes: {1, QP, stream offset, 16 zero bits}
+      tq_n.addr0 = {1'b1, t_q.qpid[14:0], sq - t_q.iss - 32'd1, 16'd0};
+      tq_n.len0 = 14'(n);
+      tq_n.len1 = 14'd0;
+    end
   endtask
 
   // a CPL message to the CP
@@ -2210,7 +2232,9 @@ module wn_tcp_engine #(
         t_n.fin_sent = 1'b1;
         t_n.fin_pend = 1'b0;
       end
-      if (t_q.tx_log != 5'd0 && ack_data != 32'd0) begin
+      if (t_q.ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_RDMA) && ack_data != 32'd0) begin
+        ack_n = 1'b1;
+      end else if (t_q.tx_log != 5'd0 && ack_data != 32'd0) begin
         cqt_push = 1'b1;
         cqt_n = {t_q.cqn, 16'(tid_q), 16'd0, 32'd0, r_ack - t_q.iss - 32'd1 - {31'd0, fin_acked},
                  ack_data, 8'(wn_abi_pkg::CQE_OPCODE_TCP_TX_ACKED),

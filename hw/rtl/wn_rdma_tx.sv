@@ -1,0 +1,945 @@
+// wn_rdma_tx: the transmit side of the iWARP data path. It takes work
+// requests from the QPs' send queues (and READ RESPONSE jobs from the
+// receive side), keeps them in a per-QP message log, and serves the TCP
+// engine's payload reads of RDMA connections with FPDUs built on demand by
+// wn_rdmap_tx (DDP/RDMAP segments, payload read from host memory by DMA)
+// and wn_mpa_tx (length, pad, CRC32c). Nothing is staged: a retransmission
+// is a read of the same stream offsets, and the FPDUs are built again from
+// the log and host memory.
+//
+// The FPDU stream of a QP: its messages' FPDUs one after the other, from
+// stream offset `tx_start` (QP_MODIFY ARG12: where the MPA frames ended),
+// each message's FPDUs of at most MULPDU ULPDU bytes (ARG11). A message
+// is logged with its stream offset and byte count, and released to the TCP
+// engine (its TX_END doorbell) in order: a single-FPDU message at once, a
+// longer one only when the engine has asked for every byte released before
+// it, so its FPDUs start on a segment boundary and, with MULPDU chosen so
+// that a full FPDU is one MSS, each segment carries exactly one FPDU.
+//
+// Payload reads (srv_*, from the engine's segment builder, in order):
+// {qp, stream offset, length}. A read that continues the previous one
+// (same QP, next offset) goes on with the FPDUs already being built; any
+// other starts a run: the FPDU holding the offset is found from the QP's
+// last position, or from the oldest unacknowledged message (a
+// retransmission), walking one FPDU per cycle; the FPDUs are built from
+// there. The bytes go through an editor that drops what lies before the
+// offset (or after the previous run) and cuts each read's bytes into
+// beats from byte 0 (srv_rsp_*, the DMA read response format).
+//
+// Acknowledgments (ack_*, from the engine: the stream offset acknowledged)
+// retire logged messages: a signaled one writes its CQE on the QP's send
+// CQ (RDMA_SEND, RDMA_WRITE, RDMA_IMM). An RDMA_READ completes when the
+// receive side reports the READ RESPONSE's end (rdc_*), in ORQ order.
+//
+// Work requests (rdma_sq_wqe, 128 bytes, read by DMA at the consumer
+// index): each gather entry is checked against the MR table (lkey, the
+// QP's PD, no rights for a local read) and translated; a failed check
+// completes the WQE with LOC_PROT_ERR, an unknown opcode with BAD_OPCODE,
+// a refused WQE read with WQE_FETCH_ERR. RDMA_WRITE_IMM is two messages
+// (the Write, then Immediate Data), completing as RDMA_WRITE. A QP in
+// ERROR completes every logged message and every posted WQE as FLUSHED,
+// and its outstanding READs.
+//
+// Not done: TERMINATE messages (the receive side reports them to the host;
+// sending ours is the next step), markers on transmit, fast-register and
+// local-invalidate work requests, a refused payload read (wn_rdmap_tx
+// st_err) does not stop the FPDU.
+// Parameters: NumQp a power of two 2..1024; LogDepth a power of two:
+// messages a QP may have logged and not acknowledged.
+module wn_rdma_tx #(
+    parameter int NumQp = 64,
+    parameter int LogDepth = 16,
+    localparam int QpW = $clog2(NumQp),
+    localparam int LW = $clog2(LogDepth)
+) (
+    input  logic           clk_i,
+    input  logic           rst_i,
+    // QP configuration from wn_rdma_rx: a QP set up (RESET -> INIT), and
+    // every state change
+    input  logic           init_valid_i,
+    input  logic [QpW-1:0] init_qp_i,
+    input  logic [15:0]    init_pd_i,
+    input  logic [7:0]     init_scq_i,
+    input  logic [63:0]    init_sq_base_i,
+    input  logic [3:0]     init_sq_log_i,
+    input  logic [15:0]    init_tid_i,
+    input  logic [15:0]    init_mulpdu_i,
+    input  logic           init_crc_i,
+    input  logic [31:0]    init_start_i,
+    input  logic           st_valid_i,
+    input  logic [QpW-1:0] st_qp_i,
+    input  logic [7:0]     st_i,
+    // SQ doorbells (register writes, block QP)
+    input  logic           reg_we_i,
+    input  logic [15:0]    reg_waddr_i,
+    input  logic [31:0]    reg_wdata_i,
+    // READ RESPONSE jobs and READ ends (wn_ddp_rx via wn_rdma_rx)
+    input  logic           rr_valid_i,
+    output logic           rr_ready_o,
+    input  logic [QpW-1:0] rr_qp_i,
+    input  logic [31:0]    rr_sink_stag_i,
+    input  logic [63:0]    rr_sink_to_i,
+    input  logic [63:0]    rr_addr_i,
+    input  logic [31:0]    rr_len_i,
+    input  logic           rdc_valid_i,
+    input  logic [QpW-1:0] rdc_qp_i,
+    // MR checks (wn_rdma_rx's arbiter)
+    output logic           chk_valid_o,
+    input  logic           chk_ready_i,
+    output logic [31:0]    chk_stag_o,
+    output logic [63:0]    chk_to_o,
+    output logic [31:0]    chk_len_o,
+    output logic [15:0]    chk_pd_o,
+    input  logic           chk_rsp_valid_i,
+    input  logic           chk_rsp_ok_i,
+    input  logic [63:0]    chk_rsp_addr_i,
+    // DMA reads: WQEs (port w) and payload (port p)
+    output logic [63:0]    wrd_addr_o,
+    output logic [15:0]    wrd_len_o,
+    output logic           wrd_valid_o,
+    input  logic           wrd_ready_i,
+    input  logic [511:0]   wrd_data_i,
+    input  logic           wrd_err_i,
+    input  logic           wrd_last_i,
+    input  logic           wrd_rsp_valid_i,
+    output logic           wrd_rsp_ready_o,
+    output logic [63:0]    prd_addr_o,
+    output logic [15:0]    prd_len_o,
+    output logic           prd_valid_o,
+    input  logic           prd_ready_i,
+    input  logic [511:0]   prd_data_i,
+    input  logic           prd_err_i,
+    input  logic           prd_last_i,
+    input  logic           prd_rsp_valid_i,
+    output logic           prd_rsp_ready_o,
+    // the TCP engine: TX_END doorbells, acknowledgments, payload reads
+    output logic           db_valid_o,
+    input  logic           db_ready_i,
+    output logic [15:0]    db_tid_o,
+    output logic [31:0]    db_value_o,
+    input  logic           ack_valid_i,
+    input  logic [15:0]    ack_qp_i,
+    input  logic [31:0]    ack_off_i,
+    input  logic           srv_valid_i,
+    output logic           srv_ready_o,
+    input  logic [15:0]    srv_qp_i,
+    input  logic [31:0]    srv_off_i,
+    input  logic [15:0]    srv_len_i,
+    output logic [511:0]   srv_rsp_data_o,
+    output logic           srv_rsp_last_o,
+    output logic           srv_rsp_valid_o,
+    input  logic           srv_rsp_ready_i,
+    // completion records (wn_cq_engine, 224 bits)
+    output logic [223:0]   cpl_o,
+    output logic           cpl_valid_o,
+    input  logic           cpl_ready_i
+);
+  localparam logic [3:0] OpWrite = 4'(wn_abi_pkg::RDMAP_OPCODE_RDMA_WRITE);
+  localparam logic [3:0] OpRreq = 4'(wn_abi_pkg::RDMAP_OPCODE_RDMA_READ_REQUEST);
+  localparam logic [3:0] OpRresp = 4'(wn_abi_pkg::RDMAP_OPCODE_RDMA_READ_RESPONSE);
+  localparam logic [3:0] OpSend = 4'(wn_abi_pkg::RDMAP_OPCODE_SEND);
+  localparam logic [3:0] OpSendInv = 4'(wn_abi_pkg::RDMAP_OPCODE_SEND_INVALIDATE);
+  localparam logic [3:0] OpSendSe = 4'(wn_abi_pkg::RDMAP_OPCODE_SEND_SE);
+  localparam logic [3:0] OpSendSeInv = 4'(wn_abi_pkg::RDMAP_OPCODE_SEND_SE_INVALIDATE);
+  localparam logic [3:0] OpImm = 4'(wn_abi_pkg::RDMAP_OPCODE_IMMEDIATE_DATA);
+  localparam logic [3:0] OpImmSe = 4'(wn_abi_pkg::RDMAP_OPCODE_IMMEDIATE_DATA_SE);
+
+  generate
+    if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp || (1 << LW) != LogDepth) begin : g_bad
+      $fatal(1, "wn_rdma_tx: NumQp and LogDepth must be powers of two, NumQp 2..1024");
+    end
+  endgenerate
+
+  // ------------------------------------------------------------------
+  // the message log
+  typedef struct packed {
+    logic [3:0]   op;       // rdmap_opcode
+    logic [31:0]  len;      // payload bytes (READ REQUEST: the size)
+    logic [31:0]  stag;     // tagged: sink STag; SEND_INV: STag to invalidate
+    logic [63:0]  to;
+    logic [31:0]  msn;
+    logic [31:0]  sstag;    // READ REQUEST: the data source
+    logic [63:0]  sto;
+    logic [63:0]  imm;
+    logic [255:0] saddr;    // gather list: host addresses
+    logic [127:0] slen;
+    logic [2:0]   snum;
+    logic [63:0]  wr_id;
+    logic [15:0]  idx;      // its send-queue index
+    logic         sig;      // a CQE when acknowledged
+    logic [7:0]   cop;      // its cqe_opcode
+    logic [31:0]  start;    // stream offset of its first FPDU
+    logic [31:0]  bytes;    // FPDU bytes
+    logic         multi;    // more than one FPDU
+  } ent_t;
+  ent_t log_q [NumQp][LogDepth];
+
+  // per-QP state
+  logic [7:0]  st_q [NumQp];
+  logic [15:0] pd_q [NumQp];
+  logic [7:0]  scq_q [NumQp];
+  logic [63:0] sqb_q [NumQp];
+  logic [3:0]  sql_q [NumQp];
+  logic [15:0] tid_q [NumQp];
+  logic [15:0] mul_q [NumQp];
+  logic        crc_q [NumQp];
+  logic [15:0] sq_pi [NumQp];
+  logic [15:0] sq_ci [NumQp];
+  logic [31:0] msn0_q [NumQp];
+  logic [31:0] msn1_q [NumQp];
+  logic [31:0] lend_q [NumQp];    // logged end (next message's start)
+  logic [31:0] rend_q [NumQp];    // released end (TX_END told the engine)
+  logic [31:0] hw_q [NumQp];      // the engine's reads reached here
+  logic [31:0] una_q [NumQp];
+  logic [LW:0] head_q [NumQp];
+  logic [LW:0] rel_q [NumQp];
+  logic [LW:0] tail_q [NumQp];
+  logic        dbp_q [NumQp];
+  // the FPDU at the QP's last read position: entry, message offset, start
+  logic [LW:0] fe_q [NumQp];
+  logic [31:0] fm_q [NumQp];
+  logic [31:0] fs_q [NumQp];
+  // outstanding READs: wr_id and signaled
+  logic [80:0] orq_q [NumQp][8];
+  logic [3:0]  oh_q [NumQp];
+  logic [3:0]  ot_q [NumQp];
+
+  function automatic logic tagged_op(input logic [3:0] op);
+    tagged_op = op == OpWrite || op == OpRresp;
+  endfunction
+  // an FPDU of entry e at message offset m: {ULPDU bytes, payload bytes, last}
+  function automatic logic [32:0] fpdu_f(input logic [3:0] op, input logic [31:0] len, input logic [31:0] m,
+                                        input logic [15:0] mul);
+    logic [15:0] hdr, pay, ul;
+    logic [31:0] rem;
+    logic        lst;
+    hdr = tagged_op(op) ? 16'd14 : 16'd18;
+    rem = len - m;
+    pay = 16'd0;
+    lst = 1'b1;
+    if (op == OpRreq) ul = 16'd46;
+    else if (op == OpImm || op == OpImmSe) ul = 16'd26;
+    else begin
+      pay = (rem > {16'd0, mul - hdr}) ? mul - hdr : rem[15:0];
+      lst = rem <= {16'd0, mul - hdr};
+      ul = hdr + pay;
+    end
+    fpdu_f = {ul, pay, lst};
+  endfunction
+  function automatic logic [31:0] wire_f(input logic [15:0] ul);
+    wire_f = ((32'(ul) + 32'd5) & ~32'd3) + 32'd4;
+  endfunction
+  function automatic logic ge32(input logic [31:0] a, input logic [31:0] b);
+    ge32 = !(a - b >= 32'h8000_0000);
+  endfunction
+
+  // ------------------------------------------------------------------
+  // completions: retire (a), fetch errors and flushes (f), READ ends (r)
+  logic         a_cv, f_cv, r_cv;
+  logic [223:0] a_c, f_c, r_c;
+  logic         a_cr, f_cr, r_cr;
+  assign cpl_valid_o = a_cv || f_cv || r_cv;
+  assign cpl_o = a_cv ? a_c : (f_cv ? f_c : r_c);
+  assign a_cr = cpl_ready_i;
+  assign f_cr = cpl_ready_i && !a_cv;
+  assign r_cr = cpl_ready_i && !a_cv && !f_cv;
+  function automatic logic [223:0] cqe_f(input logic [7:0] cqn, input logic [QpW-1:0] qp, input logic [15:0] idx,
+                                         input logic [63:0] wr_id, input logic [31:0] len,
+                                         input logic [7:0] op, input logic [7:0] status);
+    cqe_f = {72'd0, cqn, 16'(qp), idx, wr_id, len, op, status};
+  endfunction
+
+  // ------------------------------------------------------------------
+  // fetch: WQEs (and READ RESPONSE jobs) into the log
+  typedef enum logic [3:0] {FIdle, FRd, FData, FChk, FWait, FLen, FApp, FCpl} fst_e;
+  fst_e           f_st;
+  logic [QpW-1:0] f_qp, f_scan;
+  logic [1023:0]  f_wqe;
+  logic           f_beat, f_err, f_flush, f_rr, f_imm2;
+  logic [2:0]     f_k;
+  ent_t           f_e;
+  logic [31:0]    f_m, f_bytes, f_cnt;
+  logic [7:0]     f_status;
+  logic [LW:0]    f_room;
+  logic           f_can;
+  wn_abi_pkg::rdma_sq_wqe_t f_w;
+  wn_abi_pkg::rdma_sge_t    f_sge;
+  logic [32:0]    f_fp;
+  assign f_w = wn_abi_pkg::rdma_sq_wqe_t'(f_wqe);
+  assign f_sge = wn_abi_pkg::rdma_sge_t'(f_wqe[384 + 32'(f_k) * 128 +: 128]);
+  assign f_room = LW'(LogDepth) - (tail_q[f_scan] - head_q[f_scan]);
+  assign f_can = (st_q[f_scan] == 8'(wn_abi_pkg::QP_STATE_RTS) && f_room >= (LW + 1)'(2)) ||
+                 st_q[f_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR);
+  assign rr_ready_o = f_st == FIdle && (LW'(LogDepth) - (tail_q[rr_qp_i] - head_q[rr_qp_i])) != '0;
+  assign wrd_valid_o = f_st == FRd;
+  assign wrd_addr_o = sqb_q[f_qp] + {41'd0, sq_ci[f_qp] & ((16'd1 << sql_q[f_qp]) - 16'd1), 7'd0};
+  assign wrd_len_o = 16'(wn_abi_pkg::RDMA_WQE_SIZE);
+  assign wrd_rsp_ready_o = 1'b1;
+  assign chk_valid_o = f_st == FChk && f_k < f_w.num_sge[2:0] && f_sge.len != 32'd0 &&
+                       f_w.opcode != 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ);
+  assign chk_stag_o = f_sge.lkey;
+  assign chk_to_o = f_sge.addr;
+  assign chk_len_o = f_sge.len;
+  assign chk_pd_o = pd_q[f_qp];
+  assign f_cv = f_st == FCpl;
+  assign f_c = cqe_f(scq_q[f_qp], f_qp, sq_ci[f_qp], f_w.wr_id, 32'd0, 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND), f_status);
+  assign f_fp = fpdu_f(f_e.op, f_e.len, f_m, mul_q[f_qp]);
+
+  // fetch-side updates of the per-QP tables (applied in the table block)
+  logic f_app, f_ci_inc, f_orq_push;
+  assign f_app = f_st == FApp;
+  assign f_ci_inc = (f_st == FCpl && f_cr) || (f_st == FApp && !f_rr && !(f_imm2 == 1'b0 && f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM)));
+  assign f_orq_push = f_st == FApp && !f_rr && f_e.op == OpRreq;
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      f_st <= FIdle;
+      f_qp <= '0;
+      f_scan <= '0;
+      f_beat <= 1'b0;
+      f_err <= 1'b0;
+      f_flush <= 1'b0;
+      f_rr <= 1'b0;
+      f_imm2 <= 1'b0;
+      f_k <= 3'd0;
+      f_m <= 32'd0;
+      f_bytes <= 32'd0;
+      f_cnt <= 32'd0;
+      f_status <= 8'd0;
+      f_e <= '0;
+      f_wqe <= '0;
+    end else begin
+      unique case (f_st)
+        FIdle: begin
+          f_imm2 <= 1'b0;
+          if (rr_valid_i && rr_ready_o) begin
+            f_qp <= rr_qp_i;
+            f_rr <= 1'b1;
+            f_e <= '0;
+            f_e.op <= OpRresp;
+            f_e.len <= rr_len_i;
+            f_e.stag <= rr_sink_stag_i;
+            f_e.to <= rr_sink_to_i;
+            f_e.saddr <= {192'd0, rr_addr_i};
+            f_e.slen <= {96'd0, rr_len_i};
+            f_e.snum <= (rr_len_i != 32'd0) ? 3'd1 : 3'd0;
+            f_m <= 32'd0;
+            f_bytes <= 32'd0;
+            f_cnt <= 32'd0;
+            f_st <= FLen;
+          end else if (sq_ci[f_scan] != sq_pi[f_scan] && f_can) begin
+            f_qp <= f_scan;
+            f_rr <= 1'b0;
+            f_flush <= st_q[f_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR);
+            f_st <= FRd;
+          end else f_scan <= f_scan + 1'b1;
+        end
+        FRd: if (wrd_ready_i) begin
+          f_beat <= 1'b0;
+          f_err <= 1'b0;
+          f_st <= FData;
+        end
+        FData: if (wrd_rsp_valid_i) begin
+          if (!f_beat) f_wqe[511:0] <= wrd_data_i;
+          else f_wqe[1023:512] <= wrd_data_i;
+          f_beat <= 1'b1;
+          if (wrd_last_i) begin
+            f_k <= 3'd0;
+            f_e <= '0;
+            if (f_err || wrd_err_i) begin
+              f_status <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
+              f_st <= FCpl;
+            end else if (f_flush) begin
+              f_status <= 8'(wn_abi_pkg::CQE_STATUS_FLUSHED);
+              f_st <= FCpl;
+            end else f_st <= FChk;
+          end else if (wrd_err_i) f_err <= 1'b1;
+        end
+        FChk: begin
+          if (f_w.opcode < 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE) ||
+              f_w.opcode > 8'(wn_abi_pkg::RDMA_WQE_OPCODE_IMM_DATA) || f_w.num_sge > 8'd4 ||
+              (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ) && f_w.num_sge != 8'd1)) begin
+            f_status <= 8'(wn_abi_pkg::CQE_STATUS_BAD_OPCODE);
+            f_st <= FCpl;
+          end else if (f_k >= f_w.num_sge[2:0] || f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ)) begin
+            // the message
+            f_e.wr_id <= f_w.wr_id;
+            f_e.idx <= sq_ci[f_qp];
+            f_e.sig <= f_w.flags[0];
+            f_e.snum <= f_w.num_sge[2:0];
+            f_e.len <= 32'(f_w.sge0[95:64]) + 32'(f_w.sge1[95:64]) * 32'(f_w.num_sge > 8'd1) +
+                       32'(f_w.sge2[95:64]) * 32'(f_w.num_sge > 8'd2) + 32'(f_w.sge3[95:64]) * 32'(f_w.num_sge > 8'd3);
+            if (f_w.num_sge == 8'd0) f_e.len <= 32'd0;
+            unique case (f_w.opcode)
+              8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE), 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM): begin
+                f_e.op <= OpWrite;
+                f_e.stag <= f_w.rkey;
+                f_e.to <= f_w.remote_addr;
+                f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_WRITE);
+                if (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM)) f_e.sig <= 1'b0;
+              end
+              8'(wn_abi_pkg::RDMA_WQE_OPCODE_SEND): begin
+                f_e.op <= f_w.flags[1] ? OpSendSe : OpSend;
+                f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND);
+              end
+              8'(wn_abi_pkg::RDMA_WQE_OPCODE_SEND_INV): begin
+                f_e.op <= f_w.flags[1] ? OpSendSeInv : OpSendInv;
+                f_e.stag <= f_w.inv_stag;
+                f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND);
+              end
+              8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ): begin
+                f_e.op <= OpRreq;
+                f_e.len <= f_w.sge0[95:64];
+                f_e.stag <= f_w.sge0[127:96];
+                f_e.to <= f_w.sge0[63:0];
+                f_e.sstag <= f_w.rkey;
+                f_e.sto <= f_w.remote_addr;
+                f_e.snum <= 3'd0;
+                f_e.sig <= 1'b0;
+                f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_READ);
+              end
+              default: begin
+                f_e.op <= f_w.flags[1] ? OpImmSe : OpImm;
+                f_e.imm <= f_w.imm;
+                f_e.len <= 32'd0;
+                f_e.snum <= 3'd0;
+                f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_IMM);
+              end
+            endcase
+            f_m <= 32'd0;
+            f_bytes <= 32'd0;
+            f_cnt <= 32'd0;
+            f_st <= FLen;
+          end else if (f_sge.len == 32'd0) f_k <= f_k + 3'd1;
+          else if (chk_ready_i) f_st <= FWait;
+        end
+        FWait: if (chk_rsp_valid_i) begin
+          if (chk_rsp_ok_i) begin
+            f_e.saddr[32'(f_k) * 64 +: 64] <= chk_rsp_addr_i;
+            f_e.slen[32'(f_k) * 32 +: 32] <= f_sge.len;
+            f_k <= f_k + 3'd1;
+            f_st <= FChk;
+          end else begin
+            f_status <= 8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR);
+            f_st <= FCpl;
+          end
+        end
+        FLen: begin
+          // the message's FPDUs, one per cycle
+          f_bytes <= f_bytes + wire_f(f_fp[32:17]);
+          f_m <= f_m + {16'd0, f_fp[16:1]};
+          f_cnt <= f_cnt + 32'd1;
+          if (f_fp[0]) f_st <= FApp;
+        end
+        FApp: begin
+          if (!f_rr && !f_imm2 && f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM)) begin
+            // then the Immediate Data message, completing as the Write
+            f_imm2 <= 1'b1;
+            f_e.op <= f_w.flags[1] ? OpImmSe : OpImm;
+            f_e.imm <= f_w.imm;
+            f_e.len <= 32'd0;
+            f_e.snum <= 3'd0;
+            f_e.sig <= f_w.flags[0];
+            f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_WRITE);
+            f_m <= 32'd0;
+            f_bytes <= 32'd0;
+            f_cnt <= 32'd0;
+            f_st <= FLen;
+          end else begin
+            f_rr <= 1'b0;
+            f_st <= FIdle;
+          end
+        end
+        FCpl: if (f_cr) f_st <= FIdle;
+        default: f_st <= FIdle;
+      endcase
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // release: the engine learns of a message (TX_END) in log order
+  logic [QpW-1:0] r_scan;
+  logic           r_rel;
+  ent_t           r_e;
+  assign r_e = log_q[r_scan][rel_q[r_scan][LW-1:0]];
+  assign r_rel = rel_q[r_scan] != tail_q[r_scan] && st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_RTS) &&
+                 (!r_e.multi || hw_q[r_scan] == rend_q[r_scan]);
+  assign db_valid_o = !r_rel && dbp_q[r_scan];
+  assign db_tid_o = tid_q[r_scan];
+  assign db_value_o = rend_q[r_scan];
+  always_ff @(posedge clk_i) begin
+    if (rst_i) r_scan <= '0;
+    else if (!r_rel && !(db_valid_o && !db_ready_i)) r_scan <= r_scan + 1'b1;
+  end
+
+  // ------------------------------------------------------------------
+  // retire: acknowledged messages leave the log (a QP in ERROR flushes)
+  logic [QpW-1:0] a_scan;
+  logic           a_err, a_can, a_ret, a_need;
+  ent_t           a_e;
+  assign a_e = log_q[a_scan][head_q[a_scan][LW-1:0]];
+  assign a_err = st_q[a_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR);
+  assign a_can = a_err ? head_q[a_scan] != tail_q[a_scan] :
+                 (head_q[a_scan] != rel_q[a_scan] && ge32(una_q[a_scan], a_e.start + a_e.bytes));
+  assign a_need = a_e.op != OpRreq && a_e.op != OpRresp && (a_e.sig || a_err) &&
+                  !(a_e.op == OpWrite && a_e.cop == 8'(wn_abi_pkg::CQE_OPCODE_RDMA_WRITE) && !a_e.sig && !a_err);
+  assign a_cv = a_can && a_need;
+  assign a_c = cqe_f(scq_q[a_scan], a_scan, a_e.idx, a_e.wr_id, a_e.len, a_e.cop,
+                     a_err ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
+  assign a_ret = a_can && (!a_need || a_cr);
+  always_ff @(posedge clk_i) begin
+    if (rst_i) a_scan <= '0;
+    else if (!a_can) a_scan <= a_scan + 1'b1;
+  end
+
+  // ------------------------------------------------------------------
+  // READ ends: the ORQ's head completes (and a QP in ERROR flushes it)
+  logic [QpW-1:0] rq_head, o_scan;
+  logic           rq_valid, rq_wready, o_pop, o_fl, o_take;
+  logic [3:0]     rq_count;
+  logic [80:0]    o_ent;
+  logic [QpW-1:0] o_qp;
+  wn_fifo #(
+      .Width(QpW),
+      .Depth(8)
+  ) u_rdc (
+      .clk_i,
+      .rst_i,
+      .wdata_i (rdc_qp_i),
+      .wvalid_i(rdc_valid_i),
+      .wready_o(rq_wready),
+      .rdata_o (rq_head),
+      .rvalid_o(rq_valid),
+      .rready_i(o_take && !o_fl),
+      .count_o (rq_count)
+  );
+  assign o_fl = !rq_valid && st_q[o_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR) && oh_q[o_scan] != ot_q[o_scan];
+  assign o_qp = rq_valid ? rq_head : o_scan;
+  assign o_ent = orq_q[o_qp][oh_q[o_qp][2:0]];
+  assign o_pop = (rq_valid && oh_q[rq_head] != ot_q[rq_head]) || o_fl;
+  assign r_cv = o_pop && (o_ent[80] || o_fl);
+  assign r_c = cqe_f(scq_q[o_qp], o_qp, o_ent[79:64], o_ent[63:0], 32'd0, 8'(wn_abi_pkg::CQE_OPCODE_RDMA_READ),
+                     o_fl ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
+  // a READ end with no READ outstanding is dropped
+  assign o_take = (o_pop && (!r_cv || r_cr)) || (rq_valid && oh_q[rq_head] == ot_q[rq_head]);
+  always_ff @(posedge clk_i) begin
+    if (rst_i) o_scan <= '0;
+    else if (!o_fl) o_scan <= o_scan + 1'b1;
+  end
+
+  // ------------------------------------------------------------------
+  // the payload-read server: runs of FPDUs built for the engine's reads
+  logic [63:0] sv_head;
+  logic        sv_valid, sv_pop, sv_wready;
+  logic [4:0]  sv_count;
+  wn_fifo #(
+      .Width(64),
+      .Depth(16)
+  ) u_sv (
+      .clk_i,
+      .rst_i,
+      .wdata_i ({srv_qp_i, srv_off_i, srv_len_i}),
+      .wvalid_i(srv_valid_i),
+      .wready_o(sv_wready),
+      .rdata_o (sv_head),
+      .rvalid_o(sv_valid),
+      .rready_i(sv_pop),
+      .count_o (sv_count)
+  );
+  assign srv_ready_o = sv_wready;
+  logic [QpW-1:0] s_qp;
+  logic [31:0]    s_off, s_tgt;
+  logic [15:0]    s_len;
+  assign s_qp = sv_head[48+QpW-1:48];
+  assign s_off = sv_head[47:16];
+  assign s_len = sv_head[15:0];
+  assign s_tgt = s_off + {16'd0, s_len};
+
+  typedef enum logic [1:0] {SIdle, SWalk, SGen} sst_e;
+  sst_e           s_st;
+  logic           run_v;
+  logic [QpW-1:0] run_qp;
+  logic [31:0]    run_pos, gen_end, s_drop;
+  logic [LW:0]    c_e, lg_e;
+  logic [31:0]    c_m, c_s, lg_m, lg_s;
+  ent_t           c_ent;
+  logic [32:0]    c_fp;
+  logic [31:0]    c_w;
+  logic           c_fe_ok;
+  logic           cmd_push, cmd_wready;
+  logic [47:0]    cmd_n;
+  assign c_ent = log_q[s_qp][c_e[LW-1:0]];
+  assign c_fp = fpdu_f(c_ent.op, c_ent.len, c_m, mul_q[s_qp]);
+  assign c_w = wire_f(c_fp[32:17]);
+  assign c_fe_ok = (fe_q[s_qp] - head_q[s_qp]) < (tail_q[s_qp] - head_q[s_qp]) && ge32(s_off, fs_q[s_qp]);
+
+  // jobs for wn_rdmap_tx: one FPDU each
+  logic job_valid, job_ready;
+  assign job_valid = s_st == SGen && !ge32(gen_end, s_tgt);
+  assign sv_pop = s_st == SGen && ge32(gen_end, s_tgt);
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      s_st <= SIdle;
+      run_v <= 1'b0;
+      run_qp <= '0;
+      run_pos <= 32'd0;
+      gen_end <= 32'd0;
+      s_drop <= 32'd0;
+      c_e <= '0;
+      c_m <= 32'd0;
+      c_s <= 32'd0;
+      lg_e <= '0;
+      lg_m <= 32'd0;
+      lg_s <= 32'd0;
+    end else begin
+      unique case (s_st)
+        SIdle: if (sv_valid && cmd_wready) begin
+          if (run_v && s_qp == run_qp && s_off == run_pos) s_st <= SGen;
+          else begin
+            // a new run: the previous run's bytes not read are dropped
+            s_drop <= run_v ? gen_end - run_pos : 32'd0;
+            if (c_fe_ok) begin
+              c_e <= fe_q[s_qp];
+              c_m <= fm_q[s_qp];
+              c_s <= fs_q[s_qp];
+            end else begin
+              c_e <= head_q[s_qp];
+              c_m <= 32'd0;
+              c_s <= log_q[s_qp][head_q[s_qp][LW-1:0]].start;
+            end
+            s_st <= SWalk;
+          end
+        end
+        SWalk: begin
+          if (ge32(s_off, c_s + c_w) && c_e != tail_q[s_qp]) begin
+            c_s <= c_s + c_w;
+            if (c_fp[0]) begin
+              c_e <= c_e + 1'b1;
+              c_m <= 32'd0;
+            end else c_m <= c_m + {16'd0, c_fp[16:1]};
+          end else begin
+            s_drop <= s_drop + (s_off - c_s);
+            gen_end <= c_s;
+            run_v <= 1'b1;
+            run_qp <= s_qp;
+            s_st <= SGen;
+          end
+        end
+        SGen: begin
+          if (job_valid && job_ready) begin
+            lg_e <= c_e;
+            lg_m <= c_m;
+            lg_s <= c_s;
+            gen_end <= gen_end + c_w;
+            c_s <= c_s + c_w;
+            if (c_fp[0]) begin
+              c_e <= c_e + 1'b1;
+              c_m <= 32'd0;
+            end else c_m <= c_m + {16'd0, c_fp[16:1]};
+          end
+          if (sv_pop) begin
+            run_pos <= s_tgt;
+            s_drop <= 32'd0;
+            s_st <= SIdle;
+          end
+        end
+        default: s_st <= SIdle;
+      endcase
+    end
+  end
+  // the editor's command, pushed when a read's run is found
+  assign cmd_push = (s_st == SIdle && sv_valid && cmd_wready && run_v && s_qp == run_qp && s_off == run_pos) ||
+                    (s_st == SWalk && !(ge32(s_off, c_s + c_w) && c_e != tail_q[s_qp]));
+  assign cmd_n = (s_st == SWalk) ? {s_drop + (s_off - c_s), s_len} : {32'd0, s_len};
+
+  wn_rdmap_tx #(
+      .QpW(QpW),
+      .MaxSegs(64),
+      .MaxReads(64),
+      .BufBeats(256)
+  ) u_rdmap (
+      .clk_i,
+      .rst_i,
+      .job_valid_i   (job_valid),
+      .job_ready_o   (job_ready),
+      .job_qp_i      (s_qp),
+      .job_opcode_i  (c_ent.op),
+      .job_len_i     (c_ent.len),
+      .job_stag_i    (c_ent.stag),
+      .job_to_i      (c_ent.to),
+      .job_msn_i     (c_ent.msn),
+      .job_src_stag_i(c_ent.sstag),
+      .job_src_to_i  (c_ent.sto),
+      .job_imm_i     (c_ent.imm),
+      .job_term_i    (416'd0),
+      .job_sge_addr_i(c_ent.saddr),
+      .job_sge_len_i (c_ent.slen),
+      .job_sge_num_i (c_ent.snum),
+      .job_mulpdu_i  (mul_q[s_qp]),
+      .job_off_i     (c_m),
+      .job_nseg_i    (16'd1),
+      .job_crc_i     (crc_q[s_qp]),
+      .job_mark_i    (1'b0),
+      .h_valid_o     (h_valid),
+      .h_ready_i     (h_ready),
+      .h_len_o       (h_len),
+      .h_crc_o       (h_crc),
+      .h_mark_o      (h_mark),
+      .m_tdata_o     (u_tdata),
+      .m_tkeep_o     (u_tkeep),
+      .m_tlast_o     (u_tlast),
+      .m_tvalid_o    (u_tvalid),
+      .m_tready_i    (u_tready),
+      .rd_addr_o     (prd_addr_o),
+      .rd_len_o      (prd_len_o),
+      .rd_valid_o    (prd_valid_o),
+      .rd_ready_i    (prd_ready_i),
+      .rd_data_i     (prd_data_i),
+      .rd_err_i      (prd_err_i),
+      .rd_last_i     (prd_last_i),
+      .rd_valid_i    (prd_rsp_valid_i),
+      .rd_ready_o    (prd_rsp_ready_o),
+      .st_valid_o    (rs_valid),
+      .st_qp_o       (rs_qp),
+      .st_off_o      (rs_off),
+      .st_len_o      (rs_len),
+      .st_last_o     (rs_last),
+      .st_done_o     (rs_done),
+      .st_err_o      (rs_err)
+  );
+  logic         h_valid, h_ready, h_crc, h_mark;
+  logic [15:0]  h_len;
+  logic [511:0] u_tdata, f_tdata;
+  logic [63:0]  u_tkeep, f_tkeep;
+  logic         u_tlast, u_tvalid, u_tready, f_tlast, f_tvalid, f_tready;
+  logic         rs_valid, rs_last, rs_done, rs_err;
+  logic [QpW-1:0] rs_qp;
+  logic [31:0]  rs_off;
+  logic [15:0]  rs_len;
+  wn_mpa_tx u_mpa (
+      .clk_i,
+      .rst_i,
+      .h_valid_i   (h_valid),
+      .h_ready_o   (h_ready),
+      .h_len_i     (h_len),
+      .h_crc_i     (h_crc),
+      .h_mark_i    (h_mark),
+      .h_mark_off_i(9'd0),
+      .s_tdata_i   (u_tdata),
+      .s_tkeep_i   (u_tkeep),
+      .s_tlast_i   (u_tlast),
+      .s_tvalid_i  (u_tvalid),
+      .s_tready_o  (u_tready),
+      .m_tdata_o   (f_tdata),
+      .m_tkeep_o   (f_tkeep),
+      .m_tlast_o   (f_tlast),
+      .m_tvalid_o  (f_tvalid),
+      .m_tready_i  (f_tready)
+  );
+
+  // the editor: drops, then cuts a read's bytes into beats from byte 0
+  logic [47:0]   cmd_head;
+  logic          cmd_valid, cmd_pop;
+  logic [5:0]    cmd_count;
+  wn_fifo #(
+      .Width(48),
+      .Depth(32)
+  ) u_cmd (
+      .clk_i,
+      .rst_i,
+      .wdata_i (cmd_n),
+      .wvalid_i(cmd_push),
+      .wready_o(cmd_wready),
+      .rdata_o (cmd_head),
+      .rvalid_o(cmd_valid),
+      .rready_i(cmd_pop),
+      .count_o (cmd_count)
+  );
+  logic [1023:0] hold_q, hold_a;
+  logic [7:0]    hcnt_q, hcnt_a, out_n, in_n;
+  logic [31:0]   d_done_q;       // bytes of the command's drop done
+  logic [15:0]   t_done_q;       // bytes of its read sent
+  logic [31:0]   d_left;
+  logic [15:0]   t_left;
+  logic          e_drop, e_out;
+  assign d_left = cmd_head[47:16] - d_done_q;
+  assign t_left = cmd_head[15:0] - t_done_q;
+  always_comb begin
+    e_drop = 1'b0;
+    e_out = 1'b0;
+    out_n = 8'd0;
+    if (cmd_valid && d_left != 32'd0) begin
+      e_drop = hcnt_q != 8'd0;
+      out_n = (d_left < {24'd0, hcnt_q}) ? d_left[7:0] : hcnt_q;
+      if (out_n > 8'd64) out_n = 8'd64;
+    end else if (cmd_valid && t_left != 16'd0) begin
+      if ({8'd0, hcnt_q} >= ((t_left < 16'd64) ? t_left : 16'd64)) begin
+        e_out = srv_rsp_ready_i;
+        out_n = (t_left < 16'd64) ? t_left[7:0] : 8'd64;
+        if (!srv_rsp_ready_i) out_n = 8'd0;
+      end
+    end
+    hold_a = hold_q >> {out_n, 3'b000};
+    hcnt_a = hcnt_q - out_n;
+  end
+  assign srv_rsp_data_o = hold_q[511:0];
+  assign srv_rsp_valid_o = cmd_valid && d_left == 32'd0 && t_left != 16'd0 &&
+                           {8'd0, hcnt_q} >= ((t_left < 16'd64) ? t_left : 16'd64);
+  assign srv_rsp_last_o = t_left <= 16'd64;
+  assign cmd_pop = cmd_valid && d_left == 32'd0 && (t_left == 16'd0 || (e_out && t_left <= 16'd64));
+  assign f_tready = hcnt_a <= 8'd64;
+  logic [511:0] kmask;
+  always_comb begin
+    in_n = 8'd0;
+    for (int i = 0; i < 64; i++) begin
+      in_n = in_n + {7'd0, f_tkeep[i]};
+      kmask[i*8 +: 8] = {8{f_tkeep[i]}};
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      hold_q <= '0;
+      hcnt_q <= 8'd0;
+      d_done_q <= 32'd0;
+      t_done_q <= 16'd0;
+    end else begin
+      if (f_tvalid && f_tready) begin
+        hold_q <= hold_a | ({512'd0, f_tdata & kmask} << {hcnt_a, 3'b000});
+        hcnt_q <= hcnt_a + in_n;
+      end else begin
+        hold_q <= hold_a;
+        hcnt_q <= hcnt_a;
+      end
+      if (cmd_pop) begin
+        d_done_q <= 32'd0;
+        t_done_q <= 16'd0;
+      end else begin
+        if (e_drop) d_done_q <= d_done_q + {24'd0, out_n};
+        if (e_out) t_done_q <= t_done_q + {8'd0, out_n};
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // the per-QP tables
+  logic           db_we;
+  logic [QpW-1:0] db_qp;
+  logic [15:0]    db_off;
+  assign db_off = reg_waddr_i - 16'(wn_abi_pkg::REG_QP_ELEM_BASE);
+  assign db_we = reg_we_i && {16'd0, reg_waddr_i} >= wn_abi_pkg::REG_QP_ELEM_BASE &&
+                 {16'd0, reg_waddr_i} < wn_abi_pkg::REG_QP_ELEM_BASE + 32'(NumQp) * 8 && !db_off[2];
+  assign db_qp = db_off[QpW+2:3];
+  ent_t a_new;
+  always_comb begin
+    a_new = f_e;
+    a_new.start = lend_q[f_qp];
+    a_new.bytes = f_bytes;
+    a_new.multi = f_cnt > 32'd1;
+    a_new.msn = (f_e.op == OpRreq) ? msn1_q[f_qp] : msn0_q[f_qp];
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      for (int i = 0; i < NumQp; i++) begin
+        st_q[i] <= 8'd0;
+        sq_pi[i] <= 16'd0;
+        sq_ci[i] <= 16'd0;
+        head_q[i] <= '0;
+        rel_q[i] <= '0;
+        tail_q[i] <= '0;
+        dbp_q[i] <= 1'b0;
+        oh_q[i] <= 4'd0;
+        ot_q[i] <= 4'd0;
+        pd_q[i] <= 16'd0;
+        scq_q[i] <= 8'd0;
+        sqb_q[i] <= 64'd0;
+        sql_q[i] <= 4'd0;
+        tid_q[i] <= 16'd0;
+        mul_q[i] <= 16'd0;
+        crc_q[i] <= 1'b0;
+        msn0_q[i] <= 32'd1;
+        msn1_q[i] <= 32'd1;
+        lend_q[i] <= 32'd0;
+        rend_q[i] <= 32'd0;
+        hw_q[i] <= 32'd0;
+        una_q[i] <= 32'd0;
+        fe_q[i] <= '0;
+        fm_q[i] <= 32'd0;
+        fs_q[i] <= 32'd0;
+      end
+    end else begin
+      if (db_we) sq_pi[db_qp] <= reg_wdata_i[15:0];
+      if (st_valid_i) st_q[st_qp_i] <= st_i;
+      if (f_app) begin
+        log_q[f_qp][tail_q[f_qp][LW-1:0]] <= a_new;
+        tail_q[f_qp] <= tail_q[f_qp] + 1'b1;
+        lend_q[f_qp] <= lend_q[f_qp] + f_bytes;
+        if (f_e.op == OpRreq) msn1_q[f_qp] <= msn1_q[f_qp] + 32'd1;
+        else if (f_e.op == OpSend || f_e.op == OpSendSe || f_e.op == OpSendInv || f_e.op == OpSendSeInv ||
+                 f_e.op == OpImm || f_e.op == OpImmSe)
+          msn0_q[f_qp] <= msn0_q[f_qp] + 32'd1;
+      end
+      if (f_orq_push) begin
+        orq_q[f_qp][ot_q[f_qp][2:0]] <= {f_w.flags[0], sq_ci[f_qp], f_w.wr_id};
+        ot_q[f_qp] <= ot_q[f_qp] + 4'd1;
+      end
+      if (f_ci_inc) sq_ci[f_qp] <= sq_ci[f_qp] + 16'd1;
+      if (r_rel) begin
+        rend_q[r_scan] <= rend_q[r_scan] + r_e.bytes;
+        rel_q[r_scan] <= rel_q[r_scan] + 1'b1;
+        dbp_q[r_scan] <= 1'b1;
+      end else if (db_valid_o && db_ready_i) dbp_q[r_scan] <= 1'b0;
+      if (ack_valid_i && ack_qp_i < 16'(NumQp) && ge32(ack_off_i, una_q[ack_qp_i[QpW-1:0]]))
+        una_q[ack_qp_i[QpW-1:0]] <= ack_off_i;
+      if (a_ret) begin
+        head_q[a_scan] <= head_q[a_scan] + 1'b1;
+        if (rel_q[a_scan] == head_q[a_scan]) rel_q[a_scan] <= head_q[a_scan] + 1'b1;
+      end
+      if (o_pop && o_take) oh_q[o_qp] <= oh_q[o_qp] + 4'd1;
+      if (sv_pop) begin
+        if (!ge32(hw_q[s_qp], s_tgt)) hw_q[s_qp] <= s_tgt;
+        // the FPDU holding the next byte: the next to build, or the last built
+        if (gen_end == s_tgt) begin
+          fe_q[s_qp] <= c_e;
+          fm_q[s_qp] <= c_m;
+          fs_q[s_qp] <= c_s;
+        end else begin
+          fe_q[s_qp] <= lg_e;
+          fm_q[s_qp] <= lg_m;
+          fs_q[s_qp] <= lg_s;
+        end
+      end
+      if (init_valid_i) begin
+        pd_q[init_qp_i] <= init_pd_i;
+        scq_q[init_qp_i] <= init_scq_i;
+        sqb_q[init_qp_i] <= init_sq_base_i;
+        sql_q[init_qp_i] <= init_sq_log_i;
+        tid_q[init_qp_i] <= init_tid_i;
+        mul_q[init_qp_i] <= init_mulpdu_i;
+        crc_q[init_qp_i] <= init_crc_i;
+        sq_pi[init_qp_i] <= 16'd0;
+        sq_ci[init_qp_i] <= 16'd0;
+        msn0_q[init_qp_i] <= 32'd1;
+        msn1_q[init_qp_i] <= 32'd1;
+        lend_q[init_qp_i] <= init_start_i;
+        rend_q[init_qp_i] <= init_start_i;
+        hw_q[init_qp_i] <= init_start_i;
+        una_q[init_qp_i] <= init_start_i;
+        head_q[init_qp_i] <= '0;
+        rel_q[init_qp_i] <= '0;
+        tail_q[init_qp_i] <= '0;
+        dbp_q[init_qp_i] <= 1'b0;
+        fe_q[init_qp_i] <= '0;
+        fm_q[init_qp_i] <= 32'd0;
+        fs_q[init_qp_i] <= init_start_i;
+        oh_q[init_qp_i] <= 4'd0;
+        ot_q[init_qp_i] <= 4'd0;
+      end
+    end
+  end
+
+  logic unused;
+  assign unused = ^{rs_valid, rs_qp, rs_off, rs_len, rs_last, rs_done, rs_err, rq_wready, rq_count, sv_count,
+                    cmd_count, db_off[15:QpW+3], db_off[1:0], sv_head[63:48+QpW], f_w.rsvd0, f_w.rsvd1,
+                    f_w.rsvd2, f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96],
+                    f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_tlast, r_e, a_e, c_ent};
+endmodule
