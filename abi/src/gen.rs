@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0xaac3_2d4c;
+pub const BUILD_ID: u32 = 0x495e_d5c6;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2045,17 +2045,20 @@ pub enum CplUlpMode {
     Streaming = 0x00,
     /// FPDU mode: MPA framing, DDP placement and RDMAP run in hardware on the bound QP.
     Rdma = 0x01,
+    /// FPDU mode for received bytes only, sent bytes still from the stream's buffer: the MPA responder from its reply until the reply is acknowledged (then RDMA).
+    RdmaRx = 0x02,
 }
 
 impl CplUlpMode {
     /// Every value, in description order.
-    pub const ALL: &'static [Self] = &[Self::Streaming, Self::Rdma];
+    pub const ALL: &'static [Self] = &[Self::Streaming, Self::Rdma, Self::RdmaRx];
 
     /// The value's name as written in the description.
     pub const fn name(self) -> &'static str {
         match self {
             Self::Streaming => "STREAMING",
             Self::Rdma => "RDMA",
+            Self::RdmaRx => "RDMA_RX",
         }
     }
 }
@@ -2067,6 +2070,7 @@ impl TryFrom<u8> for CplUlpMode {
         match v {
             0x00 => Ok(Self::Streaming),
             0x01 => Ok(Self::Rdma),
+            0x02 => Ok(Self::RdmaRx),
             other => Err(other),
         }
     }

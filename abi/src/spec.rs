@@ -1017,6 +1017,7 @@ pub const SPEC: Spec = Spec {
             values: &[
                 v("STREAMING", 0x00, "plain TCP: data travels in TX_DATA and RX_DATA (MPA negotiation runs here)"),
                 v("RDMA", 0x01, "FPDU mode: MPA framing, DDP placement and RDMAP run in hardware on the bound QP"),
+                v("RDMA_RX", 0x02, "FPDU mode for received bytes only, sent bytes still from the stream's buffer: the MPA responder from its reply until the reply is acknowledged (then RDMA)"),
             ],
         },
         Enum {

@@ -2021,6 +2021,26 @@ impl QueuePair {
         self.bind_endpoint(stream.endpoint(), stream.tid())
     }
 
+    /// Binds the QP to the stream's connection for received bytes only
+    /// (ULP_MODE RDMA_RX): what the peer sends from now on is placed by
+    /// the QP, what this side sends still comes from the stream's buffer.
+    /// The MPA responder binds so before it writes its reply (the
+    /// initiator may send its first FPDU as soon as it has the reply),
+    /// and completes the binding with [`QueuePair::bind_connection`] once
+    /// the reply is acknowledged.
+    ///
+    /// # Errors
+    /// As [`QueuePair::bind_connection`].
+    pub fn bind_receive(&self, stream: &TcpStream) -> Result<()> {
+        if !std::ptr::addr_eq(
+            Arc::as_ptr(stream.device()),
+            Arc::as_ptr(self.inner.nic().device()),
+        ) {
+            return Err(invalid("the stream belongs to another NIC"));
+        }
+        self.bind_endpoint_mode(stream.endpoint(), stream.tid(), CplUlpMode::RdmaRx)
+    }
+
     /// As [`QueuePair::bind_connection`], for endpoint `ep` whose
     /// connection id is `tid`.
     ///
@@ -2029,6 +2049,10 @@ impl QueuePair {
     /// was initialized for another connection; [`Error::Tcp`] when the
     /// engine refuses a field; or as [`Nic::fw_command`].
     pub fn bind_endpoint(&self, ep: EndpointId, tid: u32) -> Result<()> {
+        self.bind_endpoint_mode(ep, tid, CplUlpMode::Rdma)
+    }
+
+    fn bind_endpoint_mode(&self, ep: EndpointId, tid: u32, mode: CplUlpMode) -> Result<()> {
         let q = &*self.inner;
         {
             let st = lock(&q.st)?;
@@ -2050,12 +2074,7 @@ impl QueuePair {
         }
         let nic = q.nic();
         nic.tcp_tcb(ep, TcbField::Qpid, u64::from(q.qpn), u64::MAX)?;
-        nic.tcp_tcb(
-            ep,
-            TcbField::UlpMode,
-            u64::from(u8::from(CplUlpMode::Rdma)),
-            u64::MAX,
-        )?;
+        nic.tcp_tcb(ep, TcbField::UlpMode, u64::from(u8::from(mode)), u64::MAX)?;
         Ok(())
     }
 }

@@ -267,10 +267,10 @@ module wn_rdma_tx #(
   logic [32:0]    f_fp;
   assign f_w = wn_abi_pkg::rdma_sq_wqe_t'(f_wqe);
   assign f_sge = wn_abi_pkg::rdma_sge_t'(f_wqe[384 + 32'(f_k) * 128 +: 128]);
-  assign f_room = LW'(LogDepth) - (tail_q[f_scan] - head_q[f_scan]);
+  assign f_room = (LW + 1)'(LogDepth) - (tail_q[f_scan] - head_q[f_scan]);
   assign f_can = (st_q[f_scan] == 8'(wn_abi_pkg::QP_STATE_RTS) && f_room >= (LW + 1)'(2)) ||
                  st_q[f_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR);
-  assign rr_ready_o = f_st == FIdle && (LW'(LogDepth) - (tail_q[rr_qp_i] - head_q[rr_qp_i])) != '0;
+  assign rr_ready_o = f_st == FIdle && ((LW + 1)'(LogDepth) - (tail_q[rr_qp_i] - head_q[rr_qp_i])) != '0;
   assign wrd_valid_o = f_st == FRd;
   assign wrd_addr_o = sqb_q[f_qp] + {41'd0, sq_ci[f_qp] & ((16'd1 << sql_q[f_qp]) - 16'd1), 7'd0};
   assign wrd_len_o = 16'(wn_abi_pkg::RDMA_WQE_SIZE);

@@ -1348,7 +1348,7 @@ module wn_tcp_engine #(
   function automatic logic [31:0] rwnd_f(input logic [4:0] lg, input logic [31:0] rcv_nxt,
                                          input logic [31:0] irs, input logic [31:0] rx_read,
                                          input logic [31:0] rcv_wnd, input logic [7:0] ulp);
-    if (lg == 5'd0 || ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_RDMA)) rwnd_f = rcv_wnd;
+    if (lg == 5'd0 || ulp != 8'(wn_abi_pkg::CPL_ULP_MODE_STREAMING)) rwnd_f = rcv_wnd;
     else rwnd_f = (32'd1 << lg) - ((rcv_nxt - irs - 32'd1) - rx_read);
   endfunction
 
@@ -2000,7 +2000,7 @@ module wn_tcp_engine #(
   logic [31:0] rx_skip, rx_n, rx_pos, rx_len0, rx_size, rx_end;
   logic        rx_fits, rx_need_ack, rdma_m, rx_take;
   // RDMA mode: in-order payload goes to wn_rdma_rx, not to a stream buffer
-  assign rdma_m = t_q.ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_RDMA);
+  assign rdma_m = t_q.ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_RDMA) || t_q.ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_RDMA_RX);
   assign rx_take = t_q.rx_log != 5'd0 || rdma_m;
   assign rx_end = r_seq + {18'd0, r_plen};
   assign rx_fits = !lt32(t_q.rcv_nxt, r_seq) && lt32(t_q.rcv_nxt, rx_end);

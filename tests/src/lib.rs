@@ -8,6 +8,7 @@ use warpnic_sim::WorldConfig;
 
 pub use warpnic_sim::traffic;
 
+pub mod rdma;
 pub mod siw;
 pub mod soft_iwarp;
 

@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'haac3_2d4c;
+  localparam logic [31:0] BUILD_ID = 32'h495e_d5c6;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -412,7 +412,8 @@ package wn_abi_pkg;
   // What the hardware does with a connection's byte stream (warpnic (docs/cpl.md))
   typedef enum logic [7:0] {
     CPL_ULP_MODE_STREAMING = 8'h00,  // plain TCP: data travels in TX_DATA and RX_DATA (MPA negotiation runs here)
-    CPL_ULP_MODE_RDMA = 8'h01  // FPDU mode: MPA framing, DDP placement and RDMAP run in hardware on the bound QP
+    CPL_ULP_MODE_RDMA = 8'h01,  // FPDU mode: MPA framing, DDP placement and RDMAP run in hardware on the bound QP
+    CPL_ULP_MODE_RDMA_RX = 8'h02  // FPDU mode for received bytes only, sent bytes still from the stream's buffer: the MPA responder from its reply until the reply is acknowledged (then RDMA)
   } cpl_ulp_mode_e;
 
   // Flags of a TX_DATA message (warpnic (docs/cpl.md))

@@ -1,0 +1,189 @@
+//! Two simulated NICs joined by an RDMA connection: offloaded TCP, MPA v2
+//! with CRC negotiated by the hosts over the streams, then a queue pair on
+//! each side bound to the connection, in RTS.
+//!
+//! The order follows docs/iwarp.md: the responder binds its QP for
+//! received bytes (ULP_MODE RDMA_RX) before it writes the MPA reply, and
+//! for sent bytes once the reply is acknowledged; the initiator binds once
+//! it has the reply. Each side's first FPDU starts at the stream offset
+//! where its MPA frame ended.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use warpnic::mpa::{
+    AcceptParams, ConnectParams, CrcPolicy, MarkerPolicy, MpaConfig, RdmaParams, Revision, RtrSet,
+};
+use warpnic::verbs::mulpdu_for_mss;
+use warpnic::{
+    CompletionQueue, MpaEvent, MpaSetup, Nic, ProtectionDomain, QpAttrs, QpCaps, QueuePair,
+    TcpStream,
+};
+use warpnic_abi::gen::QpState;
+
+use crate::{tcp_streams, Pair};
+
+/// The simulated link's MSS.
+pub const MSS: u16 = 1460;
+
+/// One end of the connection.
+pub struct RdmaEnd {
+    /// The NIC.
+    pub nic: Nic,
+    /// The connection's stream (its buffers carried the MPA frames).
+    pub stream: TcpStream,
+    /// The protection domain of the QP and of the test's regions.
+    pub pd: ProtectionDomain,
+    /// The send CQ.
+    pub scq: Arc<CompletionQueue>,
+    /// The receive CQ.
+    pub rcq: Arc<CompletionQueue>,
+    /// The queue pair, in RTS.
+    pub qp: QueuePair,
+    /// What MPA settled.
+    pub params: RdmaParams,
+}
+
+fn mpa_config() -> MpaConfig {
+    MpaConfig {
+        revision: Revision::V2,
+        crc: CrcPolicy::Required,
+        markers: MarkerPolicy::Disabled,
+        rtr: RtrSet::ALL,
+        timeout: 2_000_000,
+    }
+}
+
+fn wait(nic: &Nic, st: &mut TcpStream, setup: &mut MpaSetup) -> MpaEvent {
+    let dev = st.device().clone();
+    let end = dev.now_ns() + 5_000_000;
+    loop {
+        if let Some(e) = setup.poll(nic, st).expect("MPA poll") {
+            return e;
+        }
+        assert!(dev.now_ns() < end, "no MPA event within 5 ms");
+        dev.relax();
+    }
+}
+
+type EndParts = (
+    ProtectionDomain,
+    Arc<CompletionQueue>,
+    Arc<CompletionQueue>,
+    QueuePair,
+);
+
+fn end(nic: &Nic, caps: QpCaps) -> EndParts {
+    let pd = nic.alloc_pd().expect("PD");
+    let scq = Arc::new(CompletionQueue::new(nic, 4096, None).expect("send CQ"));
+    let rcq = Arc::new(CompletionQueue::new(nic, 4096, None).expect("receive CQ"));
+    let qp = pd.create_qp(&scq, &rcq, caps).expect("QP");
+    (pd, scq, rcq, qp)
+}
+
+/// The QP attributes MPA settled for connection `tid`, sending from
+/// stream offset `tx_start`.
+fn attrs(tid: u32, p: &RdmaParams, tx_start: u32) -> QpAttrs {
+    QpAttrs::from_rdma_params(tid, p)
+        .expect("attributes")
+        .mulpdu(MSS)
+        .send_mulpdu(mulpdu_for_mss(MSS))
+        .tx_start(tx_start)
+}
+
+/// Connects A (initiator) and B (responder) of `p`; `prepare_b` runs on B
+/// once its QP is in RTR and bound for receiving, before the MPA reply
+/// (to post receive buffers the initiator's first messages need).
+pub fn rdma_pair_with(
+    p: &Pair,
+    caps: QpCaps,
+    prepare_b: impl FnOnce(&QueuePair, &ProtectionDomain),
+) -> (RdmaEnd, RdmaEnd) {
+    let ((_, mut sa), (_, mut sb)) = tcp_streams(p, 16);
+    let mut a_setup = MpaSetup::connect(
+        &p.a,
+        &mut sa,
+        mpa_config(),
+        ConnectParams {
+            private_data: b"warpnic",
+            ird: 16,
+            ord: 16,
+            p2p: false,
+        },
+    )
+    .expect("A's MPA request");
+    let mut b_setup = MpaSetup::listen(&p.b, &mut sb, mpa_config()).expect("B listens");
+    let req = wait(&p.b, &mut sb, &mut b_setup);
+    assert!(matches!(req, MpaEvent::ConnectRequest { .. }), "{req:?}");
+
+    // B: QP in RTR, bound for receiving, then the reply
+    let (pd_b, scq_b, rcq_b, qp_b) = end(&p.b, caps);
+    let reply_pd: &[u8] = b"accepted";
+    // the reply: 20 bytes of header, the 4 bytes of IRD/ORD, private data
+    let reply_len = 20 + 4 + reply_pd.len() as u32;
+    let accept = AcceptParams {
+        private_data: reply_pd,
+        ird: 16,
+        ord: 16,
+    };
+    // what the accept will settle: CRC (required here), IRD/ORD 16
+    let b_attrs = QpAttrs::init(sb.tid())
+        .crc(true)
+        .ird(16)
+        .ord(16)
+        .mulpdu(MSS)
+        .send_mulpdu(mulpdu_for_mss(MSS))
+        .tx_start(sb.written().wrapping_add(reply_len));
+    qp_b.modify(&b_attrs).expect("B: INIT");
+    qp_b.modify(&QpAttrs::new(QpState::Rtr)).expect("B: RTR");
+    qp_b.bind_receive(&sb).expect("B: bind for receiving");
+    prepare_b(&qp_b, &pd_b);
+    let pb = match b_setup.accept(&p.b, &mut sb, accept).expect("B accepts") {
+        MpaEvent::Established { params, .. } => params,
+        e => panic!("B: {e:?}"),
+    };
+
+    // A: the reply, then its QP
+    let pa = match wait(&p.a, &mut sa, &mut a_setup) {
+        MpaEvent::Established { params, .. } => params,
+        e => panic!("A: {e:?}"),
+    };
+    assert!(pa.crc && pb.crc, "CRC on both ways");
+    let (pd_a, scq_a, rcq_a, qp_a) = end(&p.a, caps);
+    qp_a.modify(&attrs(sa.tid(), &pa, sa.written()))
+        .expect("A: INIT");
+    qp_a.bind_connection(&sa).expect("A: bind");
+    qp_a.modify(&QpAttrs::new(QpState::Rtr)).expect("A: RTR");
+    qp_a.modify(&QpAttrs::new(QpState::Rts)).expect("A: RTS");
+
+    // B sends once its reply is acknowledged
+    sb.flush_wait(Duration::from_millis(5))
+        .expect("B: reply acknowledged");
+    qp_b.bind_connection(&sb).expect("B: bind");
+    qp_b.modify(&QpAttrs::new(QpState::Rts)).expect("B: RTS");
+    (
+        RdmaEnd {
+            nic: p.a.clone(),
+            stream: sa,
+            pd: pd_a,
+            scq: scq_a,
+            rcq: rcq_a,
+            qp: qp_a,
+            params: pa,
+        },
+        RdmaEnd {
+            nic: p.b.clone(),
+            stream: sb,
+            pd: pd_b,
+            scq: scq_b,
+            rcq: rcq_b,
+            qp: qp_b,
+            params: pb,
+        },
+    )
+}
+
+/// As [`rdma_pair_with`], with default rings and nothing posted early.
+pub fn rdma_pair(p: &Pair) -> (RdmaEnd, RdmaEnd) {
+    rdma_pair_with(p, QpCaps::default(), |_, _| {})
+}
