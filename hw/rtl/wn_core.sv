@@ -251,7 +251,12 @@ module wn_core #(
   logic [63:0]  rdma_tkeep;
   logic         c_rdma_drop, c_rdma_rd_err, c_rdma_wr_err;
   logic         t_init_valid, t_init_crc, t_st_valid, t_rr_valid, t_rr_ready, t_rdc_valid;
-  logic [$clog2(NumQp)-1:0] t_init_qp, t_st_qp, t_rr_qp, t_rdc_qp;
+  logic [$clog2(NumQp)-1:0] t_init_qp, t_st_qp, t_rr_qp, t_rdc_qp, t_term_qp;
+  logic         t_term_valid, t_term_hvalid;
+  logic [3:0]   t_term_layer, t_term_etype;
+  logic [7:0]   t_term_ecode;
+  logic [6:0]   t_term_hlen;
+  logic [511:0] t_term_hdr;
   logic [15:0]  t_init_pd, t_init_tid, t_init_mulpdu;
   logic [7:0]   t_init_scq, t_st;
   logic [63:0]  t_init_sq_base, t_rr_sink_to, t_rr_addr;
@@ -761,6 +766,14 @@ module wn_core #(
       .rr_len_o      (t_rr_len),
       .rdc_valid_o   (t_rdc_valid),
       .rdc_qp_o      (t_rdc_qp),
+      .tterm_valid_o (t_term_valid),
+      .tterm_qp_o    (t_term_qp),
+      .tterm_layer_o (t_term_layer),
+      .tterm_etype_o (t_term_etype),
+      .tterm_ecode_o (t_term_ecode),
+      .tterm_hvalid_o(t_term_hvalid),
+      .tterm_hlen_o  (t_term_hlen),
+      .tterm_hdr_o   (t_term_hdr),
       .tchk_valid_i  (t_chk_valid),
       .tchk_ready_o  (t_chk_ready),
       .tchk_stag_i   (t_chk_stag),
@@ -806,6 +819,14 @@ module wn_core #(
       .rr_len_i       (t_rr_len),
       .rdc_valid_i    (t_rdc_valid),
       .rdc_qp_i       (t_rdc_qp),
+      .term_valid_i   (t_term_valid),
+      .term_qp_i      (t_term_qp),
+      .term_layer_i   (t_term_layer),
+      .term_etype_i   (t_term_etype),
+      .term_ecode_i   (t_term_ecode),
+      .term_hvalid_i  (t_term_hvalid),
+      .term_hlen_i    (t_term_hlen),
+      .term_hdr_i     (t_term_hdr),
       .chk_valid_o    (t_chk_valid),
       .chk_ready_i    (t_chk_ready),
       .chk_stag_o     (t_chk_stag),

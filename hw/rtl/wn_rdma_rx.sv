@@ -128,6 +128,14 @@ module wn_rdma_rx #(
     output logic [31:0]    rr_len_o,
     output logic           rdc_valid_o,
     output logic [QpW-1:0] rdc_qp_o,
+    output logic           tterm_valid_o,
+    output logic [QpW-1:0] tterm_qp_o,
+    output logic [3:0]     tterm_layer_o,
+    output logic [3:0]     tterm_etype_o,
+    output logic [7:0]     tterm_ecode_o,
+    output logic           tterm_hvalid_o,
+    output logic [6:0]     tterm_hlen_o,
+    output logic [511:0]   tterm_hdr_o,
     input  logic           tchk_valid_i,
     output logic           tchk_ready_o,
     input  logic [31:0]    tchk_stag_i,
@@ -1133,11 +1141,21 @@ module wn_rdma_rx #(
     init_crc_o <= arg_q[3][16];
     init_start_o <= arg_q[12];
     st_qp_o <= term_set ? term_qp_w : a_qp;
+    // our Terminate, for the transmit side to send
+    if (rst_i) tterm_valid_o <= 1'b0;
+    else tterm_valid_o <= term_set && !tm_rx;
+    tterm_qp_o <= tm_qp;
+    tterm_layer_o <= tm_layer;
+    tterm_etype_o <= tm_etype;
+    tterm_ecode_o <= tm_ecode;
+    tterm_hvalid_o <= tm_hvalid;
+    tterm_hlen_o <= tm_hlen;
+    tterm_hdr_o <= tm_hdr;
     st_o <= term_set ? 8'(wn_abi_pkg::QP_STATE_ERROR) : a_st;
   end
 
   logic unused;
-  assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, mw_keep, tm_hvalid, tm_hlen, tm_hdr, who_valid,
+  assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, mw_keep, who_valid,
                     who_wready, who_count, wq_count, dq_count, evq_count, mctx_crc_en_o, mctx_mark_en_o,
                     rb_req_msn, sq_pi[0], dc_opcode, db_off[15:QpW+3], db_off[1:0], mqp_lat_q[15:QpW],
                     mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW], dq_gap[14:0]};

@@ -83,6 +83,16 @@ module wn_rdma_tx #(
     input  logic [31:0]    rr_len_i,
     input  logic           rdc_valid_i,
     input  logic [QpW-1:0] rdc_qp_i,
+    // a Terminate the receive side decided to send (the QP is in ERROR):
+    // the codes and the first bytes of the offending DDP segment
+    input  logic           term_valid_i,
+    input  logic [QpW-1:0] term_qp_i,
+    input  logic [3:0]     term_layer_i,
+    input  logic [3:0]     term_etype_i,
+    input  logic [7:0]     term_ecode_i,
+    input  logic           term_hvalid_i,
+    input  logic [6:0]     term_hlen_i,
+    input  logic [511:0]   term_hdr_i,
     // MR checks (wn_rdma_rx's arbiter)
     output logic           chk_valid_o,
     input  logic           chk_ready_i,
@@ -143,6 +153,7 @@ module wn_rdma_tx #(
   localparam logic [3:0] OpSendSeInv = 4'(wn_abi_pkg::RDMAP_OPCODE_SEND_SE_INVALIDATE);
   localparam logic [3:0] OpImm = 4'(wn_abi_pkg::RDMAP_OPCODE_IMMEDIATE_DATA);
   localparam logic [3:0] OpImmSe = 4'(wn_abi_pkg::RDMAP_OPCODE_IMMEDIATE_DATA_SE);
+  localparam logic [3:0] OpTerm = 4'(wn_abi_pkg::RDMAP_OPCODE_TERMINATE);
 
   generate
     if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp || (1 << LW) != LogDepth) begin : g_bad
@@ -167,6 +178,7 @@ module wn_rdma_tx #(
     logic [63:0]  wr_id;
     logic [15:0]  idx;      // its send-queue index
     logic         sig;      // a CQE when acknowledged
+    logic         pair;     // the Write of an RDMA_WRITE_IMM (its Immediate Data completes it)
     logic [7:0]   cop;      // its cqe_opcode
     logic [31:0]  start;    // stream offset of its first FPDU
     logic [31:0]  bytes;    // FPDU bytes
@@ -199,6 +211,10 @@ module wn_rdma_tx #(
   logic [LW:0] fe_q [NumQp];
   logic [31:0] fm_q [NumQp];
   logic [31:0] fs_q [NumQp];
+  // the Terminate to send: pending, its payload (RFC 5040 §4.8) and length
+  logic         tpend_q [NumQp];
+  logic [415:0] tpay_q [NumQp];
+  logic [5:0]   tlen_q [NumQp];
   // outstanding READs: wr_id and signaled
   logic [80:0] orq_q [NumQp][8];
   logic [3:0]  oh_q [NumQp];
@@ -219,6 +235,7 @@ module wn_rdma_tx #(
     lst = 1'b1;
     if (op == OpRreq) ul = 16'd46;
     else if (op == OpImm || op == OpImmSe) ul = 16'd26;
+    else if (op == OpTerm) ul = 16'd18 + len[15:0];
     else begin
       pay = (rem > {16'd0, mul - hdr}) ? mul - hdr : rem[15:0];
       lst = rem <= {16'd0, mul - hdr};
@@ -251,7 +268,7 @@ module wn_rdma_tx #(
 
   // ------------------------------------------------------------------
   // fetch: WQEs (and READ RESPONSE jobs) into the log
-  typedef enum logic [3:0] {FIdle, FRd, FData, FChk, FWait, FLen, FApp, FCpl} fst_e;
+  typedef enum logic [3:0] {FIdle, FRd, FData, FChk, FWait, FLen, FApp, FCpl, FFlush, FTerm} fst_e;
   fst_e           f_st;
   logic [QpW-1:0] f_qp, f_scan;
   logic [1023:0]  f_wqe;
@@ -260,7 +277,8 @@ module wn_rdma_tx #(
   ent_t           f_e;
   logic [31:0]    f_m, f_bytes, f_cnt;
   logic [7:0]     f_status;
-  logic [LW:0]    f_room;
+  logic [LW:0]    f_room, f_ptr;
+  ent_t           f_fe;
   logic           f_can;
   wn_abi_pkg::rdma_sq_wqe_t f_w;
   wn_abi_pkg::rdma_sge_t    f_sge;
@@ -281,8 +299,15 @@ module wn_rdma_tx #(
   assign chk_to_o = f_sge.addr;
   assign chk_len_o = f_sge.len;
   assign chk_pd_o = pd_q[f_qp];
-  assign f_cv = f_st == FCpl;
-  assign f_c = cqe_f(scq_q[f_qp], f_qp, sq_ci[f_qp], f_w.wr_id, 32'd0, 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND), f_status);
+  // a logged message flushed before the Terminate
+  logic f_fl_need;
+  assign f_fe = log_q[f_qp][f_ptr[LW-1:0]];
+  assign f_fl_need = f_st == FFlush && f_ptr != tail_q[f_qp] && f_fe.op != OpRreq && f_fe.op != OpRresp &&
+                     f_fe.op != OpTerm && !f_fe.pair;
+  assign f_cv = f_st == FCpl || f_fl_need;
+  assign f_c = f_fl_need ?
+      cqe_f(scq_q[f_qp], f_qp, f_fe.idx, f_fe.wr_id, f_fe.len, f_fe.cop, 8'(wn_abi_pkg::CQE_STATUS_FLUSHED)) :
+      cqe_f(scq_q[f_qp], f_qp, sq_ci[f_qp], f_w.wr_id, 32'd0, 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND), f_status);
   assign f_fp = fpdu_f(f_e.op, f_e.len, f_m, mul_q[f_qp]);
 
   // fetch-side updates of the per-QP tables (applied in the table block)
@@ -312,7 +337,14 @@ module wn_rdma_tx #(
       unique case (f_st)
         FIdle: begin
           f_imm2 <= 1'b0;
-          if (rr_valid_i && rr_ready_o) begin
+          if (tpend_q[f_scan]) begin
+            // a Terminate: the messages not yet released are flushed, then
+            // it is logged (and released even in ERROR)
+            f_qp <= f_scan;
+            f_rr <= 1'b1;
+            f_ptr <= rel_q[f_scan];
+            f_st <= FFlush;
+          end else if (rr_valid_i && rr_ready_o) begin
             f_qp <= rr_qp_i;
             f_rr <= 1'b1;
             f_e <= '0;
@@ -376,7 +408,10 @@ module wn_rdma_tx #(
                 f_e.stag <= f_w.rkey;
                 f_e.to <= f_w.remote_addr;
                 f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_WRITE);
-                if (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM)) f_e.sig <= 1'b0;
+                if (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM)) begin
+                  f_e.sig <= 1'b0;
+                  f_e.pair <= 1'b1;
+                end
               end
               8'(wn_abi_pkg::RDMA_WQE_OPCODE_SEND): begin
                 f_e.op <= f_w.flags[1] ? OpSendSe : OpSend;
@@ -435,6 +470,7 @@ module wn_rdma_tx #(
           if (!f_rr && !f_imm2 && f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM)) begin
             // then the Immediate Data message, completing as the Write
             f_imm2 <= 1'b1;
+            f_e.pair <= 1'b0;
             f_e.op <= f_w.flags[1] ? OpImmSe : OpImm;
             f_e.imm <= f_w.imm;
             f_e.len <= 32'd0;
@@ -451,6 +487,19 @@ module wn_rdma_tx #(
           end
         end
         FCpl: if (f_cr) f_st <= FIdle;
+        FFlush: begin
+          if (f_ptr == tail_q[f_qp]) f_st <= FTerm;
+          else if (!f_fl_need || f_cr) f_ptr <= f_ptr + 1'b1;
+        end
+        FTerm: begin
+          f_e <= '0;
+          f_e.op <= OpTerm;
+          f_e.len <= {26'd0, tlen_q[f_qp]};
+          f_m <= 32'd0;
+          f_bytes <= 32'd0;
+          f_cnt <= 32'd0;
+          f_st <= FLen;
+        end
         default: f_st <= FIdle;
       endcase
     end
@@ -462,7 +511,9 @@ module wn_rdma_tx #(
   logic           r_rel;
   ent_t           r_e;
   assign r_e = log_q[r_scan][rel_q[r_scan][LW-1:0]];
-  assign r_rel = rel_q[r_scan] != tail_q[r_scan] && st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_RTS) &&
+  assign r_rel = rel_q[r_scan] != tail_q[r_scan] &&
+                 (st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_RTS) ||
+                  (r_e.op == OpTerm && st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR))) &&
                  (!r_e.multi || hw_q[r_scan] == rend_q[r_scan]);
   assign db_valid_o = !r_rel && dbp_q[r_scan];
   assign db_tid_o = tid_q[r_scan];
@@ -479,10 +530,8 @@ module wn_rdma_tx #(
   ent_t           a_e;
   assign a_e = log_q[a_scan][head_q[a_scan][LW-1:0]];
   assign a_err = st_q[a_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR);
-  assign a_can = a_err ? head_q[a_scan] != tail_q[a_scan] :
-                 (head_q[a_scan] != rel_q[a_scan] && ge32(una_q[a_scan], a_e.start + a_e.bytes));
-  assign a_need = a_e.op != OpRreq && a_e.op != OpRresp && (a_e.sig || a_err) &&
-                  !(a_e.op == OpWrite && a_e.cop == 8'(wn_abi_pkg::CQE_OPCODE_RDMA_WRITE) && !a_e.sig && !a_err);
+  assign a_can = head_q[a_scan] != rel_q[a_scan] && ge32(una_q[a_scan], a_e.start + a_e.bytes);
+  assign a_need = a_e.op != OpRreq && a_e.op != OpRresp && a_e.op != OpTerm && !a_e.pair && (a_e.sig || a_err);
   assign a_cv = a_can && a_need;
   assign a_c = cqe_f(scq_q[a_scan], a_scan, a_e.idx, a_e.wr_id, a_e.len, a_e.cop,
                      a_err ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
@@ -671,7 +720,7 @@ module wn_rdma_tx #(
       .job_src_stag_i(c_ent.sstag),
       .job_src_to_i  (c_ent.sto),
       .job_imm_i     (c_ent.imm),
-      .job_term_i    (416'd0),
+      .job_term_i    (tpay_q[s_qp]),
       .job_sge_addr_i(c_ent.saddr),
       .job_sge_len_i (c_ent.slen),
       .job_sge_num_i (c_ent.snum),
@@ -821,6 +870,36 @@ module wn_rdma_tx #(
   end
 
   // ------------------------------------------------------------------
+  // the Terminate's payload: control (layer, etype, ecode, M=0, D, R),
+  // then with D the DDP segment length (0: M says it is not valid) and the
+  // terminated DDP header, with R the terminated RDMA Read Request header
+  logic [415:0] t_pay;
+  logic [5:0]   t_len;
+  logic         t_d, t_r, t_tag;
+  logic [6:0]   t_dl;
+  always_comb begin
+    t_tag = term_hdr_i[7];
+    t_dl = t_tag ? 7'd14 : 7'd18;
+    t_d = term_hvalid_i && term_hlen_i >= t_dl;
+    t_r = t_d && !t_tag && term_hdr_i[11:8] == OpRreq && term_hlen_i >= 7'd46;
+    t_pay = '0;
+    t_pay[7:0] = {term_layer_i, term_etype_i};
+    t_pay[15:8] = term_ecode_i;
+    t_pay[23:16] = {1'b0, t_d, t_r, 5'd0};
+    t_len = 6'd4;
+    if (t_d) begin
+      // bytes 4-5: segment length 0; then the header
+      if (t_tag) t_pay[48 +: 112] = term_hdr_i[111:0];
+      else t_pay[48 +: 144] = term_hdr_i[143:0];
+      t_len = t_tag ? 6'd20 : 6'd24;
+      if (t_r) begin
+        t_pay[192 +: 224] = term_hdr_i[367:144];
+        t_len = 6'd52;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------
   // the per-QP tables
   logic           db_we;
   logic [QpW-1:0] db_qp;
@@ -835,7 +914,7 @@ module wn_rdma_tx #(
     a_new.start = lend_q[f_qp];
     a_new.bytes = f_bytes;
     a_new.multi = f_cnt > 32'd1;
-    a_new.msn = (f_e.op == OpRreq) ? msn1_q[f_qp] : msn0_q[f_qp];
+    a_new.msn = (f_e.op == OpRreq) ? msn1_q[f_qp] : (f_e.op == OpTerm) ? 32'd1 : msn0_q[f_qp];
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -849,6 +928,8 @@ module wn_rdma_tx #(
         dbp_q[i] <= 1'b0;
         oh_q[i] <= 4'd0;
         ot_q[i] <= 4'd0;
+        tpend_q[i] <= 1'b0;
+        tlen_q[i] <= 6'd0;
         pd_q[i] <= 16'd0;
         scq_q[i] <= 8'd0;
         sqb_q[i] <= 64'd0;
@@ -883,6 +964,16 @@ module wn_rdma_tx #(
         ot_q[f_qp] <= ot_q[f_qp] + 4'd1;
       end
       if (f_ci_inc) sq_ci[f_qp] <= sq_ci[f_qp] + 16'd1;
+      if (f_st == FFlush && f_ptr == tail_q[f_qp]) begin
+        tail_q[f_qp] <= rel_q[f_qp];
+        lend_q[f_qp] <= rend_q[f_qp];
+        tpend_q[f_qp] <= 1'b0;
+      end
+      if (term_valid_i) begin
+        tpend_q[term_qp_i] <= 1'b1;
+        tpay_q[term_qp_i] <= t_pay;
+        tlen_q[term_qp_i] <= t_len;
+      end
       if (r_rel) begin
         rend_q[r_scan] <= rend_q[r_scan] + r_e.bytes;
         rel_q[r_scan] <= rel_q[r_scan] + 1'b1;
@@ -933,6 +1024,7 @@ module wn_rdma_tx #(
         fs_q[init_qp_i] <= init_start_i;
         oh_q[init_qp_i] <= 4'd0;
         ot_q[init_qp_i] <= 4'd0;
+        tpend_q[init_qp_i] <= 1'b0;
       end
     end
   end
@@ -941,5 +1033,6 @@ module wn_rdma_tx #(
   assign unused = ^{rs_valid, rs_qp, rs_off, rs_len, rs_last, rs_done, rs_err, rq_wready, rq_count, sv_count,
                     cmd_count, db_off[15:QpW+3], db_off[1:0], sv_head[63:48+QpW], f_w.rsvd0, f_w.rsvd1,
                     f_w.rsvd2, f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96],
-                    f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_tlast, r_e, a_e, c_ent};
+                    f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_tlast, r_e, a_e, c_ent, f_fe,
+                    term_hdr_i[511:368]};
 endmodule

@@ -168,3 +168,73 @@ fn rdma_write_send_read_between_two_nics() {
         diff(&got, &data[..50_000])
     );
 }
+
+/// Waits until `e`'s QP is in ERROR; returns why.
+fn error_of(e: &RdmaEnd) -> warpnic::QpError {
+    let dev = e.nic.device().clone();
+    let end = dev.now_ns() + 5_000_000;
+    loop {
+        let q = e.qp.query().expect("query");
+        if q.state == warpnic_abi::gen::QpState::Error {
+            return q.error.expect("the QP says why it is in ERROR");
+        }
+        assert!(dev.now_ns() < end, "QP not in ERROR within 5 ms: {q:?}");
+        dev.relax();
+    }
+}
+
+#[test]
+fn rdma_write_to_an_invalid_stag_is_terminated_on_both_sides() {
+    use warpnic_abi::gen::{CplTermOrigin, TermLayer};
+    let p = pair();
+    let (a, b) = rdma_pair(&p);
+    let src = region(&a, 65536, AccessFlags::LOCAL_WRITE);
+    src.mem().fill(0, 65536, 0xa5).expect("fill");
+    let sink = region(
+        &b,
+        65536,
+        AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+    );
+    // B's posted buffer must come back FLUSHED
+    let rbuf = region(&b, 4096, AccessFlags::LOCAL_WRITE);
+    b.qp.post_recv(&[RecvWr {
+        wr_id: 70,
+        sg_list: &[rbuf.sge(0, 4096).expect("sge")],
+    }])
+    .expect("post recv");
+    // the right index with a wrong key
+    a.qp.post_send(&[SendWr {
+        wr_id: 9,
+        opcode: WrOpcode::RdmaWrite,
+        sg_list: &[src.sge(0, 10_000).expect("sge")],
+        remote_addr: sink.addr(),
+        rkey: sink.rkey() ^ 0x01,
+        ..SendWr::default()
+    }])
+    .expect("post write");
+    let eb = error_of(&b);
+    assert_eq!(
+        eb.origin,
+        Ok(CplTermOrigin::Hardware),
+        "B sent the Terminate: {eb}"
+    );
+    // RFC 5041 §7.2: DDP layer, tagged buffer error, invalid STag
+    assert_eq!(
+        (eb.layer, eb.etype, eb.ecode),
+        (Ok(TermLayer::Ddp), 1, 0x00),
+        "{eb}"
+    );
+    let ea = error_of(&a);
+    assert_eq!(ea.origin, Ok(CplTermOrigin::Peer), "A received it: {ea}");
+    assert_eq!(
+        (ea.layer, ea.etype, ea.ecode),
+        (eb.layer, eb.etype, eb.ecode),
+        "{ea}"
+    );
+    assert!(
+        bytes(&sink, 0, 65536).iter().all(|&x| x == 0),
+        "nothing placed"
+    );
+    let wc = one_wc(&b.rcq);
+    assert_eq!((wc.wr_id, wc.status), (70, CqeStatus::Flushed));
+}
