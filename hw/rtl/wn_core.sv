@@ -252,7 +252,8 @@ module wn_core #(
   logic         c_rdma_drop, c_rdma_rd_err, c_rdma_wr_err;
   logic         t_init_valid, t_init_crc, t_st_valid, t_rr_valid, t_rr_ready, t_rdc_valid;
   logic [$clog2(NumQp)-1:0] t_init_qp, t_st_qp, t_rr_qp, t_rdc_qp, t_term_qp;
-  logic         t_term_valid, t_term_hvalid;
+  logic         t_term_valid, t_term_hvalid, t_rrd_valid;
+  logic [$clog2(NumQp)-1:0] t_rrd_qp;
   logic [3:0]   t_term_layer, t_term_etype;
   logic [7:0]   t_term_ecode;
   logic [6:0]   t_term_hlen;
@@ -774,6 +775,8 @@ module wn_core #(
       .tterm_hvalid_o(t_term_hvalid),
       .tterm_hlen_o  (t_term_hlen),
       .tterm_hdr_o   (t_term_hdr),
+      .rrd_valid_i   (t_rrd_valid),
+      .rrd_qp_i      (t_rrd_qp),
       .tchk_valid_i  (t_chk_valid),
       .tchk_ready_o  (t_chk_ready),
       .tchk_stag_i   (t_chk_stag),
@@ -819,6 +822,8 @@ module wn_core #(
       .rr_len_i       (t_rr_len),
       .rdc_valid_i    (t_rdc_valid),
       .rdc_qp_i       (t_rdc_qp),
+      .rrd_valid_o    (t_rrd_valid),
+      .rrd_qp_o       (t_rrd_qp),
       .term_valid_i   (t_term_valid),
       .term_qp_i      (t_term_qp),
       .term_layer_i   (t_term_layer),

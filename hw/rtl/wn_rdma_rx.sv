@@ -136,6 +136,10 @@ module wn_rdma_rx #(
     output logic           tterm_hvalid_o,
     output logic [6:0]     tterm_hlen_o,
     output logic [511:0]   tterm_hdr_o,
+    // a READ RESPONSE the transmit side finished (acknowledged): one IRD
+    // slot of the QP free again
+    input  logic           rrd_valid_i,
+    input  logic [QpW-1:0] rrd_qp_i,
     input  logic           tchk_valid_i,
     output logic           tchk_ready_o,
     input  logic [31:0]    tchk_stag_i,
@@ -562,9 +566,22 @@ module wn_rdma_rx #(
   logic           dctx_v;
   logic [QpW-1:0] dctx_qp;
   dctx_t          dctx_i, dctx_o;
+  // READ RESPONSEs finished since the QP's context was last loaded
+  logic [7:0]     irdd_q [NumQp];
+  logic           u_load;
+  assign u_load = u_go && u_sop && !u_cont;
+  always_ff @(posedge clk_i) begin
+    for (int i = 0; i < NumQp; i++) begin
+      if (rst_i) irdd_q[i] <= 8'd0;
+      else if (u_load && u_qp == QpW'(i))
+        irdd_q[i] <= {7'd0, rrd_valid_i && rrd_qp_i == QpW'(i)};
+      else if (rrd_valid_i && rrd_qp_i == QpW'(i)) irdd_q[i] <= irdd_q[i] + 8'd1;
+    end
+  end
   assign u_qp = mu_tag[QpW-1:0];
   assign u_sop = !u_inpkt_q;
-  assign u_cont = last_dv_q && last_dqp_q == u_qp;
+  // a QP with IRD slots freed reloads its context (the chain holds irdu)
+  assign u_cont = last_dv_q && last_dqp_q == u_qp && irdd_q[u_qp] == 8'd0;
   assign u_hold = u_sop && !u_cont && dpend_q != 6'd0;
   assign mu_tready = u_sready && !u_hold;
   assign u_go = mu_tvalid && mu_tready;
@@ -646,7 +663,7 @@ module wn_rdma_rx #(
       .ctx_msn0_i     (dctx_i.msn0),
       .ctx_msn1_i     (dctx_i.msn1),
       .ctx_ird_i      (qcfg[u_qp].ird),
-      .ctx_irdu_i     (dctx_i.irdu),
+      .ctx_irdu_i     (dctx_i.irdu - irdd_q[u_qp]),
       .ctx_hcnt_i     (dctx_i.hcnt),
       .ctx_hbuf_i     (dctx_i.hbuf),
       .ctx_tact_i     (dctx_i.tact),

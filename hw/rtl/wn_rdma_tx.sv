@@ -83,6 +83,9 @@ module wn_rdma_tx #(
     input  logic [31:0]    rr_len_i,
     input  logic           rdc_valid_i,
     input  logic [QpW-1:0] rdc_qp_i,
+    // a READ RESPONSE acknowledged (an IRD slot free again)
+    output logic           rrd_valid_o,
+    output logic [QpW-1:0] rrd_qp_o,
     // a Terminate the receive side decided to send (the QP is in ERROR):
     // the codes and the first bytes of the offending DDP segment
     input  logic           term_valid_i,
@@ -536,6 +539,8 @@ module wn_rdma_tx #(
   assign a_c = cqe_f(scq_q[a_scan], a_scan, a_e.idx, a_e.wr_id, a_e.len, a_e.cop,
                      a_err ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
   assign a_ret = a_can && (!a_need || a_cr);
+  assign rrd_valid_o = a_ret && a_e.op == OpRresp;
+  assign rrd_qp_o = a_scan;
   always_ff @(posedge clk_i) begin
     if (rst_i) a_scan <= '0;
     else if (!a_can) a_scan <= a_scan + 1'b1;

@@ -141,6 +141,8 @@ pub struct Iommu {
     faults: Vec<Fault>,
     fault_count: u64,
     now: u64,
+    /// Device writes done, `(iova, len)`, while logging is on.
+    writes: Option<Vec<(u64, usize)>>,
 }
 
 // SAFETY: the raw host pointers an `Iommu` holds are only dereferenced by
@@ -368,7 +370,22 @@ impl Iommu {
             unsafe { copy_to_host(&data[off..off + s.len], s.ptr) };
             off += s.len;
         }
+        if let Some(w) = &mut self.writes {
+            w.push((iova, data.len()));
+        }
         Ok(())
+    }
+
+    /// Starts (or stops) logging every device write that reaches host
+    /// memory, so a test can check what the device touched; starting
+    /// clears the log.
+    pub fn log_writes(&mut self, on: bool) {
+        self.writes = on.then(Vec::new);
+    }
+
+    /// The writes logged since the last call, `(iova, len)`, oldest first.
+    pub fn take_writes(&mut self) -> Vec<(u64, usize)> {
+        self.writes.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     /// The fault log, oldest first (at most [`FAULT_LOG_CAPACITY`] entries).

@@ -91,6 +91,67 @@ fn attrs(tid: u32, p: &RdmaParams, tx_start: u32) -> QpAttrs {
         .tx_start(tx_start)
 }
 
+/// A's side of a connection set up by [`soft_pair`]: the stream stays in
+/// streaming mode and the software endpoint frames over it.
+pub struct SoftEnd {
+    /// The NIC.
+    pub nic: Nic,
+    /// The stream.
+    pub stream: TcpStream,
+    /// The software iWARP endpoint, its offsets where the MPA frames end.
+    pub sw: crate::soft_iwarp::SoftIwarp,
+    /// What MPA settled.
+    pub params: RdmaParams,
+}
+
+impl SoftEnd {
+    /// Sends `bytes` (FPDUs from `sw`) through the stream.
+    pub fn send(&mut self, bytes: &[u8]) {
+        self.stream
+            .write_all(bytes, Duration::from_millis(20))
+            .expect("stream write");
+    }
+
+    /// Reads what arrived and decodes it; waits up to 5 ms of device time
+    /// for at least one FPDU.
+    pub fn receive(
+        &mut self,
+    ) -> Vec<Result<crate::soft_iwarp::Segment, crate::soft_iwarp::SoftIwarpError>> {
+        let dev = self.stream.device().clone();
+        let end = dev.now_ns() + 5_000_000;
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            self.stream.poll().expect("stream poll");
+            let n = self.stream.read(&mut buf).expect("stream read");
+            let got = self.sw.receive(&buf[..n]);
+            if !got.is_empty() || dev.now_ns() >= end {
+                return got;
+            }
+            dev.relax();
+        }
+    }
+}
+
+/// A (initiator) with the software endpoint over its stream, B (responder)
+/// with a hardware QP, as [`rdma_pair_with`] sets B up: for feeding B's
+/// hardware hand-made FPDUs, and reading exactly what it sends.
+pub fn soft_pair(
+    p: &Pair,
+    caps: QpCaps,
+    prepare_b: impl FnOnce(&QueuePair, &ProtectionDomain),
+) -> (SoftEnd, RdmaEnd) {
+    let (a, b) = connect(p, caps, prepare_b, false);
+    match a {
+        End::Soft(a) => (a, b),
+        End::Hw(_) => unreachable!("A asked for software"),
+    }
+}
+
+enum End {
+    Hw(Box<RdmaEnd>),
+    Soft(SoftEnd),
+}
+
 /// Connects A (initiator) and B (responder) of `p`; `prepare_b` runs on B
 /// once its QP is in RTR and bound for receiving, before the MPA reply
 /// (to post receive buffers the initiator's first messages need).
@@ -99,6 +160,18 @@ pub fn rdma_pair_with(
     caps: QpCaps,
     prepare_b: impl FnOnce(&QueuePair, &ProtectionDomain),
 ) -> (RdmaEnd, RdmaEnd) {
+    match connect(p, caps, prepare_b, true) {
+        (End::Hw(a), b) => (*a, b),
+        (End::Soft(_), _) => unreachable!("A asked for hardware"),
+    }
+}
+
+fn connect(
+    p: &Pair,
+    caps: QpCaps,
+    prepare_b: impl FnOnce(&QueuePair, &ProtectionDomain),
+    a_hw: bool,
+) -> (End, RdmaEnd) {
     let ((_, mut sa), (_, mut sb)) = tcp_streams(p, 16);
     let mut a_setup = MpaSetup::connect(
         &p.a,
@@ -149,6 +222,34 @@ pub fn rdma_pair_with(
         e => panic!("A: {e:?}"),
     };
     assert!(pa.crc && pb.crc, "CRC on both ways");
+    if !a_hw {
+        sb.flush_wait(Duration::from_millis(5))
+            .expect("B: reply acknowledged");
+        qp_b.bind_connection(&sb).expect("B: bind");
+        qp_b.modify(&QpAttrs::new(QpState::Rts)).expect("B: RTS");
+        let sw = crate::soft_iwarp::SoftIwarp::new(crate::soft_iwarp::Config {
+            tx_start: u64::from(sa.written()),
+            rx_start: u64::from(sb.written()),
+            ..crate::soft_iwarp::Config::negotiated(&pa, usize::from(mulpdu_for_mss(MSS)))
+        })
+        .expect("A's software endpoint");
+        let b = RdmaEnd {
+            nic: p.b.clone(),
+            stream: sb,
+            pd: pd_b,
+            scq: scq_b,
+            rcq: rcq_b,
+            qp: qp_b,
+            params: pb,
+        };
+        let a = SoftEnd {
+            nic: p.a.clone(),
+            stream: sa,
+            sw,
+            params: pa,
+        };
+        return (End::Soft(a), b);
+    }
     let (pd_a, scq_a, rcq_a, qp_a) = end(&p.a, caps);
     qp_a.modify(&attrs(sa.tid(), &pa, sa.written()))
         .expect("A: INIT");
@@ -162,7 +263,7 @@ pub fn rdma_pair_with(
     qp_b.bind_connection(&sb).expect("B: bind");
     qp_b.modify(&QpAttrs::new(QpState::Rts)).expect("B: RTS");
     (
-        RdmaEnd {
+        End::Hw(Box::new(RdmaEnd {
             nic: p.a.clone(),
             stream: sa,
             pd: pd_a,
@@ -170,7 +271,7 @@ pub fn rdma_pair_with(
             rcq: rcq_a,
             qp: qp_a,
             params: pa,
-        },
+        })),
         RdmaEnd {
             nic: p.b.clone(),
             stream: sb,
@@ -186,4 +287,61 @@ pub fn rdma_pair_with(
 /// As [`rdma_pair_with`], with default rings and nothing posted early.
 pub fn rdma_pair(p: &Pair) -> (RdmaEnd, RdmaEnd) {
     rdma_pair_with(p, QpCaps::default(), |_, _| {})
+}
+
+/// Every DMA write one NIC makes into host memory, from [`DmaWatch::start`]
+/// on (the simulated IOMMU logs them), checked against what the NIC may
+/// touch.
+pub struct DmaWatch {
+    world: Arc<warpnic_sim::SimWorld>,
+    nic: usize,
+}
+
+impl DmaWatch {
+    /// Starts logging NIC `nic`'s writes (0 is A, 1 is B).
+    pub fn start(p: &Pair, nic: usize) -> DmaWatch {
+        p.world
+            .with(|w| w.iommu(nic).map(|i| i.log_writes(true)))
+            .expect("world")
+            .expect("NIC");
+        DmaWatch {
+            world: p.world.clone(),
+            nic,
+        }
+    }
+
+    /// The writes since the last call, `(iova, len)`.
+    pub fn take(&self) -> Vec<(u64, usize)> {
+        self.world
+            .with(|w| w.iommu(self.nic).map(|i| i.take_writes()))
+            .expect("world")
+            .expect("NIC")
+    }
+
+    /// Asserts that no write since the last call touched a byte of the
+    /// `protected` ranges `(iova, len)` outside the `granted` ones (the
+    /// rings, CQs and event queues the NIC owns lie outside both); returns
+    /// the writes that landed in granted ranges.
+    pub fn assert_within(&self, protected: &[(u64, usize)], granted: &[(u64, usize)]) -> usize {
+        let mut inside = 0;
+        for (a, n) in self.take() {
+            let end = a + n as u64;
+            let hits = protected
+                .iter()
+                .any(|&(p, pn)| a < p + pn as u64 && p < end);
+            if !hits {
+                continue;
+            }
+            let ok = granted
+                .iter()
+                .any(|&(g, gn)| a >= g && end <= g + gn as u64);
+            assert!(
+                ok,
+                "NIC {} wrote {n} bytes at {a:#x}, inside protected memory and outside what was granted {granted:x?}",
+                self.nic
+            );
+            inside += 1;
+        }
+        inside
+    }
 }

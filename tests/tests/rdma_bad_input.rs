@@ -1,0 +1,389 @@
+//! Hostile RDMA traffic against a NIC's hardware receive path. NIC A frames
+//! in software (`warpnic_tests::soft_iwarp`) over its offloaded stream, so
+//! it can send what no well-behaved peer would; NIC B runs a hardware QP.
+//! For each case: B's QP ends in ERROR with the Terminate codes of RFC
+//! 5040 §7 / RFC 5041 §7 (tagged placement: docs/rtl.md's table), B sends
+//! that TERMINATE on the wire (A decodes it), B's posted receive comes back
+//! FLUSHED, and every DMA write B made since the attack began is checked
+//! against the memory it may touch: none lands in B's regions outside
+//! what the peer was granted.
+//!
+//! MPA-level bad input (bad key, unknown revision, oversize private data)
+//! is in mpa_connect.rs: the connection is refused before any QP exists.
+
+use std::sync::Arc;
+
+use warpnic::verbs::{AccessFlags, QpCaps, WorkCompletion};
+use warpnic::{DmaPerm, MemoryRegion, ProtectionDomain, RecvWr};
+use warpnic_abi::gen::{CplTermOrigin, CqeStatus, DdpQueue, QpState, RdmapOpcode, TermLayer};
+use warpnic_abi::wire::{DdpRepr, RdmaReadReqRepr, TerminateRepr};
+use warpnic_tests::pair;
+use warpnic_tests::rdma::{soft_pair, DmaWatch, RdmaEnd, SoftEnd};
+use warpnic_tests::soft_iwarp::corrupt_crc;
+
+/// B's memory in the attacks: a Write sink, a Read source, a receive
+/// buffer, each 64 KiB.
+struct Target {
+    sink: MemoryRegion,
+    src: MemoryRegion,
+    rbuf: MemoryRegion,
+}
+
+fn region(b: &RdmaEnd, pd: &ProtectionDomain, access: AccessFlags) -> MemoryRegion {
+    let mem = Arc::new(b.nic.alloc_dma(65536, DmaPerm::RW).expect("memory"));
+    pd.reg_mr(&mem, 0, 65536, access).expect("register")
+}
+
+/// B's regions and one posted receive.
+fn target(b: &RdmaEnd) -> Target {
+    let t = Target {
+        sink: region(
+            b,
+            &b.pd,
+            AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+        ),
+        src: region(b, &b.pd, AccessFlags::REMOTE_READ),
+        rbuf: region(b, &b.pd, AccessFlags::LOCAL_WRITE),
+    };
+    t.src.mem().fill(0, 65536, 0x5a).expect("fill");
+    b.qp.post_recv(&[RecvWr {
+        wr_id: 0x77,
+        sg_list: &[t.rbuf.sge(0, 65536).expect("sge")],
+    }])
+    .expect("post recv");
+    t
+}
+
+fn protected(t: &Target) -> Vec<(u64, usize)> {
+    [&t.sink, &t.src, &t.rbuf]
+        .iter()
+        .map(|m| (m.addr(), m.len() as usize))
+        .collect()
+}
+
+/// What B should do: its QP in ERROR with these codes (ours), the same
+/// TERMINATE on the wire to A, the receive flushed, and no write outside
+/// `granted` in B's regions.
+struct Expect {
+    layer: TermLayer,
+    etype: u8,
+    ecode: u8,
+}
+
+fn check(
+    a: &mut SoftEnd,
+    b: &RdmaEnd,
+    t: &Target,
+    watch: &DmaWatch,
+    granted: &[(u64, usize)],
+    e: Expect,
+) {
+    let dev = b.nic.device().clone();
+    let end = dev.now_ns() + 5_000_000;
+    let info = loop {
+        let q = b.qp.query().expect("query");
+        if q.state == QpState::Error {
+            break q.error.expect("why");
+        }
+        assert!(dev.now_ns() < end, "B's QP not in ERROR within 5 ms: {q:?}");
+        dev.relax();
+    };
+    assert_eq!(info.origin, Ok(CplTermOrigin::Hardware), "{info}");
+    assert_eq!(
+        (info.layer, info.etype, info.ecode),
+        (Ok(e.layer), e.etype, e.ecode),
+        "B's codes: {info}"
+    );
+    // the TERMINATE on the wire
+    let mut term = None;
+    let stop = dev.now_ns() + 20_000_000;
+    while term.is_none() && dev.now_ns() < stop {
+        for seg in a.receive() {
+            let seg = seg.expect("B's FPDUs are well formed");
+            if seg.hdr.opcode() == RdmapOpcode::Terminate {
+                term = Some(seg);
+            }
+        }
+    }
+    let seg = term.expect("B sent a TERMINATE");
+    assert!(seg.crc_checked, "with its CRC");
+    match seg.hdr {
+        DdpRepr::Untagged(u) => {
+            assert_eq!(u.qn, DdpQueue::Terminate as u32, "queue 2");
+            assert_eq!(u.msn, 1, "the first Terminate");
+        }
+        h => panic!("a Terminate is untagged: {h:?}"),
+    }
+    let (tr, _) = TerminateRepr::parse(&seg.payload).expect("a Terminate");
+    assert_eq!(
+        (tr.layer, tr.etype, tr.ecode),
+        (e.layer, e.etype, e.ecode),
+        "on the wire: {tr:?}"
+    );
+    // the posted receive flushed
+    let mut wc = [WorkCompletion::default(); 1];
+    let n = b
+        .rcq
+        .poll_wc_wait(&mut wc, std::time::Duration::from_millis(5))
+        .expect("poll");
+    assert_eq!(n, 1, "the receive completes");
+    assert_eq!((wc[0].wr_id, wc[0].status), (0x77, CqeStatus::Flushed));
+    watch.assert_within(&protected(t), granted);
+}
+
+/// The attack set-up: the pair, B's target, the DMA watch on B.
+fn setup() -> (
+    warpnic_sim::traffic::Pair,
+    SoftEnd,
+    RdmaEnd,
+    Target,
+    DmaWatch,
+) {
+    let p = pair();
+    let (a, b) = soft_pair(&p, QpCaps::default(), |_, _| {});
+    let t = target(&b);
+    let w = DmaWatch::start(&p, 1);
+    (p, a, b, t, w)
+}
+
+#[test]
+fn rdma_bad_input_invalid_stag() {
+    let (_p, mut a, b, t, w) = setup();
+    // index 0x3ff was never registered
+    let bytes =
+        a.sw.write(0x0003_ff00, t.sink.addr(), &[1u8; 100])
+            .expect("fpdu");
+    a.send(&bytes);
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 1,
+            ecode: 0x00,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_stale_key() {
+    let (_p, mut a, b, t, w) = setup();
+    // the same memory registered again: a new key, the old STag is stale
+    let mem = t.sink.mem().clone();
+    let old = t.sink.rkey();
+    let Target { sink, src, rbuf } = t;
+    sink.dereg().expect("deregister");
+    let again =
+        b.pd.reg_mr(
+            &mem,
+            0,
+            65536,
+            AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+        )
+        .expect("register again");
+    assert_ne!(again.rkey(), old);
+    let t = Target {
+        sink: again,
+        src,
+        rbuf,
+    };
+    // the old STag names nothing now
+    let bytes = a.sw.write(old, t.sink.addr(), &[2u8; 100]).expect("fpdu");
+    a.send(&bytes);
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 1,
+            ecode: 0x00,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_out_of_bounds() {
+    let (_p, mut a, b, t, w) = setup();
+    // 100 bytes from 10 bytes before the region's end
+    let to = t.sink.addr() + t.sink.len() - 10;
+    let bytes = a.sw.write(t.sink.rkey(), to, &[3u8; 100]).expect("fpdu");
+    a.send(&bytes);
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 1,
+            ecode: 0x01,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_wrong_protection_domain() {
+    let (_p, mut a, b, t, w) = setup();
+    // a region of another PD on B
+    let other = b.nic.alloc_pd().expect("PD");
+    let foreign = region(
+        &b,
+        &other,
+        AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+    );
+    let bytes =
+        a.sw.write(foreign.rkey(), foreign.addr(), &[4u8; 100])
+            .expect("fpdu");
+    a.send(&bytes);
+    let mut prot = vec![(foreign.addr(), 65536)];
+    prot.extend(protected(&t));
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 1,
+            ecode: 0x02,
+        },
+    );
+    w.assert_within(&prot, &[]);
+}
+
+#[test]
+fn rdma_bad_input_missing_rights() {
+    let (_p, mut a, b, t, w) = setup();
+    // the receive buffer's region allows LOCAL_WRITE only
+    let bytes =
+        a.sw.write(t.rbuf.rkey(), t.rbuf.addr(), &[5u8; 100])
+            .expect("fpdu");
+    a.send(&bytes);
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Rdmap,
+            etype: 1,
+            ecode: 0x02,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_read_beyond_ird() {
+    let (_p, mut a, b, t, w) = setup();
+    // B's IRD is 16: 17 Read Requests at once, none answered before the
+    // 17th arrives (each asks for 64 KiB)
+    let mut bytes = Vec::new();
+    for k in 0..17u64 {
+        let rr = RdmaReadReqRepr {
+            sink_stag: 0x1234_5600,
+            sink_to: k << 16,
+            read_size: 65536,
+            src_stag: t.src.rkey(),
+            src_to: t.src.addr(),
+        };
+        bytes.extend(a.sw.read_req(&rr).expect("fpdu"));
+    }
+    a.send(&bytes);
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Rdmap,
+            etype: 2,
+            ecode: 0x07,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_corrupted_fpdu() {
+    let (_p, mut a, b, t, w) = setup();
+    // a valid Write whose CRC is wrong: the bytes may be placed (they are
+    // inside the granted range) but never reported, and the stream ends
+    let mut bytes =
+        a.sw.write(t.sink.rkey(), t.sink.addr(), &[6u8; 1000])
+            .expect("fpdu");
+    corrupt_crc(&mut bytes);
+    a.send(&bytes);
+    let granted = [(t.sink.addr(), 1000)];
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &granted,
+        Expect {
+            layer: TermLayer::Llp,
+            etype: 0,
+            ecode: 0x02,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_send_without_buffer() {
+    let p = pair();
+    let (mut a, b) = soft_pair(&p, QpCaps::default(), |_, _| {});
+    let t = target(&b);
+    let w = DmaWatch::start(&p, 1);
+    // the first Send takes the one posted buffer, the second finds none
+    let bytes = a.sw.send(&[7u8; 100], false).expect("fpdu");
+    a.send(&bytes);
+    let mut wc = [WorkCompletion::default(); 1];
+    let n = b
+        .rcq
+        .poll_wc_wait(&mut wc, std::time::Duration::from_millis(5))
+        .expect("poll");
+    assert_eq!((n, wc[0].wr_id, wc[0].byte_len), (1, 0x77, 100));
+    b.qp.post_recv(&[RecvWr {
+        wr_id: 0x77,
+        sg_list: &[t.rbuf.sge(0, 65536).expect("sge")],
+    }])
+    .expect("post recv");
+    // two Sends: the first fills the buffer posted again, the second none
+    let mut bytes = a.sw.send(&[8u8; 100], false).expect("fpdu");
+    bytes.extend(a.sw.send(&[9u8; 100], false).expect("fpdu"));
+    a.send(&bytes);
+    let n = b
+        .rcq
+        .poll_wc_wait(&mut wc, std::time::Duration::from_millis(5))
+        .expect("poll");
+    assert_eq!((n, wc[0].status), (1, CqeStatus::Success));
+    // DDP untagged buffer error, no buffer available (RFC 5041 §7.2);
+    // the checker then finds no receive to flush: post none and check
+    // the rest
+    let dev = b.nic.device().clone();
+    let end = dev.now_ns() + 5_000_000;
+    let info = loop {
+        let q = b.qp.query().expect("query");
+        if q.state == QpState::Error {
+            break q.error.expect("why");
+        }
+        assert!(dev.now_ns() < end, "B's QP not in ERROR: {q:?}");
+        dev.relax();
+    };
+    assert_eq!(
+        (info.layer, info.etype, info.ecode),
+        (Ok(TermLayer::Ddp), 2, 0x02),
+        "{info}"
+    );
+    let granted = [(t.rbuf.addr(), 100)];
+    w.assert_within(&protected(&t), &granted);
+}
