@@ -1,6 +1,7 @@
 //! An rdma_cm-shaped connection manager with the DAT endpoint semantics
 //! of seed 004 (`dat_ep_connect`): listen, connect, accept and reject with
-//! private data, and one event stream per NIC.
+//! private data, queue pairs bound to their connections, and one event
+//! stream per NIC.
 //!
 //! A connection is an offloaded TCP connection (`crate::tcp`) with a
 //! stream (`crate::stream`), on which the MPA request and reply travel
@@ -16,33 +17,126 @@
 //! | [`CmEvent::NonPeerRejected`] | REJECTED (TCP refused, bad MPA frame) | CONNECTION_EVENT_NON_PEER_REJECTED |
 //! | [`CmEvent::Unreachable`] | UNREACHABLE | CONNECTION_EVENT_UNREACHABLE |
 //! | [`CmEvent::TimedOut`] | UNREACHABLE (timeout) | CONNECTION_EVENT_TIMED_OUT |
+//! | [`CmEvent::ConnectError`] | CONNECT_ERROR | CONNECTION_EVENT_BROKEN |
 //! | [`CmEvent::Disconnected`] | DISCONNECTED | CONNECTION_EVENT_DISCONNECTED |
 //!
-//! Not yet: binding a queue pair (the connection stays in streaming mode
-//! after [`CmEvent::Established`]; the negotiated [`RdmaParams`] are what
-//! the switch to RDMA mode will take), address and route resolution
-//! beyond the firmware's ARP.
+//! # Queue pairs
+//!
+//! As rdma_cm binds the QP of an `rdma_cm_id`, [`Cm::connect`] and
+//! [`Cm::accept`] take the connection's queue pair ([`CmQp`]: a QP in
+//! RESET, the attributes the caller chooses, receive work requests to post
+//! before the peer may send) and move it to RTS; [`CmEvent::Established`]
+//! then means that the QP is in RTS on this side, and the peer's
+//! ESTABLISHED means the same on its side. The library fills in what the
+//! connection settles: the connection id, CRC, markers, IRD and ORD from
+//! the MPA exchange, the stream offset of the first FPDU sent
+//! (`tx_start`: after the MPA frame), and the largest ULPDU sent (an FPDU
+//! of one MSS of the connection, [`mulpdu_for_mss`]). The order follows
+//! docs/iwarp.md and RFC 5044 §7.1:
+//!
+//! - **Responder** ([`Cm::accept`]): RESET to INIT (with `tx_start` after
+//!   the reply it is about to write), the receive work requests, INIT to
+//!   RTR, the connection bound for received bytes only (ULP_MODE
+//!   RDMA_RX); then the MPA reply. The initiator may send its first FPDU
+//!   as soon as it has the reply, and the QP takes it. Once the peer has
+//!   acknowledged the whole reply (its bytes are never needed for a
+//!   retransmission again), [`Cm::poll`] binds the connection for both
+//!   ways (ULP_MODE RDMA), moves the QP to RTS and reports ESTABLISHED.
+//!   The responder sends nothing before that, as §7.1 asks.
+//! - **Initiator** ([`Cm::connect`]): once the reply has been read (never
+//!   a byte past it), [`Cm::poll`] moves the QP RESET to INIT (with
+//!   `tx_start` after its request), posts the receive work requests, binds
+//!   the connection (ULP_MODE RDMA), moves it INIT to RTR to RTS and
+//!   reports ESTABLISHED. The responder sends no FPDU before the
+//!   initiator's first, so nothing can arrive before the binding; bytes
+//!   that did (found in the stream's buffer) fail the connection with
+//!   [`CmEvent::ConnectError`].
+//!
+//! A QP-less connection stays in streaming mode after ESTABLISHED; its
+//! bytes are the consumer's ([`Cm::stream`]).
+//!
+//! When a connection ends ([`CmEvent::Disconnected`], [`Cm::disconnect`])
+//! its QP goes to ERROR, which completes its outstanding work requests as
+//! FLUSHED; the QP stays the caller's.
+//!
+//! Not yet: the RFC 6581 ready-to-receive message of the peer-to-peer
+//! model with a QP (a connect with `p2p` and a QP is refused), markers
+//! with a QP, address and route resolution beyond the firmware's ARP.
 
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddrV4};
+use std::sync::Arc;
 
-use warpnic_abi::gen::cpl_tcp_opt;
+use warpnic_abi::gen::{cpl_tcp_opt, QpState};
+use warpnic_fw::mpa::{HEADER_LEN, IRD_ORD_LEN};
 
 use crate::error::{Error, Result};
 use crate::mpa::{
-    AcceptParams, ConnectParams, MpaConfig, MpaError, MpaEvent, MpaSetup, RdmaParams,
+    AcceptParams, ConnectParams, CrcPolicy, IrdOrd, MarkerPolicy, MpaConfig, MpaError, MpaEvent,
+    MpaSetup, RdmaParams, Revision,
 };
 use crate::stream::TcpStream;
 use crate::tcp::{ConnectOpts, EndpointId, TcpEventInfo};
+use crate::verbs::{mulpdu_for_mss, QpAttrs, QueuePair, RecvWr, Sge};
 use crate::Nic;
 
 /// log2 of the stream buffers a connection gets (64 KiB: MPA frames are
 /// at most 532 bytes).
 const BUF_LOG: u8 = 16;
 
+/// The largest ULPDU a [`CmQp::new`] queue pair accepts: any. RFC 5044
+/// leaves the FPDU size to the sender (at most one of its MSS unless it
+/// segments them, as Linux siw with `try_gso` does); the CRC, not this
+/// bound, catches a damaged length.
+pub const RECV_MULPDU: u16 = u16::MAX;
+
 /// A connection of a [`Cm`] (rdma_cm_id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CmId(pub EndpointId);
+
+/// The queue pair of a connection and what to do with it (rdma_create_qp
+/// on an rdma_cm_id): given to [`Cm::connect`] or [`Cm::accept`], which
+/// move it to RTS.
+#[derive(Debug)]
+pub struct CmQp {
+    qp: Arc<QueuePair>,
+    attrs: QpAttrs,
+    recv: Vec<(u64, Vec<Sge>)>,
+}
+
+impl CmQp {
+    /// The queue pair `qp`, in RESET, with the default attributes
+    /// ([`QpAttrs::init`]) accepting any ULPDU size ([`RECV_MULPDU`]).
+    pub fn new(qp: Arc<QueuePair>) -> CmQp {
+        CmQp {
+            qp,
+            attrs: QpAttrs::init(0).mulpdu(RECV_MULPDU),
+            recv: Vec::new(),
+        }
+    }
+
+    /// The attributes to start from. The connection manager sets the
+    /// connection id, CRC, markers, IRD, ORD, `tx_start` and the largest
+    /// ULPDU sent; the rest (the largest ULPDU accepted, the marker phase)
+    /// stays as given.
+    pub fn attrs(mut self, attrs: QpAttrs) -> CmQp {
+        self.attrs = attrs;
+        self
+    }
+
+    /// Receive work requests posted once the QP is in INIT, before the
+    /// peer can send (after the ones of earlier calls).
+    pub fn post_recv(mut self, wrs: &[RecvWr<'_>]) -> CmQp {
+        self.recv
+            .extend(wrs.iter().map(|w| (w.wr_id, w.sg_list.to_vec())));
+        self
+    }
+
+    /// The queue pair.
+    pub fn qp(&self) -> &Arc<QueuePair> {
+        &self.qp
+    }
+}
 
 /// What a [`Cm`] reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,13 +153,14 @@ pub enum CmEvent {
         /// The peer's IRD and ORD (MPA revision 2), if it sent them.
         ird_ord: Option<(u16, u16)>,
     },
-    /// The connection is established.
+    /// The connection is established: its queue pair, if it has one, is
+    /// in RTS.
     Established {
         /// The connection.
         id: CmId,
         /// The peer's private data (the accept's, at the active side).
         private_data: Vec<u8>,
-        /// What RDMA mode uses.
+        /// What MPA settled.
         params: RdmaParams,
     },
     /// The peer's consumer rejected the connection, with its private data.
@@ -93,23 +188,71 @@ pub enum CmEvent {
         /// The connection (closed).
         id: CmId,
     },
-    /// An established connection ended (the peer closed or reset it).
+    /// The connection failed after the MPA exchange, before it was
+    /// established: binding its queue pair failed, the peer sent bytes
+    /// before its turn, or the TCP connection ended; it is aborted and its
+    /// QP in ERROR.
+    ConnectError {
+        /// The connection (aborted).
+        id: CmId,
+        /// What failed.
+        reason: String,
+    },
+    /// An established connection ended (the peer closed or reset it); its
+    /// QP is in ERROR. Call [`Cm::disconnect`] to close this side.
     Disconnected {
         /// The connection.
         id: CmId,
     },
 }
 
+/// Where a connection is.
+#[derive(Debug)]
+enum Phase {
+    /// Initiator: the TCP handshake runs; the request to send once it is
+    /// done.
+    Connecting {
+        private_data: Vec<u8>,
+        ird: u16,
+        ord: u16,
+        p2p: bool,
+    },
+    /// The MPA setup runs (the initiator waits for the reply, the
+    /// responder for the request).
+    Setup,
+    /// Responder: the request has been reported; the consumer answers.
+    Requested {
+        crc: bool,
+        markers: bool,
+        ird_ord: Option<IrdOrd>,
+    },
+    /// Responder with a QP: the reply is written and the QP in RTR; RTS
+    /// once the reply is acknowledged.
+    ReplySent { params: RdmaParams },
+    /// Established (reported or about to be: `news`).
+    Established,
+}
+
 /// One connection's state.
 struct Conn {
     peer: SocketAddrV4,
-    /// The MPA setup's configuration and, at the active side, the request
-    /// to send once TCP is established.
+    /// The MPA setup's configuration.
     cfg: MpaConfig,
-    request: Option<(Vec<u8>, u16, u16, bool)>,
+    /// The connection's MSS (from its TCP open event).
+    mss: u16,
     stream: Option<TcpStream>,
     setup: Option<MpaSetup>,
-    established: bool,
+    phase: Phase,
+    /// The queue pair to bind, or bound.
+    qp: Option<CmQp>,
+    /// An event for the next [`Cm::poll`].
+    news: Option<CmEvent>,
+}
+
+impl Conn {
+    fn established(&self) -> bool {
+        matches!(self.phase, Phase::Established)
+    }
 }
 
 /// The connection manager of one NIC.
@@ -117,6 +260,73 @@ pub struct Cm<'n> {
     nic: &'n Nic,
     listeners: HashMap<u16, MpaConfig>,
     conns: HashMap<EndpointId, Conn>,
+}
+
+/// The largest ULPDU whose FPDU fits one segment of `mss` bytes, with room
+/// for the markers it may carry.
+fn send_mulpdu(mss: u16, markers: bool) -> u16 {
+    let room = if markers {
+        // a marker every 512 bytes, one more where the FPDU starts
+        mss.saturating_sub(4 * (mss / 512 + 1))
+    } else {
+        mss
+    };
+    mulpdu_for_mss(room)
+}
+
+/// The QP attributes of a connection from the caller's and what the
+/// connection settled.
+fn qp_attrs(base: QpAttrs, tid: u32, mss: u16, p: &RdmaParams, tx_start: u32) -> Result<QpAttrs> {
+    if p.markers_tx != p.markers_rx {
+        return Err(Error::InvalidArgument(
+            "MPA settled markers in one direction only: a queue pair takes one marker setting"
+                .into(),
+        ));
+    }
+    let (Ok(ird), Ok(ord)) = (u8::try_from(p.ird), u8::try_from(p.ord)) else {
+        return Err(Error::InvalidArgument(format!(
+            "IRD {} / ORD {}: a queue pair takes at most 255",
+            p.ird, p.ord
+        )));
+    };
+    Ok(base
+        .tid(tid)
+        .crc(p.crc)
+        .markers(p.markers_rx)
+        .ird(ird)
+        .ord(ord)
+        .tx_start(tx_start)
+        .send_mulpdu(send_mulpdu(mss, p.markers_tx)))
+}
+
+/// Posts the receive work requests of `q`.
+fn post_pre_recv(q: &CmQp) -> Result<()> {
+    let wrs: Vec<RecvWr<'_>> = q
+        .recv
+        .iter()
+        .map(|(wr_id, sg)| RecvWr {
+            wr_id: *wr_id,
+            sg_list: sg,
+        })
+        .collect();
+    q.qp.post_recv(&wrs)
+}
+
+/// Moves a QP to ERROR unless it is in RESET (never set up) or there.
+fn qp_to_error(qp: &QueuePair) -> Result<()> {
+    match qp.state()? {
+        QpState::Reset | QpState::Error => Ok(()),
+        _ => qp.modify(&QpAttrs::new(QpState::Error)),
+    }
+}
+
+fn check_ird_ord(ird: u16, ord: u16) -> Result<()> {
+    if ird > 255 || ord > 255 {
+        return Err(Error::InvalidArgument(format!(
+            "IRD {ird} / ORD {ord}: a queue pair takes at most 255"
+        )));
+    }
+    Ok(())
 }
 
 impl<'n> Cm<'n> {
@@ -141,17 +351,22 @@ impl<'n> Cm<'n> {
     }
 
     /// Connects to `peer:port` (rdma_connect) with this request: private
-    /// data, IRD, ORD and whether to ask for the peer-to-peer model.
+    /// data, IRD, ORD and whether to ask for the peer-to-peer model; `qp`
+    /// is the connection's queue pair (module documentation), or `None`
+    /// for a streaming-mode connection.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] for private data over 512 bytes or
-    /// IRD/ORD over 0x3fff; [`Error::Tcp`] when the open is refused at once.
+    /// IRD/ORD over 0x3fff (over 255 with a QP), a QP not in RESET, or
+    /// the peer-to-peer model with a QP; [`Error::Tcp`] when the open is
+    /// refused at once.
     pub fn connect(
         &mut self,
         peer: Ipv4Addr,
         port: u16,
         cfg: MpaConfig,
         p: ConnectParams<'_>,
+        qp: Option<CmQp>,
     ) -> Result<CmId> {
         if p.private_data.len() > warpnic_fw::mpa::MAX_PRIVATE_DATA
             || p.ird > warpnic_fw::mpa::MAX_IRD_ORD
@@ -160,6 +375,21 @@ impl<'n> Cm<'n> {
             return Err(Error::InvalidArgument(
                 "MPA private data over 512 bytes or IRD/ORD over 0x3fff".into(),
             ));
+        }
+        if let Some(q) = &qp {
+            check_ird_ord(p.ird, p.ord)?;
+            if p.p2p {
+                return Err(Error::InvalidArgument(
+                    "the peer-to-peer model's ready-to-receive message is not sent with a QP yet"
+                        .into(),
+                ));
+            }
+            if q.qp.state()? != QpState::Reset {
+                return Err(Error::InvalidArgument(format!(
+                    "QP {} must be in RESET to be bound to a connection",
+                    q.qp.qp_num()
+                )));
+            }
         }
         let opts = ConnectOpts {
             tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
@@ -173,42 +403,145 @@ impl<'n> Cm<'n> {
             Conn {
                 peer: SocketAddrV4::new(peer, port),
                 cfg,
-                request: Some((p.private_data.to_vec(), p.ird, p.ord, p.p2p)),
+                mss: 0,
                 stream: None,
                 setup: None,
-                established: false,
+                phase: Phase::Connecting {
+                    private_data: p.private_data.to_vec(),
+                    ird: p.ird,
+                    ord: p.ord,
+                    p2p: p.p2p,
+                },
+                qp,
+                news: None,
             },
         );
         Ok(CmId(ep))
     }
 
     /// Accepts a connection request (rdma_accept) with this end's private
-    /// data and IRD/ORD; [`CmEvent::Established`] follows from
-    /// [`Cm::poll`] at once.
+    /// data and IRD/ORD, and `qp` as the connection's queue pair (module
+    /// documentation), or `None` for a streaming-mode connection: the
+    /// reply goes out at once, [`CmEvent::Established`] follows from
+    /// [`Cm::poll`] (with a QP: once the peer has acknowledged the reply
+    /// and the QP is in RTS).
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] for an id with no pending request or
-    /// parameters out of range; stream errors.
-    pub fn accept(&mut self, id: CmId, p: AcceptParams<'_>) -> Result<CmEvent> {
+    /// [`Error::InvalidArgument`] for an id with no pending request,
+    /// parameters out of range (IRD/ORD over 255 with a QP), a QP not in
+    /// RESET, or markers with a QP; the QP's errors (the request stays
+    /// pending: reject it); stream errors.
+    pub fn accept(&mut self, id: CmId, p: AcceptParams<'_>, qp: Option<CmQp>) -> Result<()> {
         let nic = self.nic;
         let c = self.pending(id)?;
+        let Phase::Requested {
+            crc: req_crc,
+            markers: req_markers,
+            ird_ord,
+        } = c.phase
+        else {
+            return Err(Error::InvalidArgument(
+                "no connection request pending".into(),
+            ));
+        };
         let (Some(setup), Some(st)) = (c.setup.as_mut(), c.stream.as_mut()) else {
             return Err(Error::InvalidArgument("no MPA setup for this id".into()));
         };
-        match setup.accept(nic, st, p)? {
-            MpaEvent::Established {
-                params,
-                private_data,
-            } => {
-                c.established = true;
-                Ok(CmEvent::Established {
-                    id,
-                    private_data,
+        let Some(q) = qp else {
+            return match setup.accept(nic, st, p)? {
+                MpaEvent::Established {
                     params,
-                })
-            }
-            e => Ok(self.ended(id, e)),
+                    private_data,
+                } => {
+                    c.phase = Phase::Established;
+                    c.news = Some(CmEvent::Established {
+                        id,
+                        private_data,
+                        params,
+                    });
+                    Ok(())
+                }
+                _ => Err(Error::FwProtocol("MPA accept without an established setup")),
+            };
+        };
+        check_ird_ord(p.ird, p.ord)?;
+        if q.qp.state()? != QpState::Reset {
+            return Err(Error::InvalidArgument(format!(
+                "QP {} must be in RESET to be bound to a connection",
+                q.qp.qp_num()
+            )));
         }
+        if p.private_data.len()
+            > warpnic_fw::mpa::MAX_PRIVATE_DATA - ird_ord.map_or(0, |_| IRD_ORD_LEN)
+        {
+            return Err(Error::InvalidArgument(
+                "MPA private data too long for the reply".into(),
+            ));
+        }
+        // what the reply will settle (warpnic_fw::mpa's accept), so that
+        // the QP is ready for the initiator's first FPDU before the reply
+        // goes out
+        let predicted = RdmaParams {
+            revision: if ird_ord.is_some() {
+                Revision::V2
+            } else {
+                Revision::V1
+            },
+            crc: req_crc || c.cfg.crc == CrcPolicy::Required,
+            markers_tx: req_markers,
+            markers_rx: c.cfg.markers == MarkerPolicy::Required,
+            ird: p.ird,
+            ord: ird_ord.map_or(p.ord, |io| p.ord.min(io.ird)),
+            rtr: crate::mpa::RtrRole::None,
+            await_first_fpdu: true,
+        };
+        if predicted.markers_tx || predicted.markers_rx {
+            return Err(Error::InvalidArgument(
+                "markers are not supported with a queue pair".into(),
+            ));
+        }
+        let reply_len = HEADER_LEN + ird_ord.map_or(0, |_| IRD_ORD_LEN) + p.private_data.len();
+        let tx_start = st.written().wrapping_add(reply_len as u32);
+        let attrs = qp_attrs(q.attrs, st.tid(), c.mss, &predicted, tx_start)?;
+        let prepared =
+            q.qp.modify(&attrs)
+                .and_then(|()| post_pre_recv(&q))
+                .and_then(|()| q.qp.modify(&QpAttrs::new(QpState::Rtr)))
+                .and_then(|()| q.qp.bind_receive(st));
+        if let Err(e) = prepared {
+            let _ = qp_to_error(&q.qp);
+            return Err(e);
+        }
+        let ev = setup.accept(nic, st, p);
+        let ok = match &ev {
+            Ok(MpaEvent::Established { params, .. }) => {
+                params.crc == predicted.crc
+                    && params.ird == predicted.ird
+                    && params.ord == predicted.ord
+                    && !params.markers_tx
+                    && !params.markers_rx
+                    && st.written() == tx_start
+            }
+            _ => false,
+        };
+        if !ok {
+            // the QP was set up for another reply: nothing may use it
+            let _ = qp_to_error(&q.qp);
+            let _ = nic.tcp_abort(id.0);
+            self.conns.remove(&id.0);
+            return match ev {
+                Err(e) => Err(e),
+                Ok(e) => Err(Error::InvalidArgument(format!(
+                    "the MPA reply did not settle what the QP was set up for: {e:?}"
+                ))),
+            };
+        }
+        let Ok(MpaEvent::Established { params, .. }) = ev else {
+            return Err(Error::FwProtocol("MPA accept without an outcome"));
+        };
+        c.qp = Some(q);
+        c.phase = Phase::ReplySent { params };
+        Ok(())
     }
 
     /// Rejects a connection request (rdma_reject) with private data; the
@@ -228,34 +561,47 @@ impl<'n> Cm<'n> {
         Ok(())
     }
 
-    /// Gives a connection up (rdma_disconnect): closes it gracefully once
-    /// established, else aborts it.
+    /// Gives a connection up (rdma_disconnect): its QP goes to ERROR, then
+    /// the connection closes gracefully once established, else it is
+    /// aborted.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] for an unknown id; [`Error::Tcp`].
+    /// [`Error::InvalidArgument`] for an unknown id; [`Error::Tcp`]; the
+    /// QP's errors (the connection is closed all the same).
     pub fn disconnect(&mut self, id: CmId) -> Result<()> {
         let c = self
             .conns
             .remove(&id.0)
             .ok_or_else(|| Error::InvalidArgument("unknown connection".into()))?;
-        if c.established {
+        let qp = c.qp.as_ref().map(|q| qp_to_error(&q.qp));
+        let tcp = if c.established() {
             self.nic.tcp_close(id.0)
         } else {
             self.nic.tcp_abort(id.0)
-        }
+        };
+        tcp.and(qp.unwrap_or(Ok(())))
     }
 
-    /// The stream of an established connection (for the data of a
-    /// streaming-mode consumer until RDMA mode exists).
+    /// The stream of an established connection without a queue pair (a
+    /// streaming-mode consumer's data).
     pub fn stream(&mut self, id: CmId) -> Option<&mut TcpStream> {
         self.conns
             .get_mut(&id.0)
-            .filter(|c| c.established)
+            .filter(|c| c.established() && c.qp.is_none())
             .and_then(|c| c.stream.as_mut())
     }
 
+    /// The queue pair of a connection, if it has one.
+    pub fn qp(&self, id: CmId) -> Option<&Arc<QueuePair>> {
+        self.conns
+            .get(&id.0)
+            .and_then(|c| c.qp.as_ref())
+            .map(|q| &q.qp)
+    }
+
     /// The next event, if any: TCP events first, then the MPA setups'
-    /// progress. Never blocks; run the device between polls.
+    /// progress and the queue pairs' bindings. Never blocks; run the
+    /// device between polls.
     ///
     /// # Errors
     /// Mailbox and stream errors.
@@ -265,59 +611,196 @@ impl<'n> Cm<'n> {
                 return Ok(Some(ev));
             }
         }
-        // the first setup with news (no per-poll allocation)
+        // the first connection with news (no per-poll allocation)
         let nic = self.nic;
         let mut news = None;
-        for (&ep, c) in self.conns.iter_mut().filter(|(_, c)| !c.established) {
-            let (Some(setup), Some(st)) = (c.setup.as_mut(), c.stream.as_mut()) else {
-                continue;
-            };
-            if let Some(e) = setup.poll(nic, st)? {
-                if matches!(e, MpaEvent::Established { .. }) {
-                    c.established = true;
-                }
-                news = Some((CmId(ep), c.peer, e));
+        for (&ep, c) in self.conns.iter_mut() {
+            if let Some(ev) = c.news.take() {
+                news = Some((CmId(ep), Progress::Event(ev)));
                 break;
             }
+            match c.phase {
+                Phase::Setup => {
+                    let (Some(setup), Some(st)) = (c.setup.as_mut(), c.stream.as_mut()) else {
+                        continue;
+                    };
+                    if let Some(e) = setup.poll(nic, st)? {
+                        news = Some((CmId(ep), Progress::Mpa(e)));
+                        break;
+                    }
+                }
+                Phase::ReplySent { .. } => {
+                    let Some(st) = c.stream.as_mut() else {
+                        continue;
+                    };
+                    st.poll()?;
+                    if st.unacked() == 0 {
+                        news = Some((CmId(ep), Progress::ReplyAcked));
+                        break;
+                    }
+                }
+                _ => {}
+            }
         }
-        let Some((id, peer, e)) = news else {
+        let Some((id, progress)) = news else {
             return Ok(None);
         };
-        Ok(Some(match e {
+        Ok(Some(match progress {
+            Progress::Event(ev) => ev,
+            Progress::Mpa(e) => self.mpa_event(id, e),
+            Progress::ReplyAcked => self.responder_rts(id),
+        }))
+    }
+
+    /// An MPA setup's event.
+    fn mpa_event(&mut self, id: CmId, e: MpaEvent) -> CmEvent {
+        let Some(c) = self.conns.get_mut(&id.0) else {
+            return self.ended(id, e);
+        };
+        match e {
             MpaEvent::ConnectRequest {
-                private_data,
+                crc,
+                markers,
                 ird_ord,
-                ..
-            } => CmEvent::ConnectRequest {
-                id,
-                peer,
                 private_data,
-                ird_ord: ird_ord.map(|io| (io.ird, io.ord)),
-            },
+                ..
+            } => {
+                c.phase = Phase::Requested {
+                    crc,
+                    markers,
+                    ird_ord,
+                };
+                CmEvent::ConnectRequest {
+                    id,
+                    peer: c.peer,
+                    private_data,
+                    ird_ord: ird_ord.map(|io| (io.ird, io.ord)),
+                }
+            }
             MpaEvent::Established {
                 params,
                 private_data,
-            } => CmEvent::Established {
-                id,
-                private_data,
-                params,
+            } => match self.initiator_rts(id, &params) {
+                Ok(()) => {
+                    if let Some(c) = self.conns.get_mut(&id.0) {
+                        c.phase = Phase::Established;
+                    }
+                    CmEvent::Established {
+                        id,
+                        private_data,
+                        params,
+                    }
+                }
+                Err(e) => self.fail(id, format!("binding the queue pair: {e}")),
             },
             e => self.ended(id, e),
-        }))
+        }
+    }
+
+    /// Initiator: the reply is in; the QP, if any, to RTS.
+    fn initiator_rts(&mut self, id: CmId, params: &RdmaParams) -> Result<()> {
+        let Some(c) = self.conns.get_mut(&id.0) else {
+            return Ok(());
+        };
+        let (Some(q), Some(st)) = (c.qp.as_ref(), c.stream.as_mut()) else {
+            return Ok(());
+        };
+        if params.markers_tx || params.markers_rx {
+            return Err(Error::InvalidArgument(
+                "the peer asked for markers, which a queue pair does not support yet".into(),
+            ));
+        }
+        let attrs = qp_attrs(q.attrs, st.tid(), c.mss, params, st.written())?;
+        q.qp.modify(&attrs)?;
+        post_pre_recv(q)?;
+        q.qp.bind_connection(st)?;
+        q.qp.modify(&QpAttrs::new(QpState::Rtr))?;
+        q.qp.modify(&QpAttrs::new(QpState::Rts))?;
+        // the MPA setup read up to the reply's end: anything after it that
+        // reached the stream's buffer came before the binding
+        st.poll()?;
+        let early = st.available();
+        if early != 0 {
+            return Err(Error::InvalidArgument(format!(
+                "the responder sent {early} bytes after its reply before the initiator's first FPDU (RFC 5044 §7.1)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Responder: the reply is acknowledged; the QP to RTS.
+    fn responder_rts(&mut self, id: CmId) -> CmEvent {
+        let Some(c) = self.conns.get_mut(&id.0) else {
+            return CmEvent::ConnectError {
+                id,
+                reason: "connection gone".into(),
+            };
+        };
+        let Phase::ReplySent { params } = c.phase else {
+            return CmEvent::ConnectError {
+                id,
+                reason: "no reply sent".into(),
+            };
+        };
+        let (Some(q), Some(st)) = (c.qp.as_ref(), c.stream.as_mut()) else {
+            return CmEvent::ConnectError {
+                id,
+                reason: "no queue pair".into(),
+            };
+        };
+        let mut step = || -> Result<()> {
+            // bytes the initiator sent after its request and before the
+            // receive binding landed in the stream's buffer
+            st.poll()?;
+            let early = st.available();
+            if early != 0 {
+                return Err(Error::InvalidArgument(format!(
+                    "the initiator sent {early} bytes after its request before the reply (RFC 5044 §7.1)"
+                )));
+            }
+            q.qp.bind_connection(st)?;
+            q.qp.modify(&QpAttrs::new(QpState::Rts))
+        };
+        match step() {
+            Ok(()) => {
+                c.phase = Phase::Established;
+                CmEvent::Established {
+                    id,
+                    private_data: Vec::new(),
+                    params,
+                }
+            }
+            Err(e) => self.fail(id, format!("binding the queue pair: {e}")),
+        }
+    }
+
+    /// Fails a connection after the MPA exchange: QP to ERROR, abort.
+    fn fail(&mut self, id: CmId, reason: String) -> CmEvent {
+        if let Some(c) = self.conns.remove(&id.0) {
+            if let Some(q) = &c.qp {
+                let _ = qp_to_error(&q.qp);
+            }
+            let _ = self.nic.tcp_abort(id.0);
+        }
+        CmEvent::ConnectError { id, reason }
     }
 
     /// A connection with a request the consumer has not answered.
     fn pending(&mut self, id: CmId) -> Result<&mut Conn> {
         self.conns
             .get_mut(&id.0)
-            .filter(|c| !c.established && c.request.is_none() && c.setup.is_some())
+            .filter(|c| matches!(c.phase, Phase::Requested { .. }) && c.setup.is_some())
             .ok_or_else(|| Error::InvalidArgument("no connection request pending".into()))
     }
 
     /// The event of a setup that ended without a connection; the
     /// connection is forgotten (the MPA setup closed or aborted it).
     fn ended(&mut self, id: CmId, e: MpaEvent) -> CmEvent {
-        self.conns.remove(&id.0);
+        if let Some(c) = self.conns.remove(&id.0) {
+            if let Some(q) = &c.qp {
+                let _ = qp_to_error(&q.qp);
+            }
+        }
         match e {
             MpaEvent::PeerRejected { private_data } => CmEvent::PeerRejected { id, private_data },
             MpaEvent::TimedOut => CmEvent::TimedOut { id },
@@ -341,19 +824,28 @@ impl<'n> Cm<'n> {
                 let Some(c) = self.conns.get_mut(&ep) else {
                     return Ok(None);
                 };
+                let Phase::Connecting {
+                    private_data,
+                    ird,
+                    ord,
+                    p2p,
+                } = std::mem::replace(&mut c.phase, Phase::Setup)
+                else {
+                    return Ok(None);
+                };
                 let mut st = TcpStream::attach(nic, ep, &conn, BUF_LOG)?;
-                let (pd, ird, ord, p2p) = c.request.take().unwrap_or_default();
                 let setup = MpaSetup::connect(
                     nic,
                     &mut st,
                     c.cfg,
                     ConnectParams {
-                        private_data: &pd,
+                        private_data: &private_data,
                         ird,
                         ord,
                         p2p,
                     },
                 )?;
+                c.mss = conn.mss;
                 c.stream = Some(st);
                 c.setup = Some(setup);
                 Ok(None)
@@ -370,10 +862,12 @@ impl<'n> Cm<'n> {
                     Conn {
                         peer: conn.peer,
                         cfg,
-                        request: None,
+                        mss: conn.mss,
                         stream: Some(st),
                         setup: Some(setup),
-                        established: false,
+                        phase: Phase::Setup,
+                        qp: None,
+                        news: None,
                     },
                 );
                 Ok(None)
@@ -387,35 +881,66 @@ impl<'n> Cm<'n> {
             TcpEventInfo::Unreachable { ep } => Ok(self.gone(ep, |id| CmEvent::Unreachable { id })),
             TcpEventInfo::TimedOut { ep, .. } => Ok(self.gone(ep, |id| CmEvent::TimedOut { id })),
             TcpEventInfo::PeerClosed { ep } => {
-                if self.conns.get(&ep).is_some_and(|c| c.established) {
-                    Ok(Some(CmEvent::Disconnected { id: CmId(ep) }))
-                } else {
-                    Ok(None)
+                let Some(c) = self.conns.get_mut(&ep) else {
+                    return Ok(None);
+                };
+                match c.phase {
+                    Phase::Established => {
+                        if let Some(q) = &c.qp {
+                            let _ = qp_to_error(&q.qp);
+                        }
+                        Ok(Some(CmEvent::Disconnected { id: CmId(ep) }))
+                    }
+                    Phase::ReplySent { .. } => Ok(Some(self.fail(
+                        CmId(ep),
+                        "the peer closed the connection before the reply was acknowledged".into(),
+                    ))),
+                    _ => Ok(None),
                 }
             }
             TcpEventInfo::Reset { ep, cause } => {
-                let established = self.conns.get(&ep).is_some_and(|c| c.established);
-                Ok(self.gone(ep, |id| {
-                    if established {
-                        CmEvent::Disconnected { id }
-                    } else {
-                        CmEvent::NonPeerRejected {
-                            id,
-                            reason: format!("TCP: {}", cause.name()),
-                        }
-                    }
+                let phase = self.conns.get(&ep).map(|c| match c.phase {
+                    Phase::Established => 2,
+                    Phase::ReplySent { .. } => 1,
+                    _ => 0,
+                });
+                Ok(self.gone(ep, |id| match phase {
+                    Some(2) => CmEvent::Disconnected { id },
+                    Some(1) => CmEvent::ConnectError {
+                        id,
+                        reason: format!("TCP: {}", cause.name()),
+                    },
+                    _ => CmEvent::NonPeerRejected {
+                        id,
+                        reason: format!("TCP: {}", cause.name()),
+                    },
                 }))
             }
             TcpEventInfo::Closed { ep } | TcpEventInfo::Aborted { ep } => {
-                self.conns.remove(&ep);
+                if let Some(c) = self.conns.remove(&ep) {
+                    if let Some(q) = &c.qp {
+                        let _ = qp_to_error(&q.qp);
+                    }
+                }
                 Ok(None)
             }
         }
     }
 
-    /// Forgets a connection whose endpoint is gone; its event, if the CM
-    /// knew it.
+    /// Forgets a connection whose endpoint is gone (its QP to ERROR); its
+    /// event, if the CM knew it.
     fn gone(&mut self, ep: EndpointId, f: impl FnOnce(CmId) -> CmEvent) -> Option<CmEvent> {
-        self.conns.remove(&ep).map(|_| f(CmId(ep)))
+        let c = self.conns.remove(&ep)?;
+        if let Some(q) = &c.qp {
+            let _ = qp_to_error(&q.qp);
+        }
+        Some(f(CmId(ep)))
     }
+}
+
+/// What [`Cm::poll`] found on a connection.
+enum Progress {
+    Event(CmEvent),
+    Mpa(MpaEvent),
+    ReplyAcked,
 }

@@ -63,6 +63,7 @@ fn cm_connect_accept_exchange_and_disconnect() {
                 ord: 8,
                 p2p: false,
             },
+            None,
         )
         .expect("connect");
     let req = next(&p, &mut b, &mut a).expect("B's event first");
@@ -78,16 +79,17 @@ fn cm_connect_accept_exchange_and_disconnect() {
     assert_eq!(*peer.ip(), A_IP);
     assert_eq!(private_data, b"A's hello");
     assert_eq!(ird_ord, Some((8, 8)));
-    let est_b = b
-        .accept(
-            idb,
-            AcceptParams {
-                private_data: b"B's welcome",
-                ird: 2,
-                ord: 2,
-            },
-        )
-        .expect("accept");
+    b.accept(
+        idb,
+        AcceptParams {
+            private_data: b"B's welcome",
+            ird: 2,
+            ord: 2,
+        },
+        None,
+    )
+    .expect("accept");
+    let est_b = next(&p, &mut b, &mut a).expect("B's event first");
     assert!(
         matches!(est_b, CmEvent::Established { id, .. } if id == idb),
         "{est_b:?}"
@@ -147,6 +149,7 @@ fn cm_reject_reaches_the_initiator_as_peer_rejected() {
                 ord: 1,
                 p2p: false,
             },
+            None,
         )
         .expect("connect");
     let CmEvent::ConnectRequest { id: idb, .. } = next(&p, &mut b, &mut a).expect("B first") else {
@@ -185,6 +188,7 @@ fn cm_connect_to_a_port_without_listener_is_non_peer_rejected() {
                 ord: 1,
                 p2p: false,
             },
+            None,
         )
         .expect("connect");
     let e = next(&p, &mut a, &mut b).expect("A's event");
@@ -210,6 +214,7 @@ fn cm_bad_calls_are_errors() {
             ord: 1,
             p2p: false,
         },
+        None,
     );
     assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
     let r = a.connect(
@@ -222,6 +227,7 @@ fn cm_bad_calls_are_errors() {
             ord: 1,
             p2p: false,
         },
+        None,
     );
     assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
     let bogus = warpnic::CmId(warpnic::EndpointId(77));

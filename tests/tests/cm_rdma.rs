@@ -1,0 +1,401 @@
+//! The connection manager binds queue pairs (`Cm::connect` and
+//! `Cm::accept` with a `CmQp`), between two simulated NICs: ESTABLISHED on
+//! each side means its QP is in RTS, with what MPA settled (CRC, IRD/ORD)
+//! and FPDUs starting after the MPA frames; then RDMA Write, Send and RDMA
+//! Read through the verbs, both ways. The initiator sends its first
+//! message at once on its ESTABLISHED, while the responder's QP is still
+//! in RTR waiting for the reply's acknowledgment, and the message lands in
+//! the receive the responder posted with its accept. A disconnect takes
+//! both QPs to ERROR; the calls that cannot bind a QP fail cleanly.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use warpnic::cm::CmQp;
+use warpnic::mpa::{
+    AcceptParams, ConnectParams, CrcPolicy, MarkerPolicy, MpaConfig, Revision, RtrSet,
+};
+use warpnic::verbs::{AccessFlags, SendWr, WcOpcode, WorkCompletion, WrOpcode};
+use warpnic::{
+    Cm, CmEvent, CompletionQueue, DmaPerm, Error, MemoryRegion, Nic, ProtectionDomain, QpAttrs,
+    QpCaps, QueuePair, RecvWr,
+};
+use warpnic_abi::gen::{CqeStatus, QpState};
+use warpnic_sim::rng::Rng;
+use warpnic_sim::traffic::Pair;
+use warpnic_tests::{pair, tcp_pair_setup, A_IP, B_IP};
+
+const WAIT: Duration = Duration::from_millis(20);
+
+fn mpa() -> MpaConfig {
+    MpaConfig {
+        revision: Revision::V2,
+        crc: CrcPolicy::Required,
+        markers: MarkerPolicy::Disabled,
+        rtr: RtrSet::ALL,
+        timeout: 2_000_000,
+    }
+}
+
+/// The next event of `cm`, polling the other CM too (its events are
+/// returned as `Err`) and running the simulation; at most 5 ms of device
+/// time.
+fn next(p: &Pair, cm: &mut Cm<'_>, other: &mut Cm<'_>) -> Result<CmEvent, CmEvent> {
+    let dev = p.a.device().clone();
+    let end = dev.now_ns() + 5_000_000;
+    loop {
+        if let Some(e) = cm.poll().expect("poll") {
+            return Ok(e);
+        }
+        if let Some(e) = other.poll().expect("poll") {
+            return Err(e);
+        }
+        assert!(dev.now_ns() < end, "no CM event within 5 ms");
+        dev.relax();
+    }
+}
+
+/// One side's verbs objects.
+struct Side {
+    pd: ProtectionDomain,
+    scq: Arc<CompletionQueue>,
+    rcq: Arc<CompletionQueue>,
+    qp: Arc<QueuePair>,
+}
+
+fn side(nic: &Nic) -> Side {
+    let pd = nic.alloc_pd().expect("PD");
+    let scq = Arc::new(CompletionQueue::new(nic, 1024, None).expect("send CQ"));
+    let rcq = Arc::new(CompletionQueue::new(nic, 1024, None).expect("receive CQ"));
+    let qp = Arc::new(pd.create_qp(&scq, &rcq, QpCaps::default()).expect("QP"));
+    Side { pd, scq, rcq, qp }
+}
+
+fn region(nic: &Nic, pd: &ProtectionDomain, len: usize, access: AccessFlags) -> MemoryRegion {
+    let mem = Arc::new(nic.alloc_dma(len, DmaPerm::RW).expect("memory"));
+    pd.reg_mr(&mem, 0, len, access).expect("register")
+}
+
+fn one_wc(cq: &CompletionQueue) -> WorkCompletion {
+    let mut wc = [WorkCompletion::default(); 1];
+    let n = cq.poll_wc_wait(&mut wc, WAIT).expect("poll");
+    assert_eq!(n, 1, "a completion within {WAIT:?}");
+    wc[0]
+}
+
+fn bytes(mr: &MemoryRegion, off: usize, len: usize) -> Vec<u8> {
+    let mut b = vec![0u8; len];
+    mr.mem().read(off, &mut b).expect("read");
+    b
+}
+
+fn all() -> AccessFlags {
+    AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE | AccessFlags::REMOTE_READ
+}
+
+#[test]
+fn cm_binds_queue_pairs_and_rdma_runs_both_ways() {
+    let p = pair();
+    tcp_pair_setup(&p);
+    let mut a = Cm::new(&p.a);
+    let mut b = Cm::new(&p.b);
+    let sa = side(&p.a);
+    let sb = side(&p.b);
+    let mut rng = Rng::new(0x00c0_ffee);
+    let mut data = vec![0u8; 256 * 1024];
+    rng.fill_bytes(&mut data);
+    let src_a = region(&p.a, &sa.pd, data.len(), AccessFlags::LOCAL_WRITE);
+    src_a.mem().write(0, &data).expect("fill");
+    let rbuf_a = region(&p.a, &sa.pd, 8192, AccessFlags::LOCAL_WRITE);
+    let sink_b = region(&p.b, &sb.pd, data.len(), all());
+    let rbuf_b = region(&p.b, &sb.pd, 8192, AccessFlags::LOCAL_WRITE);
+
+    b.listen(7100, 4, mpa()).expect("listen");
+    let ida = a
+        .connect(
+            B_IP,
+            7100,
+            mpa(),
+            ConnectParams {
+                private_data: b"A with a QP",
+                ird: 8,
+                ord: 8,
+                p2p: false,
+            },
+            Some(CmQp::new(sa.qp.clone()).post_recv(&[RecvWr {
+                wr_id: 0xa1,
+                sg_list: &[rbuf_a.sge(0, 8192).expect("sge")],
+            }])),
+        )
+        .expect("connect");
+    assert_eq!(
+        sa.qp.state().ok(),
+        Some(QpState::Reset),
+        "not before the reply"
+    );
+    let CmEvent::ConnectRequest {
+        id: idb,
+        peer,
+        private_data,
+        ird_ord,
+    } = next(&p, &mut b, &mut a).expect("B's request first")
+    else {
+        panic!("no request");
+    };
+    assert_eq!(
+        (*peer.ip(), private_data.as_slice()),
+        (A_IP, &b"A with a QP"[..])
+    );
+    assert_eq!(ird_ord, Some((8, 8)));
+    b.accept(
+        idb,
+        AcceptParams {
+            private_data: b"B with a QP",
+            ird: 4,
+            ord: 16,
+        },
+        Some(CmQp::new(sb.qp.clone()).post_recv(&[RecvWr {
+            wr_id: 0xb1,
+            sg_list: &[rbuf_b.sge(0, 8192).expect("sge")],
+        }])),
+    )
+    .expect("accept");
+    assert_eq!(
+        sb.qp.state().ok(),
+        Some(QpState::Rtr),
+        "B takes FPDUs once its reply is out"
+    );
+    assert!(b.qp(idb).is_some());
+    assert!(b.stream(idb).is_none(), "no stream for a QP's connection");
+
+    // A's ESTABLISHED: its QP is in RTS; it sends at once
+    let est_a = next(&p, &mut a, &mut b).expect("A's ESTABLISHED first");
+    let CmEvent::Established {
+        id,
+        private_data,
+        params,
+    } = est_a
+    else {
+        panic!("A: {est_a:?}");
+    };
+    assert_eq!(id, ida);
+    assert_eq!(private_data, b"B with a QP");
+    assert!(params.crc, "{params:?}");
+    assert_eq!((params.ird, params.ord), (8, 4), "A's ORD is B's IRD");
+    assert_eq!(sa.qp.state().ok(), Some(QpState::Rts));
+    let send_len = 3000u32;
+    sa.qp
+        .post_send(&[SendWr {
+            wr_id: 1,
+            opcode: WrOpcode::Send,
+            sg_list: &[src_a.sge(100, send_len).expect("sge")],
+            ..SendWr::default()
+        }])
+        .expect("A's first Send");
+
+    // B's ESTABLISHED once A acknowledged the reply
+    let est_b = next(&p, &mut b, &mut a).expect("B's ESTABLISHED");
+    let CmEvent::Established { id, params, .. } = est_b else {
+        panic!("B: {est_b:?}");
+    };
+    assert_eq!(id, idb);
+    assert!(params.crc && params.await_first_fpdu, "{params:?}");
+    assert_eq!((params.ird, params.ord), (4, 8), "B's ORD is A's IRD");
+    assert_eq!(sb.qp.state().ok(), Some(QpState::Rts));
+
+    let wc = one_wc(&sb.rcq);
+    assert_eq!(
+        (wc.wr_id, wc.status, wc.opcode, wc.byte_len),
+        (0xb1, CqeStatus::Success, WcOpcode::Recv, send_len)
+    );
+    assert!(bytes(&rbuf_b, 0, send_len as usize) == data[100..100 + send_len as usize]);
+    let wc = one_wc(&sa.scq);
+    assert_eq!((wc.wr_id, wc.status), (1, CqeStatus::Success));
+
+    // A writes 200 000 bytes into B and sends 16 more: the Send's arrival
+    // means the Write is placed (RFC 5040 §5.5); then B sends back to A
+    sb.qp
+        .post_recv(&[RecvWr {
+            wr_id: 0xb3,
+            sg_list: &[rbuf_b.sge(0, 8192).expect("sge")],
+        }])
+        .expect("post");
+    let len = 200_000u32;
+    sa.qp
+        .post_send(&[
+            SendWr {
+                wr_id: 2,
+                opcode: WrOpcode::RdmaWrite,
+                sg_list: &[src_a.sge(0, len).expect("sge")],
+                remote_addr: sink_b.addr() + 64,
+                rkey: sink_b.rkey(),
+                ..SendWr::default()
+            },
+            SendWr {
+                wr_id: 6,
+                opcode: WrOpcode::Send,
+                sg_list: &[src_a.sge(7, 16).expect("sge")],
+                ..SendWr::default()
+            },
+        ])
+        .expect("Write and Send");
+    let wc = one_wc(&sa.scq);
+    assert_eq!(
+        (wc.wr_id, wc.status, wc.opcode),
+        (2, CqeStatus::Success, WcOpcode::RdmaWrite)
+    );
+    assert_eq!(one_wc(&sa.scq).wr_id, 6);
+    let wc = one_wc(&sb.rcq);
+    assert_eq!(
+        (wc.wr_id, wc.status, wc.byte_len),
+        (0xb3, CqeStatus::Success, 16)
+    );
+    assert!(bytes(&sink_b, 64, len as usize) == data[..len as usize]);
+    sb.qp
+        .post_send(&[SendWr {
+            wr_id: 3,
+            opcode: WrOpcode::Send,
+            sg_list: &[sink_b.sge(64, 5000).expect("sge")],
+            ..SendWr::default()
+        }])
+        .expect("B's Send");
+    let wc = one_wc(&sa.rcq);
+    assert_eq!(
+        (wc.wr_id, wc.status, wc.byte_len),
+        (0xa1, CqeStatus::Success, 5000)
+    );
+    assert!(bytes(&rbuf_a, 0, 5000) == data[..5000]);
+    assert_eq!(one_wc(&sb.scq).status, CqeStatus::Success);
+
+    // each side reads from the other
+    let rsink_a = region(&p.a, &sa.pd, 65536, all());
+    sa.qp
+        .post_send(&[SendWr {
+            wr_id: 4,
+            opcode: WrOpcode::RdmaRead,
+            sg_list: &[rsink_a.sge(0, 40_000).expect("sge")],
+            remote_addr: sink_b.addr() + 64,
+            rkey: sink_b.rkey(),
+            ..SendWr::default()
+        }])
+        .expect("A's Read");
+    let wc = one_wc(&sa.scq);
+    assert_eq!(
+        (wc.wr_id, wc.status, wc.opcode),
+        (4, CqeStatus::Success, WcOpcode::RdmaRead)
+    );
+    assert!(bytes(&rsink_a, 0, 40_000) == data[..40_000]);
+    let src_a_remote = region(&p.a, &sa.pd, 8192, all());
+    src_a_remote
+        .mem()
+        .write(0, &data[9000..17192])
+        .expect("fill");
+    let rsink_b = region(&p.b, &sb.pd, 8192, all());
+    sb.qp
+        .post_send(&[SendWr {
+            wr_id: 5,
+            opcode: WrOpcode::RdmaRead,
+            sg_list: &[rsink_b.sge(0, 8192).expect("sge")],
+            remote_addr: src_a_remote.addr(),
+            rkey: src_a_remote.rkey(),
+            ..SendWr::default()
+        }])
+        .expect("B's Read");
+    let wc = one_wc(&sb.scq);
+    assert_eq!(
+        (wc.wr_id, wc.status, wc.opcode),
+        (5, CqeStatus::Success, WcOpcode::RdmaRead)
+    );
+    assert!(bytes(&rsink_b, 0, 8192) == data[9000..17192]);
+
+    // A disconnects: its QP to ERROR; B sees DISCONNECTED with its QP in
+    // ERROR and a posted receive flushed
+    sb.qp
+        .post_recv(&[RecvWr {
+            wr_id: 0xb2,
+            sg_list: &[rbuf_b.sge(0, 64).expect("sge")],
+        }])
+        .expect("post");
+    a.disconnect(ida).expect("disconnect");
+    assert_eq!(sa.qp.state().ok(), Some(QpState::Error));
+    let d = next(&p, &mut b, &mut a).expect("B's event");
+    assert_eq!(d, CmEvent::Disconnected { id: idb });
+    assert_eq!(sb.qp.state().ok(), Some(QpState::Error));
+    let wc = one_wc(&sb.rcq);
+    assert_eq!((wc.wr_id, wc.status), (0xb2, CqeStatus::Flushed));
+    b.disconnect(idb).expect("B closes too");
+}
+
+#[test]
+fn cm_refuses_what_a_queue_pair_cannot_take() {
+    let p = pair();
+    tcp_pair_setup(&p);
+    let mut a = Cm::new(&p.a);
+    let mut b = Cm::new(&p.b);
+    let sa = side(&p.a);
+    let sb = side(&p.b);
+    let connect = |a: &mut Cm<'_>, ird: u16, p2p: bool, qp: &Arc<QueuePair>| {
+        a.connect(
+            B_IP,
+            7101,
+            mpa(),
+            ConnectParams {
+                private_data: &[],
+                ird,
+                ord: 1,
+                p2p,
+            },
+            Some(CmQp::new(qp.clone())),
+        )
+    };
+    let r = connect(&mut a, 300, false, &sa.qp);
+    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    let r = connect(&mut a, 1, true, &sa.qp);
+    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    // a QP that is not in RESET
+    sb.qp.modify(&QpAttrs::init(0)).expect("INIT");
+    let r = connect(&mut a, 1, false, &sb.qp);
+    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+
+    // the responder: a QP not in RESET is refused and the request stays
+    // pending; accepting with a fresh QP then works
+    b.listen(7101, 4, mpa()).expect("listen");
+    let ida = connect(&mut a, 2, false, &sa.qp).expect("connect");
+    let CmEvent::ConnectRequest { id: idb, .. } = next(&p, &mut b, &mut a).expect("B first") else {
+        panic!("no request");
+    };
+    let accept = AcceptParams {
+        private_data: &[],
+        ird: 2,
+        ord: 2,
+    };
+    let r = b.accept(idb, accept, Some(CmQp::new(sb.qp.clone())));
+    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    let big = AcceptParams {
+        private_data: &[],
+        ird: 256,
+        ord: 2,
+    };
+    let fresh = side(&p.b);
+    let r = b.accept(idb, big, Some(CmQp::new(fresh.qp.clone())));
+    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    b.accept(idb, accept, Some(CmQp::new(fresh.qp.clone())))
+        .expect("accept");
+    let r = b.accept(idb, accept, Some(CmQp::new(fresh.qp.clone())));
+    assert!(
+        matches!(r, Err(Error::InvalidArgument(_))),
+        "a second answer: {r:?}"
+    );
+    let e = next(&p, &mut a, &mut b).expect("A's ESTABLISHED");
+    assert!(
+        matches!(e, CmEvent::Established { id, .. } if id == ida),
+        "{e:?}"
+    );
+    let e = next(&p, &mut b, &mut a).expect("B's ESTABLISHED");
+    assert!(
+        matches!(e, CmEvent::Established { id, .. } if id == idb),
+        "{e:?}"
+    );
+    assert_eq!(fresh.qp.state().ok(), Some(QpState::Rts));
+    assert_eq!(sa.qp.state().ok(), Some(QpState::Rts));
+}
