@@ -165,30 +165,23 @@ module wn_rdma_rx #(
 
   // ------------------------------------------------------------------
   // QP attributes and state (written by commands, read per packet)
-  typedef struct packed {
-    logic [7:0]  st;        // qp_state
-    logic [15:0] pd;
-    logic [15:0] mulpdu;    // largest ULPDU accepted
-    logic        crc;
-    logic        mark;
-    logic [7:0]  ird;
-    logic [7:0]  ord;
-    logic [7:0]  scq;
-    logic [7:0]  rcq;
-    logic [3:0]  rq_log;
-    logic [3:0]  sq_log;
-    logic [63:0] rq_base;
-    logic [63:0] sq_base;
-    logic [15:0] tid;
-    logic [31:0] err;       // qp_error_info
-  } qcfg_t;
-  qcfg_t       qcfg [NumQp];
+  // (one array per field: Yosys takes no field of an array element)
+  logic [7:0]  qc_st [NumQp];        // qp_state
+  logic [15:0] qc_pd [NumQp];
+  logic [15:0] qc_mulpdu [NumQp];    // largest ULPDU accepted
+  logic        qc_crc [NumQp];
+  logic        qc_mark [NumQp];
+  logic [7:0]  qc_ird [NumQp];
+  logic [7:0]  qc_rcq [NumQp];
+  logic [3:0]  qc_rq_log [NumQp];
+  logic [63:0] qc_rq_base [NumQp];
+  logic [31:0] qc_err [NumQp];       // qp_error_info
   logic [15:0] rq_pi [NumQp];
   logic [15:0] sq_pi [NumQp];
   logic [15:0] rq_ci [NumQp];   // WQEs taken (buffers handed out, or completed in error)
   logic [15:0] rq_cc [NumQp];   // WQEs completed
   logic [31:0] rx_msgs [NumQp];
-  logic [63:0] wrid [NumQp][4];
+  logic [63:0] wrid [NumQp*4];     // entry {qp, index}
 
   function automatic logic rx_on(input logic [7:0] st);
     rx_on = st == 8'(wn_abi_pkg::QP_STATE_RTR) || st == 8'(wn_abi_pkg::QP_STATE_RTS) ||
@@ -254,7 +247,7 @@ module wn_rdma_rx #(
   assign a_qp_ok = arg_q[0] < 32'(NumQp);
   assign a_st = arg_q[1][7:0];
   assign a_set = arg_q[1][8];
-  assign cur_st = qcfg[a_qp].st;
+  assign cur_st = qc_st[a_qp];
   always_comb begin
     trans_ok = 1'b0;
     if (a_st == cur_st) trans_ok = !a_set;
@@ -328,8 +321,8 @@ module wn_rdma_rx #(
             if (!a_qp_ok) cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_BAD_QP);
             else begin
               cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_OK);
-              rsp_q[0] <= {24'd0, qcfg[a_qp].st};
-              rsp_q[1] <= qcfg[a_qp].err;
+              rsp_q[0] <= {24'd0, qc_st[a_qp]};
+              rsp_q[1] <= qc_err[a_qp];
               rsp_q[2] <= {rq_pi[a_qp], rq_cc[a_qp]};
               rsp_q[3] <= rx_msgs[a_qp];
             end
@@ -444,7 +437,7 @@ module wn_rdma_rx #(
   assign s_qp = s_qp_i[QpW-1:0];
   assign s_sop = !seg_inpkt_q;
   assign s_qp_ok = s_qp_i < 16'(NumQp);
-  assign s_bad = !s_qp_ok || !rx_on(qcfg[s_qp].st);
+  assign s_bad = !s_qp_ok || !rx_on(qc_st[s_qp]);
   assign s_cont = last_mv_q && last_mqp_q == s_qp;
   // a packet of another QP waits for the contexts in flight
   assign s_hold = s_sop && !s_bad && !s_cont && mpend_q != 6'd0;
@@ -467,9 +460,9 @@ module wn_rdma_rx #(
   logic           mu_tlast, mu_tvalid, mu_tready, mu_end;
   logic [15:0]    mu_tag, mu_len, mu_off;
   assign mctx_i = mctx[s_qp];
-  assign m_crc_en = qcfg[s_qp].crc;
-  assign m_mark_en = qcfg[s_qp].mark;
-  assign mpa_max = qcfg[mqp_lat_q[QpW-1:0]].mulpdu;
+  assign m_crc_en = qc_crc[s_qp];
+  assign m_mark_en = qc_mark[s_qp];
+  assign mpa_max = qc_mulpdu[mqp_lat_q[QpW-1:0]];
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -554,8 +547,8 @@ module wn_rdma_rx #(
       .m_off_o      (mu_off),
       .m_end_o      (mu_end)
   );
-  assign mctx_o = '{off: mctx_off_o, len: mctx_len_o, rem: mctx_rem_o, crc: mctx_crc_o,
-                    rcrc: mctx_rcrc_o, begun: mctx_begun_o, phase: mctx_phase_o, err: mctx_err_o};
+  assign mctx_o = {mctx_off_o, mctx_len_o, mctx_rem_o, mctx_crc_o, mctx_rcrc_o, mctx_begun_o, mctx_phase_o,
+                   mctx_err_o};
 
   // ------------------------------------------------------------------
   // ULPDU packets into wn_ddp_rx
@@ -657,12 +650,12 @@ module wn_rdma_rx #(
       .s_off_i        (mu_off),
       .s_end_i        (mu_end),
       .s_cont_i       (u_cont),
-      .ctx_rts_i      (rx_on(qcfg[u_qp].st)),
-      .ctx_err_i      (dctx_i.err || qcfg[u_qp].st == 8'(wn_abi_pkg::QP_STATE_ERROR)),
-      .ctx_pd_i       (qcfg[u_qp].pd),
+      .ctx_rts_i      (rx_on(qc_st[u_qp])),
+      .ctx_err_i      (dctx_i.err || qc_st[u_qp] == 8'(wn_abi_pkg::QP_STATE_ERROR)),
+      .ctx_pd_i       (qc_pd[u_qp]),
       .ctx_msn0_i     (dctx_i.msn0),
       .ctx_msn1_i     (dctx_i.msn1),
-      .ctx_ird_i      (qcfg[u_qp].ird),
+      .ctx_ird_i      (qc_ird[u_qp]),
       .ctx_irdu_i     (dctx_i.irdu - irdd_q[u_qp]),
       .ctx_hcnt_i     (dctx_i.hcnt),
       .ctx_hbuf_i     (dctx_i.hbuf),
@@ -837,28 +830,28 @@ module wn_rdma_rx #(
 
   assign q_nsge = (q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8] > 8'd4) ? 3'd4 :
                   q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 3];
-  assign q_sge = wn_abi_pkg::rdma_sge_t'(q_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE0_LSB + 32'(q_sge_q) * 128 +: 128]);
+  assign q_sge = q_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE0_LSB + 32'(q_sge_q) * 128 +: 128];
   assign rb_req_ready = q_st == QIdle;
   assign rb_rsp_valid = q_st == QAns;
   assign rb_rsp_ok = q_ok_q;
   assign rb_rsp_addr = q_addr_q;
   assign rb_rsp_len = q_len_q;
   assign rd_valid_o = q_st == QRead || q_st == QFlRead;
-  assign rd_addr_o = qcfg[q_qp].rq_base +
-                     {41'd0, rq_ci[q_qp] & ((16'd1 << qcfg[q_qp].rq_log) - 16'd1), 7'd0};
+  assign rd_addr_o = qc_rq_base[q_qp] +
+                     {41'd0, rq_ci[q_qp] & ((16'd1 << qc_rq_log[q_qp]) - 16'd1), 7'd0};
   assign rd_len_o = 16'(wn_abi_pkg::RDMA_WQE_SIZE);
   assign rd_rsp_ready_o = 1'b1;
   assign qchk_valid = q_st == QChk && q_sge.len != 32'd0;
   assign qchk_stag = q_sge.lkey;
   assign qchk_to = q_sge.addr;
   assign qchk_len = q_sge.len;
-  assign qchk_pd = qcfg[q_qp].pd;
+  assign qchk_pd = qc_pd[q_qp];
   assign cnt_rd_err_o = rd_rsp_valid_i && rd_last_i && rd_err_i;
 
   // flush candidates: a QP in ERROR with WQEs not completed
   logic [QpW-1:0] scan_q;
   logic           scan_hit;
-  assign scan_hit = qcfg[scan_q].st == 8'(wn_abi_pkg::QP_STATE_ERROR) && rq_cc[scan_q] != rq_pi[scan_q];
+  assign scan_hit = qc_st[scan_q] == 8'(wn_abi_pkg::QP_STATE_ERROR) && rq_cc[scan_q] != rq_pi[scan_q];
 
   // ------------------------------------------------------------------
   // completions: the receive-queue unit's (errors, flushes) and wn_ddp_rx's
@@ -871,7 +864,7 @@ module wn_rdma_rx #(
     fl = (dc_se ? wn_abi_pkg::CQE_FLAGS_SE : 8'd0) | (dc_inv ? wn_abi_pkg::CQE_FLAGS_INV : 8'd0) |
          (dc_imm ? wn_abi_pkg::CQE_FLAGS_IMM : 8'd0);
     imm = dc_imm ? dc_imm_data : (dc_inv ? {32'd0, dc_inv_stag} : 64'd0);
-    d_cpl = {fl, imm, qcfg[dc_qp].rcq, 16'(dc_qp), dc_idx, wrid[dc_qp][dc_idx[1:0]], dc_len,
+    d_cpl = {fl, imm, qc_rcq[dc_qp], 16'(dc_qp), dc_idx, wrid[{dc_qp, dc_idx[1:0]}], dc_len,
              dc_imm ? 8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV_IMM) : 8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV),
              (dc_status == 2'd0) ? 8'(wn_abi_pkg::CQE_STATUS_SUCCESS) : 8'(wn_abi_pkg::CQE_STATUS_REM_ACCESS_ERR)};
   end
@@ -949,7 +942,7 @@ module wn_rdma_rx #(
   assign term_info = {tm_rx ? 8'(wn_abi_pkg::CPL_TERM_ORIGIN_PEER) : 8'(wn_abi_pkg::CPL_TERM_ORIGIN_HARDWARE),
                       4'd0, tm_layer, 4'd0, tm_etype, tm_ecode};
   assign tm_ready = evq_wready;
-  assign term_set = tm_valid && tm_ready && qcfg[tm_qp].st != 8'(wn_abi_pkg::QP_STATE_ERROR);
+  assign term_set = tm_valid && tm_ready && qc_st[tm_qp] != 8'(wn_abi_pkg::QP_STATE_ERROR);
   assign term_qp_w = tm_qp;
   wn_fifo #(
       .Width(64),
@@ -976,8 +969,8 @@ module wn_rdma_rx #(
   logic       dc_acc;
   assign dc_acc = dc_valid && dc_ready;
   assign q_cpl_valid = q_st == QFlCpl;
-  assign q_cpl = {8'd0, 64'd0, qcfg[q_qp].rcq, 16'(q_qp), rq_cc[q_qp],
-                  fl_taken ? wrid[q_qp][rq_cc[q_qp][1:0]] : q_wqe[63:0], 32'd0,
+  assign q_cpl = {8'd0, 64'd0, qc_rcq[q_qp], 16'(q_qp), rq_cc[q_qp],
+                  fl_taken ? wrid[{q_qp, rq_cc[q_qp][1:0]}] : q_wqe[63:0], 32'd0,
                   8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV),
                   (bad_st[q_qp] != 8'd0 && !fl_taken) ? bad_st[q_qp] : 8'(wn_abi_pkg::CQE_STATUS_FLUSHED)};
   always_ff @(posedge clk_i) begin
@@ -1002,7 +995,7 @@ module wn_rdma_rx #(
             q_addr_q <= '0;
             q_len_q <= '0;
             q_sge_q <= 3'd0;
-            if (!rx_on(qcfg[rb_req_qp].st) || rq_ci[rb_req_qp] == rq_pi[rb_req_qp]) begin
+            if (!rx_on(qc_st[rb_req_qp]) || rq_ci[rb_req_qp] == rq_pi[rb_req_qp]) begin
               q_ok_q <= 1'b0;
               q_st <= QAns;
             end else q_st <= QRead;
@@ -1067,10 +1060,29 @@ module wn_rdma_rx #(
 
   // ------------------------------------------------------------------
   // the per-QP tables
+  // a fresh QP's contexts: nothing received, MSNs 1 (RFC 5041 §5.3)
+  mctx_t mctx_fresh;
+  dctx_t dctx_fresh;
+  always_comb begin
+    mctx_fresh = '0;
+    mctx_fresh.phase = arg_q[10][8:0];
+    dctx_fresh = '0;
+    dctx_fresh.msn0 = 32'd1;
+    dctx_fresh.msn1 = 32'd1;
+  end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       for (int i = 0; i < NumQp; i++) begin
-        qcfg[i] <= '0;
+        qc_st[i] <= '0;
+        qc_pd[i] <= '0;
+        qc_mulpdu[i] <= '0;
+        qc_crc[i] <= '0;
+        qc_mark[i] <= '0;
+        qc_ird[i] <= '0;
+        qc_rcq[i] <= '0;
+        qc_rq_log[i] <= '0;
+        qc_rq_base[i] <= '0;
+        qc_err[i] <= '0;
         rq_pi[i] <= 16'd0;
         sq_pi[i] <= 16'd0;
         rq_ci[i] <= 16'd0;
@@ -1087,7 +1099,7 @@ module wn_rdma_rx #(
         if (db_rq) rq_pi[db_qp] <= reg_wdata_i[15:0];
         else sq_pi[db_qp] <= reg_wdata_i[15:0];
       end
-      if (q_take) wrid[q_qp][rq_ci[q_qp][1:0]] <= q_wqe[63:0];
+      if (q_take) wrid[{q_qp, rq_ci[q_qp][1:0]}] <= q_wqe[63:0];
       if (q_bad_set) bad_st[q_qp] <= q_bad_val;
       if (q_cc_inc && !fl_taken) bad_st[q_qp] <= 8'd0;
       if (q_ci_inc) rq_ci[q_qp] <= rq_ci[q_qp] + 16'd1;
@@ -1097,34 +1109,25 @@ module wn_rdma_rx #(
       end
       if (q_cc_inc) rq_cc[q_qp] <= rq_cc[q_qp] + 16'd1 + {15'd0, dc_acc && dc_qp == q_qp};
       if (term_set) begin
-        qcfg[term_qp_w].st <= 8'(wn_abi_pkg::QP_STATE_ERROR);
-        qcfg[term_qp_w].err <= term_info;
+        qc_st[term_qp_w] <= 8'(wn_abi_pkg::QP_STATE_ERROR);
+        qc_err[term_qp_w] <= term_info;
       end
       // a command, in its last busy cycle
       if (busy_q && !mr_go_q && !mr_wait_q && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) &&
           a_qp_ok && trans_ok) begin
-        qcfg[a_qp].st <= a_st;
+        qc_st[a_qp] <= a_st;
         if (a_st == 8'(wn_abi_pkg::QP_STATE_INIT) && a_set) begin
-          qcfg[a_qp].pd <= arg_q[2][15:0];
-          qcfg[a_qp].mulpdu <= arg_q[3][15:0];
-          qcfg[a_qp].crc <= arg_q[3][16];
-          qcfg[a_qp].mark <= arg_q[3][17];
-          qcfg[a_qp].ird <= arg_q[3][31:24];
-          qcfg[a_qp].ord <= arg_q[4][7:0];
-          qcfg[a_qp].scq <= arg_q[4][15:8];
-          qcfg[a_qp].rcq <= arg_q[4][23:16];
-          qcfg[a_qp].rq_log <= arg_q[4][27:24];
-          qcfg[a_qp].sq_log <= arg_q[4][31:28];
-          qcfg[a_qp].rq_base <= {arg_q[6], arg_q[5]};
-          qcfg[a_qp].sq_base <= {arg_q[8], arg_q[7]};
-          qcfg[a_qp].tid <= arg_q[9][15:0];
-          qcfg[a_qp].err <= 32'd0;
-          mctx[a_qp] <= '{off: 16'd0, len: 16'd0, rem: 17'd0, crc: 32'd0, rcrc: 32'd0, begun: 1'b0,
-                          phase: arg_q[10][8:0], err: 1'b0};
-          dctx[a_qp] <= '{err: 1'b0, msn0: 32'd1, msn1: 32'd1, irdu: 8'd0, hcnt: 7'd0, hbuf: 512'd0,
-                          tact: 1'b0, top: 4'd0, uact: 1'b0, uop: 4'd0, umo: 32'd0, uaddr: '0,
-                          ulen: '0, ublen: 32'd0, usge: 3'd0, usoff: 32'd0, splace: 1'b0,
-                          skind: 3'd0, slen: 32'd0, saddr: 64'd0};
+          qc_pd[a_qp] <= arg_q[2][15:0];
+          qc_mulpdu[a_qp] <= arg_q[3][15:0];
+          qc_crc[a_qp] <= arg_q[3][16];
+          qc_mark[a_qp] <= arg_q[3][17];
+          qc_ird[a_qp] <= arg_q[3][31:24];
+          qc_rcq[a_qp] <= arg_q[4][23:16];
+          qc_rq_log[a_qp] <= arg_q[4][27:24];
+          qc_rq_base[a_qp] <= {arg_q[6], arg_q[5]};
+          qc_err[a_qp] <= 32'd0;
+          mctx[a_qp] <= mctx_fresh;
+          dctx[a_qp] <= dctx_fresh;
           rq_pi[a_qp] <= 16'd0;
           sq_pi[a_qp] <= 16'd0;
           rq_ci[a_qp] <= 16'd0;

@@ -187,7 +187,7 @@ module wn_rdma_tx #(
     logic [31:0]  bytes;    // FPDU bytes
     logic         multi;    // more than one FPDU
   } ent_t;
-  ent_t log_q [NumQp][LogDepth];
+  ent_t log_q [NumQp*LogDepth];   // entry {qp, index}
 
   // per-QP state
   logic [7:0]  st_q [NumQp];
@@ -219,7 +219,7 @@ module wn_rdma_tx #(
   logic [415:0] tpay_q [NumQp];
   logic [5:0]   tlen_q [NumQp];
   // outstanding READs: wr_id and signaled
-  logic [80:0] orq_q [NumQp][8];
+  logic [80:0] orq_q [NumQp*8];   // entry {qp, index}
   logic [3:0]  oh_q [NumQp];
   logic [3:0]  ot_q [NumQp];
 
@@ -286,8 +286,8 @@ module wn_rdma_tx #(
   wn_abi_pkg::rdma_sq_wqe_t f_w;
   wn_abi_pkg::rdma_sge_t    f_sge;
   logic [32:0]    f_fp;
-  assign f_w = wn_abi_pkg::rdma_sq_wqe_t'(f_wqe);
-  assign f_sge = wn_abi_pkg::rdma_sge_t'(f_wqe[384 + 32'(f_k) * 128 +: 128]);
+  assign f_w = f_wqe;
+  assign f_sge = f_wqe[384 + 32'(f_k) * 128 +: 128];
   assign f_room = (LW + 1)'(LogDepth) - (tail_q[f_scan] - head_q[f_scan]);
   assign f_can = (st_q[f_scan] == 8'(wn_abi_pkg::QP_STATE_RTS) && f_room >= (LW + 1)'(2)) ||
                  st_q[f_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR);
@@ -304,7 +304,7 @@ module wn_rdma_tx #(
   assign chk_pd_o = pd_q[f_qp];
   // a logged message flushed before the Terminate
   logic f_fl_need;
-  assign f_fe = log_q[f_qp][f_ptr[LW-1:0]];
+  assign f_fe = log_q[{f_qp, f_ptr[LW-1:0]}];
   assign f_fl_need = f_st == FFlush && f_ptr != tail_q[f_qp] && f_fe.op != OpRreq && f_fe.op != OpRresp &&
                      f_fe.op != OpTerm && !f_fe.pair;
   assign f_cv = f_st == FCpl || f_fl_need;
@@ -513,7 +513,7 @@ module wn_rdma_tx #(
   logic [QpW-1:0] r_scan;
   logic           r_rel;
   ent_t           r_e;
-  assign r_e = log_q[r_scan][rel_q[r_scan][LW-1:0]];
+  assign r_e = log_q[{r_scan, rel_q[r_scan][LW-1:0]}];
   assign r_rel = rel_q[r_scan] != tail_q[r_scan] &&
                  (st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_RTS) ||
                   (r_e.op == OpTerm && st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR))) &&
@@ -531,7 +531,7 @@ module wn_rdma_tx #(
   logic [QpW-1:0] a_scan;
   logic           a_err, a_can, a_ret, a_need;
   ent_t           a_e;
-  assign a_e = log_q[a_scan][head_q[a_scan][LW-1:0]];
+  assign a_e = log_q[{a_scan, head_q[a_scan][LW-1:0]}];
   assign a_err = st_q[a_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR);
   assign a_can = head_q[a_scan] != rel_q[a_scan] && ge32(una_q[a_scan], a_e.start + a_e.bytes);
   assign a_need = a_e.op != OpRreq && a_e.op != OpRresp && a_e.op != OpTerm && !a_e.pair && (a_e.sig || a_err);
@@ -569,7 +569,7 @@ module wn_rdma_tx #(
   );
   assign o_fl = !rq_valid && st_q[o_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR) && oh_q[o_scan] != ot_q[o_scan];
   assign o_qp = rq_valid ? rq_head : o_scan;
-  assign o_ent = orq_q[o_qp][oh_q[o_qp][2:0]];
+  assign o_ent = orq_q[{o_qp, oh_q[o_qp][2:0]}];
   assign o_pop = (rq_valid && oh_q[rq_head] != ot_q[rq_head]) || o_fl;
   assign r_cv = o_pop && (o_ent[80] || o_fl);
   assign r_c = cqe_f(scq_q[o_qp], o_qp, o_ent[79:64], o_ent[63:0], 32'd0, 8'(wn_abi_pkg::CQE_OPCODE_RDMA_READ),
@@ -622,7 +622,9 @@ module wn_rdma_tx #(
   logic           c_fe_ok;
   logic           cmd_push, cmd_wready;
   logic [47:0]    cmd_n;
-  assign c_ent = log_q[s_qp][c_e[LW-1:0]];
+  assign c_ent = log_q[{s_qp, c_e[LW-1:0]}];
+  ent_t h_ent;
+  assign h_ent = log_q[{s_qp, head_q[s_qp][LW-1:0]}];
   assign c_fp = fpdu_f(c_ent.op, c_ent.len, c_m, mul_q[s_qp]);
   assign c_w = wire_f(c_fp[32:17]);
   assign c_fe_ok = (fe_q[s_qp] - head_q[s_qp]) < (tail_q[s_qp] - head_q[s_qp]) && ge32(s_off, fs_q[s_qp]);
@@ -659,7 +661,7 @@ module wn_rdma_tx #(
             end else begin
               c_e <= head_q[s_qp];
               c_m <= 32'd0;
-              c_s <= log_q[s_qp][head_q[s_qp][LW-1:0]].start;
+              c_s <= h_ent.start;
             end
             s_st <= SWalk;
           end
@@ -956,7 +958,7 @@ module wn_rdma_tx #(
       if (db_we) sq_pi[db_qp] <= reg_wdata_i[15:0];
       if (st_valid_i) st_q[st_qp_i] <= st_i;
       if (f_app) begin
-        log_q[f_qp][tail_q[f_qp][LW-1:0]] <= a_new;
+        log_q[{f_qp, tail_q[f_qp][LW-1:0]}] <= a_new;
         tail_q[f_qp] <= tail_q[f_qp] + 1'b1;
         lend_q[f_qp] <= lend_q[f_qp] + f_bytes;
         if (f_e.op == OpRreq) msn1_q[f_qp] <= msn1_q[f_qp] + 32'd1;
@@ -965,7 +967,7 @@ module wn_rdma_tx #(
           msn0_q[f_qp] <= msn0_q[f_qp] + 32'd1;
       end
       if (f_orq_push) begin
-        orq_q[f_qp][ot_q[f_qp][2:0]] <= {f_w.flags[0], sq_ci[f_qp], f_w.wr_id};
+        orq_q[{f_qp, ot_q[f_qp][2:0]}] <= {f_w.flags[0], sq_ci[f_qp], f_w.wr_id};
         ot_q[f_qp] <= ot_q[f_qp] + 4'd1;
       end
       if (f_ci_inc) sq_ci[f_qp] <= sq_ci[f_qp] + 16'd1;
@@ -1038,6 +1040,6 @@ module wn_rdma_tx #(
   assign unused = ^{rs_valid, rs_qp, rs_off, rs_len, rs_last, rs_done, rs_err, rq_wready, rq_count, sv_count,
                     cmd_count, db_off[15:QpW+3], db_off[1:0], sv_head[63:48+QpW], f_w.rsvd0, f_w.rsvd1,
                     f_w.rsvd2, f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96],
-                    f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_tlast, r_e, a_e, c_ent, f_fe,
+                    f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_tlast, r_e, a_e, c_ent, f_fe, h_ent,
                     term_hdr_i[511:368]};
 endmodule
