@@ -869,43 +869,53 @@ module wn_rdma_rx #(
              (dc_status == 2'd0) ? 8'(wn_abi_pkg::CQE_STATUS_SUCCESS) : 8'(wn_abi_pkg::CQE_STATUS_REM_ACCESS_ERR)};
   end
 
-  // placement writes: one DMA write per host block, bytes moved to lane 0;
-  // a ticket counts them for the completions
-  logic [15:0] w_issued_q, w_granted_q;
-  logic [63+16+512:0] wq_n, wq_head;
-  logic        wq_valid, wq_wready;
-  logic [4:0]  wq_count;
-  assign wq_n = {mw_addr, 16'(mw_len), mw_data >> {mw_addr[5:0], 3'b000}};
-  assign mw_ready = wq_wready;
+  // placement writes: host blocks joined into writes of up to 256 bytes
+  // (the PCIe max payload) that never cross a 256-byte boundary; a
+  // ticket counts them for the completions
+  // blocks handed in (the completions' ticket) and written
+  logic [15:0] w_blocks_q, w_done;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) w_blocks_q <= 16'd0;
+    else if (mw_valid && mw_ready) w_blocks_q <= w_blocks_q + 16'd1;
+  end
+  // a FIFO first: wn_ddp_rx's next address depends on its ready
+  logic [64+64+7+512-1:0] bq_head;
+  logic                bq_valid, bq_ready;
+  logic [3:0]          bq_count;
   wn_fifo #(
-      .Width(64 + 16 + 512),
-      .Depth(16)
-  ) u_wq (
+      .Width(64 + 64 + 7 + 512),
+      .Depth(8)
+  ) u_bq (
       .clk_i,
       .rst_i,
-      .wdata_i (wq_n),
+      .wdata_i ({mw_keep, mw_addr, mw_len, mw_data}),
       .wvalid_i(mw_valid),
-      .wready_o(wq_wready),
-      .rdata_o (wq_head),
-      .rvalid_o(wq_valid),
-      .rready_i(wr_ready_i),
-      .count_o (wq_count)
+      .wready_o(mw_ready),
+      .rdata_o (bq_head),
+      .rvalid_o(bq_valid),
+      .rready_i(bq_ready),
+      .count_o (bq_count)
   );
-  assign wr_addr_o = wq_head[591:528];
-  assign wr_len_o = wq_head[527:512];
-  assign wr_data_o = wq_head[511:0];
-  assign wr_last_o = 1'b1;
-  assign wr_valid_o = wq_valid;
+  wn_wr_merge #(
+      .Window(256)
+  ) u_merge (
+      .clk_i,
+      .rst_i,
+      .s_valid_i (bq_valid),
+      .s_ready_o (bq_ready),
+      .s_addr_i  (bq_head[582:519]),
+      .s_len_i   (bq_head[518:512]),
+      .s_data_i  (bq_head[511:0]),
+      .s_keep_i  (bq_head[646:583]),
+      .m_addr_o  (wr_addr_o),
+      .m_len_o   (wr_len_o),
+      .m_data_o  (wr_data_o),
+      .m_last_o  (wr_last_o),
+      .m_valid_o (wr_valid_o),
+      .m_ready_i (wr_ready_i),
+      .done_o    (w_done)
+  );
   assign cnt_wr_err_o = wr_done_valid_i && wr_done_err_i;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      w_issued_q <= 16'd0;
-      w_granted_q <= 16'd0;
-    end else begin
-      if (mw_valid && mw_ready) w_issued_q <= w_issued_q + 16'd1;
-      if (wq_valid && wr_ready_i) w_granted_q <= w_granted_q + 16'd1;
-    end
-  end
 
   // wn_ddp_rx's completions wait for their ticket
   logic [239:0] dq_head;
@@ -919,7 +929,7 @@ module wn_rdma_rx #(
   ) u_dq (
       .clk_i,
       .rst_i,
-      .wdata_i ({w_issued_q + {15'd0, mw_valid && mw_ready}, d_cpl}),
+      .wdata_i ({w_blocks_q + {15'd0, mw_valid && mw_ready}, d_cpl}),
       .wvalid_i(dc_valid),
       .wready_o(dq_wready),
       .rdata_o (dq_head),
@@ -927,7 +937,7 @@ module wn_rdma_rx #(
       .rready_i(dq_pop),
       .count_o (dq_count)
   );
-  assign dq_gap = w_granted_q - dq_head[239:224];
+  assign dq_gap = w_done - dq_head[239:224];
   assign dq_rel = dq_valid && !dq_gap[15];
   assign cpl_o = dq_rel ? dq_head[223:0] : q_cpl;
   assign cpl_valid_o = dq_rel || q_cpl_valid;
@@ -1175,8 +1185,8 @@ module wn_rdma_rx #(
   end
 
   logic unused;
-  assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, mw_keep, who_valid,
-                    who_wready, who_count, wq_count, dq_count, evq_count, mctx_crc_en_o, mctx_mark_en_o,
+  assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, who_valid,
+                    who_wready, who_count, bq_count, dq_count, evq_count, mctx_crc_en_o, mctx_mark_en_o,
                     rb_req_msn, sq_pi[0], dc_opcode, db_off[15:QpW+3], db_off[1:0], mqp_lat_q[15:QpW],
                     mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW], dq_gap[14:0]};
 endmodule
