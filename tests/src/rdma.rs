@@ -23,8 +23,17 @@ use warpnic_abi::gen::QpState;
 
 use crate::{tcp_streams, Pair};
 
-/// The simulated link's MSS.
-pub const MSS: u16 = 1460;
+/// The largest ULPDU a QP here accepts: any (the CRC and the DDP checks
+/// catch a garbage length; the sender's MULPDU is its own choice).
+pub const RX_MULPDU: u16 = u16::MAX;
+
+/// The connection's MSS, from the TCB.
+pub fn mss(nic: &Nic, st: &TcpStream) -> u16 {
+    let v = nic
+        .tcp_tcb(st.endpoint(), warpnic_abi::gen::TcbField::Mss, 0, 0)
+        .expect("MSS");
+    u16::try_from(v).expect("an MSS fits 16 bits")
+}
 
 /// One end of the connection.
 pub struct RdmaEnd {
@@ -83,11 +92,11 @@ fn end(nic: &Nic, caps: QpCaps) -> EndParts {
 
 /// The QP attributes MPA settled for connection `tid`, sending from
 /// stream offset `tx_start`.
-fn attrs(tid: u32, p: &RdmaParams, tx_start: u32) -> QpAttrs {
+fn attrs(tid: u32, p: &RdmaParams, tx_start: u32, mss: u16) -> QpAttrs {
     QpAttrs::from_rdma_params(tid, p)
         .expect("attributes")
-        .mulpdu(MSS)
-        .send_mulpdu(mulpdu_for_mss(MSS))
+        .mulpdu(RX_MULPDU)
+        .send_mulpdu(mulpdu_for_mss(mss))
         .tx_start(tx_start)
 }
 
@@ -204,8 +213,8 @@ fn connect(
         .crc(true)
         .ird(16)
         .ord(16)
-        .mulpdu(MSS)
-        .send_mulpdu(mulpdu_for_mss(MSS))
+        .mulpdu(RX_MULPDU)
+        .send_mulpdu(mulpdu_for_mss(mss(&p.b, &sb)))
         .tx_start(sb.written().wrapping_add(reply_len));
     qp_b.modify(&b_attrs).expect("B: INIT");
     qp_b.modify(&QpAttrs::new(QpState::Rtr)).expect("B: RTR");
@@ -230,7 +239,10 @@ fn connect(
         let sw = crate::soft_iwarp::SoftIwarp::new(crate::soft_iwarp::Config {
             tx_start: u64::from(sa.written()),
             rx_start: u64::from(sb.written()),
-            ..crate::soft_iwarp::Config::negotiated(&pa, usize::from(mulpdu_for_mss(MSS)))
+            ..crate::soft_iwarp::Config::negotiated(
+                &pa,
+                usize::from(mulpdu_for_mss(mss(&p.a, &sa))),
+            )
         })
         .expect("A's software endpoint");
         let b = RdmaEnd {
@@ -251,7 +263,8 @@ fn connect(
         return (End::Soft(a), b);
     }
     let (pd_a, scq_a, rcq_a, qp_a) = end(&p.a, caps);
-    qp_a.modify(&attrs(sa.tid(), &pa, sa.written()))
+    let mss_a = mss(&p.a, &sa);
+    qp_a.modify(&attrs(sa.tid(), &pa, sa.written(), mss_a))
         .expect("A: INIT");
     qp_a.bind_connection(&sa).expect("A: bind");
     qp_a.modify(&QpAttrs::new(QpState::Rtr)).expect("A: RTR");
