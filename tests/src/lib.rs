@@ -8,7 +8,9 @@ use warpnic_sim::WorldConfig;
 
 pub use warpnic_sim::traffic;
 
+pub mod cm_peer;
 pub mod rdma;
+pub mod rping;
 pub mod siw;
 pub mod soft_iwarp;
 

@@ -1,0 +1,313 @@
+//! RDMA between warpnic and Linux soft-iWARP (siw) in a QEMU guest bridged
+//! to a simulated NIC, MPA revision 2 with CRC (the guest's
+//! `siw.mpa_crc_required=Y`), connections set up by warpnic's connection
+//! manager, which binds the queue pairs, and by rdma_cm in the guest:
+//!
+//! - rping (rdma-core): warpnic's rping client (`warpnic_tests::rping`)
+//!   against the guest's `rping -s`, whose printed ping data the test
+//!   checks; the guest's `rping -c -V` against warpnic's rping server,
+//!   which checks the ping data it reads and echoes it back;
+//! - perftest `ib_write_bw`, `ib_read_bw`, `ib_send_bw` with `-R`
+//!   (rdma_cm), both ways (`warpnic_tests::perftest`): the guest's result
+//!   line and exit status.
+//!
+//! Where the guest is the passive side, stock siw has a race (the
+//! harness README, "Problems"): an FPDU that arrives right after its MPA
+//! reply may sit unread. Those tests boot the fixed build
+//! (`SIW_FIX_ACCEPT_RACE=1`) from `$WARPNIC_PEER_WORK/siw-peer-fixrace`
+//! (default `target/peer-images/siw-peer-fixrace`), and one rping test
+//! runs against stock siw with a pause before warpnic's first FPDU.
+//!
+//! One guest runs at a time. `WARPNIC_SIW_PCAP=<folder>` has QEMU capture
+//! each guest's port into `<folder>/<guest>.pcap`.
+
+use std::net::Ipv4Addr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use warpnic::mpa::{CrcPolicy, MarkerPolicy, MpaConfig, Revision, RtrSet};
+use warpnic::{Device, Nic};
+use warpnic_sim::bridge::QemuStats;
+use warpnic_sim::SimWorld;
+use warpnic_tests::cm_peer::{Endpoint, PeerResult};
+use warpnic_tests::siw::{scripts_dir, GuestConfig, SiwGuest, SiwPaths};
+use warpnic_tests::{bridged_nic, kernel_peer_tcp_timers, rping};
+
+const GUEST_IP: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 1);
+const NIC_IP: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 2);
+const PREFIX: u8 = 24;
+
+/// Wall-clock limit of one test: boot, the exchange, power-off.
+const TEST_LIMIT: Duration = Duration::from_secs(50);
+
+/// One guest at a time.
+static ONE_GUEST: Mutex<()> = Mutex::new(());
+
+fn one_guest() -> MutexGuard<'static, ()> {
+    ONE_GUEST.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// warpnic's MPA side: revision 2, CRC required, no markers; the endpoint
+/// timer in device time (which never runs ahead of the wall).
+fn mpa() -> MpaConfig {
+    MpaConfig {
+        revision: Revision::V2,
+        crc: CrcPolicy::Required,
+        markers: MarkerPolicy::Disabled,
+        rtr: RtrSet::ALL,
+        timeout: 5_000_000_000,
+    }
+}
+
+/// Which siw the guest runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Siw {
+    /// The harness's default build (`scripts/setup.sh`).
+    Stock,
+    /// Built with `SIW_FIX_ACCEPT_RACE=1`.
+    FixedAccept,
+}
+
+/// The image folder of the fixed build.
+fn fixed_image() -> PathBuf {
+    let stock = SiwPaths::locate().work;
+    std::env::var_os("WARPNIC_SIW_FIXRACE_WORK").map_or_else(
+        || {
+            stock.parent().map_or_else(
+                || PathBuf::from("siw-peer-fixrace"),
+                |p| p.join("siw-peer-fixrace"),
+            )
+        },
+        PathBuf::from,
+    )
+}
+
+/// A booting guest bridged to NIC 0 of a fresh world, the NIC up with
+/// [`NIC_IP`] and TCP timing for a kernel peer.
+struct Rig {
+    guest: SiwGuest,
+    // the world must outlive the NIC's device
+    _world: Arc<SimWorld>,
+    dev: Arc<dyn Device>,
+    nic: Nic,
+    bridge: QemuStats,
+    wall: Instant,
+}
+
+impl Rig {
+    fn boot(name: &str, script: &str, env: &[(&str, String)], siw: Siw) -> Rig {
+        let wall = Instant::now();
+        let mut cfg = GuestConfig::new(name, scripts_dir().join(script));
+        cfg.ip = Some((GUEST_IP, PREFIX));
+        cfg.kernel_args.push("siw.mpa_crc_required=Y".into());
+        cfg.env
+            .extend(env.iter().map(|(k, v)| ((*k).to_string(), v.clone())));
+        cfg.time_limit = TEST_LIMIT + Duration::from_secs(10);
+        if let Some(dir) = std::env::var_os("WARPNIC_SIW_PCAP") {
+            cfg.pcap = Some(std::path::Path::new(&dir).join(format!("{name}.pcap")));
+        }
+        if siw == Siw::FixedAccept {
+            let work = fixed_image();
+            assert!(
+                work.join("initrd.img").is_file(),
+                "no siw image with SIW_FIX_ACCEPT_RACE=1 in {}: build it with \
+                 `SIW_FIX_ACCEPT_RACE=1 SIWPEER_WORK={} {}`",
+                work.display(),
+                work.display(),
+                SiwPaths::locate().harness.join("build-image.sh").display()
+            );
+            std::env::set_var("SIWPEER_WORK", &work);
+        }
+        let booted = SiwGuest::boot(&cfg);
+        if siw == Siw::FixedAccept {
+            std::env::remove_var("SIWPEER_WORK");
+        }
+        let (guest, bridge) = booted.unwrap_or_else(|e| panic!("{e}"));
+        let stats = bridge.stats();
+        let (world, dev, nic) = bridged_nic(Box::new(bridge), NIC_IP, PREFIX);
+        nic.tcp_config(&kernel_peer_tcp_timers())
+            .expect("TCP timing");
+        Rig {
+            guest,
+            _world: world,
+            dev,
+            nic,
+            bridge: stats,
+            wall,
+        }
+    }
+
+    /// Runs the simulation until a console line has `needle`.
+    fn wait_line(&mut self, needle: &str) -> String {
+        let dev = self.dev.clone();
+        let left = TEST_LIMIT.saturating_sub(self.wall.elapsed());
+        self.guest
+            .wait_for(needle, left, || {
+                for _ in 0..16 {
+                    dev.relax();
+                }
+            })
+            .unwrap_or_else(|e| panic!("{e}\n{}", self.report()))
+    }
+
+    /// Runs the simulation until the guest's script ends; its exit code.
+    fn wait_done(&mut self) -> i32 {
+        let dev = self.dev.clone();
+        let left = TEST_LIMIT.saturating_sub(self.wall.elapsed());
+        self.guest
+            .wait_done(left, || {
+                for _ in 0..16 {
+                    dev.relax();
+                }
+            })
+            .unwrap_or_else(|e| panic!("{e}\n{}", self.report()))
+    }
+
+    fn report(&self) -> String {
+        let err = self
+            .bridge
+            .last_error()
+            .map(|e| format!(" (last error: {e})"))
+            .unwrap_or_default();
+        format!(
+            "bridge {:?}{err}; NIC {:?}",
+            self.bridge.get(),
+            self.nic.stats().ok()
+        )
+    }
+
+    /// Runs `peer` with an endpoint on the NIC and a step that runs the
+    /// simulation and gives up when the guest exits or the test's time is
+    /// up; a failure shows the console.
+    fn run<T>(
+        &mut self,
+        peer: impl FnOnce(&mut Endpoint<'_>, &mut dyn FnMut() -> PeerResult<()>) -> PeerResult<T>,
+    ) -> T {
+        let deadline = self.wall + TEST_LIMIT;
+        let dev = self.dev.clone();
+        let guest = &mut self.guest;
+        let mut looked = Instant::now();
+        let mut step = move || -> PeerResult<()> {
+            for _ in 0..32 {
+                dev.relax();
+            }
+            if looked.elapsed() > Duration::from_millis(100) {
+                looked = Instant::now();
+                if let Some(st) = guest.try_exit().map_err(|e| e.to_string())? {
+                    return Err(format!("the guest exited ({st})"));
+                }
+            }
+            Ok(())
+        };
+        let mut ep = Endpoint::new(&self.nic, deadline).unwrap_or_else(|e| panic!("{e}"));
+        let r = peer(&mut ep, &mut step);
+        drop(ep);
+        r.unwrap_or_else(|e| panic!("{e}\n{}\nconsole:\n{}", self.report(), self.guest.tail(60)))
+    }
+}
+
+// ----- rping ------------------------------------------------------------------
+
+const RPING_PORT: u16 = 7174;
+
+/// warpnic's rping client against the guest's `rping -s`: `count` pings
+/// of `size` bytes; the guest prints each ping's data as it read it.
+fn rping_client_against_siw_server(name: &str, siw: Siw, count: u32, size: usize, pause: Duration) {
+    let _one = one_guest();
+    let env = [
+        ("SELF", GUEST_IP.to_string()),
+        ("PORT", RPING_PORT.to_string()),
+        ("SIZE", size.to_string()),
+    ];
+    let mut rig = Rig::boot(name, "rping-server.sh", &env, siw);
+    rig.wait_line("SIWTEST listening");
+    let t0 = Instant::now();
+    let report = rig.run(|ep, step| {
+        rping::client_with_pause(ep, GUEST_IP, RPING_PORT, mpa(), count, size, pause, step)
+    });
+    let exchange = t0.elapsed();
+    let rc = rig.wait_done();
+    let con = rig.guest.console();
+    assert_eq!(rc, 0, "rping -s failed; console:\n{}", rig.guest.tail(60));
+    assert_eq!(report.pings, count);
+    let lines: Vec<&str> = con
+        .lines()
+        .filter_map(|l| l.split("server ping data: ").nth(1))
+        .collect();
+    assert_eq!(lines.len(), count as usize, "console:\n{con}");
+    for (i, l) in lines.iter().enumerate() {
+        let want = rping::ping_data(i as u32, size);
+        let text = String::from_utf8_lossy(&want[..size - 1]);
+        assert_eq!(l.trim_end(), text, "ping {i}");
+    }
+    println!(
+        "{name}: {count} pings of {size} bytes in {:.2} s; whole test {:.2} s; {}",
+        exchange.as_secs_f64(),
+        rig.wall.elapsed().as_secs_f64(),
+        rig.report()
+    );
+}
+
+#[test]
+fn siw_rping_warpnic_client_against_siw_server() {
+    rping_client_against_siw_server("wn-rping-srv", Siw::FixedAccept, 10, 64, Duration::ZERO);
+}
+
+/// Stock siw as the passive side: warpnic pauses 50 ms of wall time after
+/// ESTABLISHED before its first FPDU, outside stock siw's window.
+#[test]
+fn siw_rping_warpnic_client_against_stock_siw_server() {
+    rping_client_against_siw_server(
+        "wn-rping-stock",
+        Siw::Stock,
+        10,
+        64,
+        Duration::from_millis(50),
+    );
+}
+
+/// The guest's `rping -c -v -V` against warpnic's rping server, which
+/// checks each ping's data; the guest validates each echo and prints it.
+#[test]
+fn siw_rping_siw_client_against_warpnic_server() {
+    let _one = one_guest();
+    let (count, size) = (10u32, 100usize);
+    let env = [
+        ("NIC_IP", NIC_IP.to_string()),
+        ("PORT", RPING_PORT.to_string()),
+        ("COUNT", count.to_string()),
+        ("SIZE", size.to_string()),
+    ];
+    let mut rig = Rig::boot("wn-rping-cli", "rping-client.sh", &env, Siw::Stock);
+    let t0 = Instant::now();
+    let report = rig.run(|ep, step| {
+        ep.cm
+            .listen(RPING_PORT, 4, mpa())
+            .map_err(|e| format!("listen: {e}"))?;
+        rping::server(ep, size, step)
+    });
+    let exchange = t0.elapsed();
+    let rc = rig.wait_done();
+    let con = rig.guest.console();
+    assert_eq!(rc, 0, "rping -c failed; console:\n{}", rig.guest.tail(60));
+    assert_eq!(report.pings.len(), count as usize);
+    let lines: Vec<&str> = con
+        .lines()
+        .filter_map(|l| l.strip_prefix("ping data: "))
+        .collect();
+    assert_eq!(lines.len(), count as usize, "console:\n{con}");
+    for (i, l) in lines.iter().enumerate() {
+        let want = rping::ping_data(i as u32, size);
+        let text = String::from_utf8_lossy(&want[..size - 1]);
+        assert_eq!(l.trim_end(), text, "ping {i}");
+        assert_eq!(report.pings[i], text, "ping {i} as warpnic read it");
+    }
+    assert!(!con.contains("data mismatch"), "console:\n{con}");
+    println!(
+        "siw rping client: {count} pings of {size} bytes served in {:.2} s; whole test {:.2} s; {}",
+        exchange.as_secs_f64(),
+        rig.wall.elapsed().as_secs_f64(),
+        rig.report()
+    );
+}
