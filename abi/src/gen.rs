@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0x495e_d5c6;
+pub const BUILD_ID: u32 = 0x32be_208b;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,6 +224,10 @@ pub enum RdmaWqeOpcode {
     RdmaRead = 0x14,
     /// Immediate Data message with imm (RFC 7306).
     ImmData = 0x15,
+    /// Invalidate the local fast-register region inv_stag (of the QP's PD); runs once the QP's earlier messages are acknowledged.
+    LocalInv = 0x16,
+    /// Fast-register (layout rdma_sq_wqe_fr): make a FAST_REG region of the QP's PD valid with a new key, rights, base, length and IOVA; runs once the earlier messages are acknowledged.
+    FastReg = 0x17,
 }
 
 impl RdmaWqeOpcode {
@@ -235,6 +239,8 @@ impl RdmaWqeOpcode {
         Self::SendInv,
         Self::RdmaRead,
         Self::ImmData,
+        Self::LocalInv,
+        Self::FastReg,
     ];
 
     /// The value's name as written in the description.
@@ -246,6 +252,8 @@ impl RdmaWqeOpcode {
             Self::SendInv => "SEND_INV",
             Self::RdmaRead => "RDMA_READ",
             Self::ImmData => "IMM_DATA",
+            Self::LocalInv => "LOCAL_INV",
+            Self::FastReg => "FAST_REG",
         }
     }
 }
@@ -261,6 +269,8 @@ impl TryFrom<u8> for RdmaWqeOpcode {
             0x13 => Ok(Self::SendInv),
             0x14 => Ok(Self::RdmaRead),
             0x15 => Ok(Self::ImmData),
+            0x16 => Ok(Self::LocalInv),
+            0x17 => Ok(Self::FastReg),
             other => Err(other),
         }
     }
@@ -306,6 +316,10 @@ pub enum CqeOpcode {
     RdmaRead = 0x24,
     /// An IMM_DATA work request completed (acknowledged).
     RdmaImm = 0x25,
+    /// A LOCAL_INV work request completed.
+    LocalInv = 0x26,
+    /// A FAST_REG work request completed.
+    FastReg = 0x27,
 }
 
 impl CqeOpcode {
@@ -322,6 +336,8 @@ impl CqeOpcode {
         Self::RdmaWrite,
         Self::RdmaRead,
         Self::RdmaImm,
+        Self::LocalInv,
+        Self::FastReg,
     ];
 
     /// The value's name as written in the description.
@@ -338,6 +354,8 @@ impl CqeOpcode {
             Self::RdmaWrite => "RDMA_WRITE",
             Self::RdmaRead => "RDMA_READ",
             Self::RdmaImm => "RDMA_IMM",
+            Self::LocalInv => "LOCAL_INV",
+            Self::FastReg => "FAST_REG",
         }
     }
 }
@@ -358,6 +376,8 @@ impl TryFrom<u8> for CqeOpcode {
             0x23 => Ok(Self::RdmaWrite),
             0x24 => Ok(Self::RdmaRead),
             0x25 => Ok(Self::RdmaImm),
+            0x26 => Ok(Self::LocalInv),
+            0x27 => Ok(Self::FastReg),
             other => Err(other),
         }
     }
@@ -3656,6 +3676,91 @@ impl RdmaSqWqe {
             sge2: bytes_at(b, 80),
             sge3: bytes_at(b, 96),
             rsvd3: bytes_at(b, 112),
+        }
+    }
+}
+
+/// RDMA send-queue entry of opcode FAST_REG: the first 12 bytes as rdma_sq_wqe (warpnic), 128 bytes, little-endian.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RdmaSqWqeFr {
+    /// Byte 0: opaque, returned in the CQE.
+    pub wr_id: u64,
+    /// Byte 8: rdma_wqe_opcode FAST_REG.
+    pub opcode: u8,
+    /// Byte 9: `wqe_flags` bits, see [`wqe_flags`].
+    pub flags: u8,
+    /// Byte 10: mr_access rights of the region from now on (FAST_REG set).
+    pub access: u8,
+    /// Byte 11: reserved, zero.
+    pub rsvd0: u8,
+    /// Byte 12: the region's STag with its new key (index 31:8, key 7:0).
+    pub stag: u32,
+    /// Byte 16: Tagged Offset of the region's first byte.
+    pub base: u64,
+    /// Byte 24: bytes.
+    pub len: u64,
+    /// Byte 32: IOVA of the first byte.
+    pub iova: u64,
+    /// Byte 40: reserved, zero.
+    pub rsvd1: [u8; 32],
+    /// Byte 72: reserved, zero.
+    pub rsvd2: [u8; 32],
+    /// Byte 104: reserved, zero.
+    pub rsvd3: [u8; 24],
+}
+
+const _: () = assert!(core::mem::size_of::<RdmaSqWqeFr>() == 128);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqeFr, wr_id) == 0);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqeFr, opcode) == 8);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqeFr, flags) == 9);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqeFr, access) == 10);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqeFr, rsvd0) == 11);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqeFr, stag) == 12);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqeFr, base) == 16);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqeFr, len) == 24);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqeFr, iova) == 32);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqeFr, rsvd1) == 40);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqeFr, rsvd2) == 72);
+const _: () = assert!(core::mem::offset_of!(RdmaSqWqeFr, rsvd3) == 104);
+
+impl RdmaSqWqeFr {
+    /// Size in bytes.
+    pub const SIZE: usize = 128;
+
+    /// The little-endian byte image, as the device reads it by DMA.
+    pub fn to_bytes(&self) -> [u8; Self::SIZE] {
+        let mut b = [0u8; Self::SIZE];
+        b[0..8].copy_from_slice(&self.wr_id.to_le_bytes());
+        b[8..9].copy_from_slice(&self.opcode.to_le_bytes());
+        b[9..10].copy_from_slice(&self.flags.to_le_bytes());
+        b[10..11].copy_from_slice(&self.access.to_le_bytes());
+        b[11..12].copy_from_slice(&self.rsvd0.to_le_bytes());
+        b[12..16].copy_from_slice(&self.stag.to_le_bytes());
+        b[16..24].copy_from_slice(&self.base.to_le_bytes());
+        b[24..32].copy_from_slice(&self.len.to_le_bytes());
+        b[32..40].copy_from_slice(&self.iova.to_le_bytes());
+        b[40..72].copy_from_slice(&self.rsvd1);
+        b[72..104].copy_from_slice(&self.rsvd2);
+        b[104..128].copy_from_slice(&self.rsvd3);
+        b
+    }
+
+    /// Decodes the little-endian byte image.
+    pub fn from_bytes(b: &[u8; Self::SIZE]) -> Self {
+        Self {
+            wr_id: u64::from_le_bytes(bytes_at(b, 0)),
+            opcode: u8::from_le_bytes(bytes_at(b, 8)),
+            flags: u8::from_le_bytes(bytes_at(b, 9)),
+            access: u8::from_le_bytes(bytes_at(b, 10)),
+            rsvd0: u8::from_le_bytes(bytes_at(b, 11)),
+            stag: u32::from_le_bytes(bytes_at(b, 12)),
+            base: u64::from_le_bytes(bytes_at(b, 16)),
+            len: u64::from_le_bytes(bytes_at(b, 24)),
+            iova: u64::from_le_bytes(bytes_at(b, 32)),
+            rsvd1: bytes_at(b, 40),
+            rsvd2: bytes_at(b, 72),
+            rsvd3: bytes_at(b, 104),
         }
     }
 }

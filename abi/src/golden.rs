@@ -195,6 +195,39 @@ pub const GOLDEN: &[Golden] = &[
             ("rsvd3", Bytes(&[0; 16])),
         ],
     },
+    // Fast-register STag 0x0000_0502 (index 5, key 2) of 0x2000 bytes at
+    // Tagged Offset 0x7000_0000, IOVA 0x10_0000, remote write.
+    Golden {
+        layout: "rdma_sq_wqe_fr",
+        bytes: &[
+            0x0b, 0, 0, 0, 0, 0, 0, 0, // wr_id
+            0x17, 0x01, 0x0d, 0x00, // opcode, flags, access, rsvd0
+            0x02, 0x05, 0, 0, // stag
+            0, 0, 0, 0x70, 0, 0, 0, 0, // base
+            0, 0x20, 0, 0, 0, 0, 0, 0, // len
+            0, 0, 0x10, 0, 0, 0, 0, 0, // iova
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rsvd1
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, //
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rsvd2
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, //
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // rsvd3
+            0, 0, 0, 0, 0, 0, 0, 0, //
+        ],
+        fields: &[
+            ("wr_id", Int(0x0b)),
+            ("opcode", Int(0x17)),
+            ("flags", Int(0x01)),
+            ("access", Int(0x0d)),
+            ("rsvd0", Int(0)),
+            ("stag", Int(0x0502)),
+            ("base", Int(0x7000_0000)),
+            ("len", Int(0x2000)),
+            ("iova", Int(0x10_0000)),
+            ("rsvd1", Bytes(&[0; 32])),
+            ("rsvd2", Bytes(&[0; 32])),
+            ("rsvd3", Bytes(&[0; 24])),
+        ],
+    },
     // A receive of two entries, wr_id 0x1122334455667788.
     Golden {
         layout: "rdma_rq_wqe",

@@ -180,6 +180,12 @@ descriptor!(
     ]
 );
 descriptor!(
+    rdma_sq_wqe_fr,
+    RdmaSqWqeFr,
+    "rdma_sq_wqe_fr",
+    [wr_id, opcode, flags, access, rsvd0, stag, base, len, iova, rsvd1, rsvd2, rsvd3]
+);
+descriptor!(
     rdma_rq_wqe,
     RdmaRqWqe,
     "rdma_rq_wqe",

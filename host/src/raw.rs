@@ -288,6 +288,8 @@ pub(crate) fn rdma_completion(cqe: &Cqe) -> Option<Completion> {
             | CqeOpcode::RdmaWrite
             | CqeOpcode::RdmaRead
             | CqeOpcode::RdmaImm
+            | CqeOpcode::LocalInv
+            | CqeOpcode::FastReg
     ) {
         return None;
     }

@@ -64,14 +64,14 @@
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::ops::{BitOr, BitOrAssign};
-use std::sync::atomic::{fence, Ordering};
+use std::sync::atomic::{fence, AtomicU32, Ordering, Ordering as AtomicOrdering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
 use warpnic_abi::gen::{
     self, cqe_flags, mr_access, regs, wqe_flags, CplTermOrigin, CplUlpMode, CqeOpcode, CqeStatus,
     EqeType, QpErrorInfo, QpState, RdmaCmd, RdmaCmdStatus, RdmaRqWqe, RdmaSge, RdmaSqWqe,
-    RdmaWqeOpcode, TcbField, TermLayer,
+    RdmaSqWqeFr, RdmaWqeOpcode, TcbField, TermLayer,
 };
 
 use crate::device::{DeviceError, DmaPerm};
@@ -269,6 +269,9 @@ pub enum WrOpcode {
     RdmaRead,
     /// Immediate Data message with `imm` (RFC 7306).
     ImmData,
+    /// Invalidates the local fast-register region `inv_stag` once the
+    /// earlier messages are acknowledged (IBV_WR_LOCAL_INV).
+    LocalInv,
 }
 
 /// A send work request (ibv_send_wr).
@@ -354,6 +357,7 @@ pub fn encode_send_wqe(wr: &SendWr<'_>) -> Result<[u8; RDMA_WQE_SIZE]> {
         WrOpcode::SendInv => RdmaWqeOpcode::SendInv,
         WrOpcode::RdmaRead => RdmaWqeOpcode::RdmaRead,
         WrOpcode::ImmData => RdmaWqeOpcode::ImmData,
+        WrOpcode::LocalInv => RdmaWqeOpcode::LocalInv,
     };
     let flags = if wr.signaled { wqe_flags::SIGNALED } else { 0 }
         | if wr.solicited {
@@ -496,6 +500,20 @@ impl MrTable {
         if let Some(s) = self.slot(stag) {
             s.entry = None;
             s.leaked = true;
+        }
+    }
+
+    /// A fast-register of the region `old` names: key of `new`, rights,
+    /// valid; false when `old` names no FAST_REG region.
+    fn fast_reg(&mut self, old: u32, new: u32, access: AccessFlags) -> bool {
+        match self.get_mut(old) {
+            Some(e) if e.access.contains(AccessFlags::FAST_REG) && (new >> 8) == (old >> 8) => {
+                e.stag = new;
+                e.access = access | AccessFlags::FAST_REG;
+                e.valid = true;
+                true
+            }
+            _ => false,
         }
     }
 
@@ -988,6 +1006,10 @@ pub enum WcOpcode {
     RdmaRead,
     /// An IMM_DATA work request is done.
     ImmData,
+    /// A LOCAL_INV work request is done (IBV_WC_LOCAL_INV).
+    LocalInv,
+    /// A fast-register work request is done (IBV_WC_REG_MR).
+    FastReg,
 }
 
 impl WcOpcode {
@@ -995,7 +1017,12 @@ impl WcOpcode {
     pub fn is_send_side(self) -> bool {
         matches!(
             self,
-            WcOpcode::Send | WcOpcode::RdmaWrite | WcOpcode::RdmaRead | WcOpcode::ImmData
+            WcOpcode::Send
+                | WcOpcode::RdmaWrite
+                | WcOpcode::RdmaRead
+                | WcOpcode::ImmData
+                | WcOpcode::LocalInv
+                | WcOpcode::FastReg
         )
     }
 }
@@ -1052,6 +1079,8 @@ impl WorkCompletion {
             CqeOpcode::RdmaWrite => WcOpcode::RdmaWrite,
             CqeOpcode::RdmaRead => WcOpcode::RdmaRead,
             CqeOpcode::RdmaImm => WcOpcode::ImmData,
+            CqeOpcode::LocalInv => WcOpcode::LocalInv,
+            CqeOpcode::FastReg => WcOpcode::FastReg,
             _ => WcOpcode::Recv,
         };
         Some(WorkCompletion {
@@ -1376,7 +1405,7 @@ impl ProtectionDomain {
             Ok(_) => Ok(MemoryRegion {
                 pd: p.clone(),
                 mem: mem.clone(),
-                stag,
+                stag: AtomicU32::new(stag),
                 addr,
                 len,
                 access,
@@ -1471,7 +1500,8 @@ impl ProtectionDomain {
 pub struct MemoryRegion {
     pd: Arc<PdShared>,
     mem: Arc<DmaMem>,
-    stag: u32,
+    /// The STag: a fast-register changes its key.
+    stag: AtomicU32,
     addr: u64,
     len: u64,
     access: AccessFlags,
@@ -1481,7 +1511,7 @@ pub struct MemoryRegion {
 impl std::fmt::Debug for MemoryRegion {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MemoryRegion")
-            .field("stag", &format_args!("{:#010x}", self.stag))
+            .field("stag", &format_args!("{:#010x}", self.stag()))
             .field("pd", &self.pd.pdn)
             .field("addr", &format_args!("{:#x}", self.addr))
             .field("len", &self.len)
@@ -1491,14 +1521,18 @@ impl std::fmt::Debug for MemoryRegion {
 }
 
 impl MemoryRegion {
+    fn stag(&self) -> u32 {
+        self.stag.load(AtomicOrdering::Acquire)
+    }
+
     /// The STag local work requests name the region with.
     pub fn lkey(&self) -> u32 {
-        self.stag
+        self.stag()
     }
 
     /// The STag a peer names the region with (the same as the lkey).
     pub fn rkey(&self) -> u32 {
-        self.stag
+        self.stag()
     }
 
     /// Address (Tagged Offset, and IOVA) of the first byte.
@@ -1547,7 +1581,7 @@ impl MemoryRegion {
         Ok(Sge {
             addr: self.addr + offset,
             length,
-            lkey: self.stag,
+            lkey: self.stag(),
         })
     }
 
@@ -1559,7 +1593,7 @@ impl MemoryRegion {
     /// Only if the verbs state was poisoned.
     pub fn is_valid(&self) -> Result<bool> {
         let st = lock(&self.pd.ctx.st)?;
-        Ok(st.mrs.get(self.stag).is_some_and(|e| e.valid))
+        Ok(st.mrs.get(self.stag()).is_some_and(|e| e.valid))
     }
 
     /// Invalidates a fast-register region (MR_INV).
@@ -1572,13 +1606,13 @@ impl MemoryRegion {
         if !self.access.contains(AccessFlags::FAST_REG) {
             return Err(invalid(format!(
                 "region {:#010x} is not a fast-register region: it cannot be invalidated",
-                self.stag
+                self.stag()
             )));
         }
         let p = &self.pd;
         p.ctx
-            .run(&p.nic, RdmaCmd::MrInv, &[self.stag, u32::from(p.pdn)])?;
-        lock(&p.ctx.st)?.mrs.invalidate(self.stag);
+            .run(&p.nic, RdmaCmd::MrInv, &[self.stag(), u32::from(p.pdn)])?;
+        lock(&p.ctx.st)?.mrs.invalidate(self.stag());
         Ok(())
     }
 
@@ -1594,10 +1628,10 @@ impl MemoryRegion {
 
     fn dereg_inner(&mut self) -> Result<()> {
         let p = &self.pd;
-        match p.ctx.run(&p.nic, RdmaCmd::MrDereg, &[self.stag]) {
+        match p.ctx.run(&p.nic, RdmaCmd::MrDereg, &[self.stag()]) {
             Ok(_) => {
                 if let Ok(mut st) = p.ctx.st.lock() {
-                    st.mrs.free(self.stag);
+                    st.mrs.free(self.stag());
                 }
                 Ok(())
             }
@@ -1605,7 +1639,7 @@ impl MemoryRegion {
                 // the device may still place into the region: keep its
                 // memory mapped and its index taken for good
                 if let Ok(mut st) = p.ctx.st.lock() {
-                    st.mrs.leak(self.stag);
+                    st.mrs.leak(self.stag());
                 }
                 std::mem::forget(self.mem.clone());
                 Err(e)
@@ -1976,11 +2010,93 @@ impl QueuePair {
             q.sq.write(slot * RDMA_WQE_SIZE, w)?;
             st.sq_pi = st.sq_pi.wrapping_add(1);
         }
+        {
+            let mut ctx = lock(&q.ctx().st)?;
+            for wr in wrs.iter().filter(|w| w.opcode == WrOpcode::LocalInv) {
+                ctx.mrs.invalidate(wr.inv_stag);
+            }
+        }
         fence(Ordering::Release);
         q.nic().wr(
             regs::qp::elem(q.qpn) + regs::qp::elem::SQ_PI,
             st.sq_pi & 0xffff,
         )
+    }
+
+    /// Posts a fast-register work request (IBV_WR_REG_MR) of the FAST_REG
+    /// region `mr`, which must be invalid: once the QP's earlier messages
+    /// are acknowledged it becomes valid with the next key and the rights
+    /// `access`. Returns the new STag (the region's lkey/rkey from now
+    /// on).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a region that is not FAST_REG, of
+    /// another PD, or valid now; before INIT; [`Error::QueueFull`]; a
+    /// backend error.
+    pub fn post_fast_reg(
+        &self,
+        wr_id: u64,
+        mr: &MemoryRegion,
+        access: AccessFlags,
+        signaled: bool,
+    ) -> Result<u32> {
+        let q = &*self.inner;
+        if mr.pd.pdn != q.pd.pdn {
+            return Err(invalid("the region belongs to another protection domain"));
+        }
+        if !mr.access.contains(AccessFlags::FAST_REG) {
+            return Err(invalid(format!(
+                "region {:#010x} is not a fast-register region",
+                mr.stag()
+            )));
+        }
+        if access.contains(AccessFlags::REMOTE_WRITE) && !access.contains(AccessFlags::LOCAL_WRITE)
+        {
+            return Err(invalid("REMOTE_WRITE needs LOCAL_WRITE"));
+        }
+        let old = mr.stag();
+        if lock(&q.ctx().st)?.mrs.get(old).is_some_and(|e| e.valid) {
+            return Err(invalid(format!(
+                "region {old:#010x} is valid: invalidate it before fast-registering"
+            )));
+        }
+        let new = (old & !0xff) | (old.wrapping_add(1) & 0xff);
+        let wqe = RdmaSqWqeFr {
+            wr_id,
+            opcode: u8::from(RdmaWqeOpcode::FastReg),
+            flags: if signaled { wqe_flags::SIGNALED } else { 0 },
+            access: (access | AccessFlags::FAST_REG).bits(),
+            stag: new,
+            base: mr.addr,
+            len: mr.len,
+            iova: mr.addr,
+            ..RdmaSqWqeFr::default()
+        }
+        .to_bytes();
+        let mut st = lock(&q.st)?;
+        if !st.initialized {
+            return Err(invalid(format!(
+                "QP {}: send work requests need the QP moved to INIT first",
+                q.qpn
+            )));
+        }
+        let depth = 1u32 << q.sq_log;
+        if st.sq_pi.wrapping_sub(st.sq_done) >= depth {
+            return Err(Error::QueueFull {
+                depth: depth as usize,
+            });
+        }
+        let slot = (st.sq_pi % depth) as usize;
+        q.sq.write(slot * RDMA_WQE_SIZE, &wqe)?;
+        st.sq_pi = st.sq_pi.wrapping_add(1);
+        fence(Ordering::Release);
+        q.nic().wr(
+            regs::qp::elem(q.qpn) + regs::qp::elem::SQ_PI,
+            st.sq_pi & 0xffff,
+        )?;
+        lock(&q.ctx().st)?.mrs.fast_reg(old, new, access);
+        mr.stag.store(new, AtomicOrdering::Release);
+        Ok(new)
     }
 
     /// Send work requests posted and not known done.
@@ -2553,7 +2669,7 @@ mod tests {
         let c = rdma_completion(&Cqe::from_bytes(&cqe_bytes(0x21, 0, 4, 1, 2))).expect("RDMA");
         assert_eq!((c.kind, c.queue), (CompletionKind::Recv, 7));
         // other opcodes are not RDMA completions
-        for op in [0x01, 0x02, 0x03, 0x10, 0x11, 0x26, 0xff] {
+        for op in [0x01, 0x02, 0x03, 0x10, 0x11, 0x28, 0xff] {
             assert!(rdma_completion(&Cqe::from_bytes(&cqe_bytes(op, 0, 0, 0, 0))).is_none());
         }
         assert_eq!(

@@ -253,6 +253,13 @@ module wn_core #(
   logic         t_init_valid, t_init_crc, t_st_valid, t_rr_valid, t_rr_ready, t_rdc_valid;
   logic [$clog2(NumQp)-1:0] t_init_qp, t_st_qp, t_rr_qp, t_rdc_qp, t_term_qp;
   logic         t_term_valid, t_term_hvalid, t_rrd_valid;
+  logic         t_ctl_valid, t_ctl_ready, t_ctl_done;
+  logic [1:0]   t_ctl_op;
+  logic [31:0]  t_ctl_stag;
+  logic [15:0]  t_ctl_pd;
+  logic [3:0]   t_ctl_access;
+  logic [63:0]  t_ctl_base, t_ctl_len, t_ctl_iova;
+  logic [2:0]   t_ctl_status;
   logic [$clog2(NumQp)-1:0] t_rrd_qp;
   logic [3:0]   t_term_layer, t_term_etype;
   logic [7:0]   t_term_ecode;
@@ -777,6 +784,17 @@ module wn_core #(
       .tterm_hdr_o   (t_term_hdr),
       .rrd_valid_i   (t_rrd_valid),
       .rrd_qp_i      (t_rrd_qp),
+      .tctl_valid_i  (t_ctl_valid),
+      .tctl_ready_o  (t_ctl_ready),
+      .tctl_op_i     (t_ctl_op),
+      .tctl_stag_i   (t_ctl_stag),
+      .tctl_pd_i     (t_ctl_pd),
+      .tctl_access_i (t_ctl_access),
+      .tctl_base_i   (t_ctl_base),
+      .tctl_len_i    (t_ctl_len),
+      .tctl_iova_i   (t_ctl_iova),
+      .tctl_done_o   (t_ctl_done),
+      .tctl_status_o (t_ctl_status),
       .tchk_valid_i  (t_chk_valid),
       .tchk_ready_o  (t_chk_ready),
       .tchk_stag_i   (t_chk_stag),
@@ -832,6 +850,17 @@ module wn_core #(
       .term_hvalid_i  (t_term_hvalid),
       .term_hlen_i    (t_term_hlen),
       .term_hdr_i     (t_term_hdr),
+      .ctl_valid_o    (t_ctl_valid),
+      .ctl_ready_i    (t_ctl_ready),
+      .ctl_op_o       (t_ctl_op),
+      .ctl_stag_o     (t_ctl_stag),
+      .ctl_pd_o       (t_ctl_pd),
+      .ctl_access_o   (t_ctl_access),
+      .ctl_base_o     (t_ctl_base),
+      .ctl_len_o      (t_ctl_len),
+      .ctl_iova_o     (t_ctl_iova),
+      .ctl_done_i     (t_ctl_done),
+      .ctl_status_i   (t_ctl_status),
       .chk_valid_o    (t_chk_valid),
       .chk_ready_i    (t_chk_ready),
       .chk_stag_o     (t_chk_stag),

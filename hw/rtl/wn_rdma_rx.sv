@@ -140,6 +140,19 @@ module wn_rdma_rx #(
     // slot of the QP free again
     input  logic           rrd_valid_i,
     input  logic [QpW-1:0] rrd_qp_i,
+    // the transmit side's fast-register and local-invalidate work requests
+    // (wn_mr_table ops FAST_REG 2, LOCAL_INV 3), one at a time
+    input  logic           tctl_valid_i,
+    output logic           tctl_ready_o,
+    input  logic [1:0]     tctl_op_i,
+    input  logic [31:0]    tctl_stag_i,
+    input  logic [15:0]    tctl_pd_i,
+    input  logic [3:0]     tctl_access_i,
+    input  logic [63:0]    tctl_base_i,
+    input  logic [63:0]    tctl_len_i,
+    input  logic [63:0]    tctl_iova_i,
+    output logic           tctl_done_o,
+    output logic [2:0]     tctl_status_o,
     input  logic           tchk_valid_i,
     output logic           tchk_ready_o,
     input  logic [31:0]    tchk_stag_i,
@@ -237,6 +250,23 @@ module wn_rdma_rx #(
   logic        chain_break;      // a command changed a QP: no s_cont_i next
   logic        mr_go_q, mr_wait_q;
   logic        ctl_ready, ctl_done;
+  // the MR table's update port: a command or a work request, one at a time
+  logic        ctl_busy_q, ctl_cmd_q, ctl_valid, ctl_cmd, ctl_take;
+  assign ctl_cmd = mr_go_q;
+  assign ctl_valid = (mr_go_q || tctl_valid_i) && !ctl_busy_q;
+  assign ctl_take = ctl_valid && ctl_ready;
+  assign tctl_ready_o = ctl_ready && !ctl_busy_q && !mr_go_q;
+  assign tctl_done_o = ctl_done && !ctl_cmd_q;
+  assign tctl_status_o = ctl_status;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      ctl_busy_q <= 1'b0;
+      ctl_cmd_q <= 1'b0;
+    end else if (ctl_take) begin
+      ctl_busy_q <= 1'b1;
+      ctl_cmd_q <= ctl_cmd;
+    end else if (ctl_done) ctl_busy_q <= 1'b0;
+  end
   logic [2:0]  ctl_status;
 
   logic [QpW-1:0] a_qp;
@@ -300,11 +330,11 @@ module wn_rdma_rx #(
                    reg_wdata_i[7:0] == 8'(wn_abi_pkg::RDMA_CMD_MR_DEREG) ||
                    reg_wdata_i[7:0] == 8'(wn_abi_pkg::RDMA_CMD_MR_INV);
       end
-      if (mr_go_q && ctl_ready) begin
+      if (mr_go_q && ctl_take) begin
         mr_go_q <= 1'b0;
         mr_wait_q <= 1'b1;
       end
-      if (mr_wait_q && ctl_done) begin
+      if (mr_wait_q && ctl_done && ctl_cmd_q) begin
         mr_wait_q <= 1'b0;
         busy_q <= 1'b0;
         cstat_q <= {5'd0, ctl_status};
@@ -406,15 +436,15 @@ module wn_rdma_rx #(
       .chk_rsp_ok_o   (chk_rsp_ok),
       .chk_rsp_err_o  (chk_rsp_err),
       .chk_rsp_addr_o (chk_rsp_addr),
-      .ctl_valid_i    (mr_go_q),
+      .ctl_valid_i    (ctl_valid),
       .ctl_ready_o    (ctl_ready),
-      .ctl_op_i       (ctl_op),
-      .ctl_stag_i     (arg_q[0]),
-      .ctl_pd_i       (arg_q[1][15:0]),
-      .ctl_access_i   (arg_q[2][3:0]),
-      .ctl_base_i     ({arg_q[4], arg_q[3]}),
-      .ctl_len_i      ({arg_q[6], arg_q[5]}),
-      .ctl_iova_i     ({arg_q[8], arg_q[7]}),
+      .ctl_op_i       (ctl_cmd ? ctl_op : tctl_op_i),
+      .ctl_stag_i     (ctl_cmd ? arg_q[0] : tctl_stag_i),
+      .ctl_pd_i       (ctl_cmd ? arg_q[1][15:0] : tctl_pd_i),
+      .ctl_access_i   (ctl_cmd ? arg_q[2][3:0] : tctl_access_i),
+      .ctl_base_i     (ctl_cmd ? {arg_q[4], arg_q[3]} : tctl_base_i),
+      .ctl_len_i      (ctl_cmd ? {arg_q[6], arg_q[5]} : tctl_len_i),
+      .ctl_iova_i     (ctl_cmd ? {arg_q[8], arg_q[7]} : tctl_iova_i),
       .ctl_done_o     (ctl_done),
       .ctl_status_o   (ctl_status),
       .rinv_valid_i   (rinv_valid),

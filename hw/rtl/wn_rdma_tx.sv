@@ -96,6 +96,18 @@ module wn_rdma_tx #(
     input  logic           term_hvalid_i,
     input  logic [6:0]     term_hlen_i,
     input  logic [511:0]   term_hdr_i,
+    // fast-register and local invalidate (wn_rdma_rx's MR update port)
+    output logic           ctl_valid_o,
+    input  logic           ctl_ready_i,
+    output logic [1:0]     ctl_op_o,
+    output logic [31:0]    ctl_stag_o,
+    output logic [15:0]    ctl_pd_o,
+    output logic [3:0]     ctl_access_o,
+    output logic [63:0]    ctl_base_o,
+    output logic [63:0]    ctl_len_o,
+    output logic [63:0]    ctl_iova_o,
+    input  logic           ctl_done_i,
+    input  logic [2:0]     ctl_status_i,
     // MR checks (wn_rdma_rx's arbiter)
     output logic           chk_valid_o,
     input  logic           chk_ready_i,
@@ -271,7 +283,7 @@ module wn_rdma_tx #(
 
   // ------------------------------------------------------------------
   // fetch: WQEs (and READ RESPONSE jobs) into the log
-  typedef enum logic [3:0] {FIdle, FRd, FData, FChk, FWait, FLen, FApp, FCpl, FFlush, FTerm} fst_e;
+  typedef enum logic [3:0] {FIdle, FRd, FData, FChk, FWait, FLen, FApp, FCpl, FFlush, FTerm, FMr, FMrWait} fst_e;
   fst_e           f_st;
   logic [QpW-1:0] f_qp, f_scan;
   logic [1023:0]  f_wqe;
@@ -279,7 +291,21 @@ module wn_rdma_tx #(
   logic [2:0]     f_k;
   ent_t           f_e;
   logic [31:0]    f_m, f_bytes, f_cnt;
-  logic [7:0]     f_status;
+  logic [7:0]     f_status, f_cop;
+  logic           f_nocqe;
+  wn_abi_pkg::rdma_sq_wqe_fr_t f_fr;
+  logic           f_mr_op;
+  assign f_fr = f_wqe;
+  assign f_mr_op = f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_LOCAL_INV) ||
+                   f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG);
+  assign ctl_valid_o = f_st == FMr;
+  assign ctl_op_o = (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG)) ? 2'd2 : 2'd3;
+  assign ctl_stag_o = (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG)) ? f_fr.stag : f_w.inv_stag;
+  assign ctl_pd_o = pd_q[f_qp];
+  assign ctl_access_o = f_fr.access[3:0];
+  assign ctl_base_o = f_fr.base;
+  assign ctl_len_o = f_fr.len;
+  assign ctl_iova_o = f_fr.iova;
   logic [LW:0]    f_room, f_ptr;
   ent_t           f_fe;
   logic           f_can;
@@ -307,16 +333,16 @@ module wn_rdma_tx #(
   assign f_fe = log_q[{f_qp, f_ptr[LW-1:0]}];
   assign f_fl_need = f_st == FFlush && f_ptr != tail_q[f_qp] && f_fe.op != OpRreq && f_fe.op != OpRresp &&
                      f_fe.op != OpTerm && !f_fe.pair;
-  assign f_cv = f_st == FCpl || f_fl_need;
+  assign f_cv = (f_st == FCpl && !f_nocqe) || f_fl_need;
   assign f_c = f_fl_need ?
       cqe_f(scq_q[f_qp], f_qp, f_fe.idx, f_fe.wr_id, f_fe.len, f_fe.cop, 8'(wn_abi_pkg::CQE_STATUS_FLUSHED)) :
-      cqe_f(scq_q[f_qp], f_qp, sq_ci[f_qp], f_w.wr_id, 32'd0, 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND), f_status);
+      cqe_f(scq_q[f_qp], f_qp, sq_ci[f_qp], f_w.wr_id, 32'd0, f_cop, f_status);
   assign f_fp = fpdu_f(f_e.op, f_e.len, f_m, mul_q[f_qp]);
 
   // fetch-side updates of the per-QP tables (applied in the table block)
   logic f_app, f_ci_inc, f_orq_push;
   assign f_app = f_st == FApp;
-  assign f_ci_inc = (f_st == FCpl && f_cr) || (f_st == FApp && !f_rr && !(f_imm2 == 1'b0 && f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM)));
+  assign f_ci_inc = (f_st == FCpl && (f_cr || f_nocqe)) || (f_st == FApp && !f_rr && !(f_imm2 == 1'b0 && f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM)));
   assign f_orq_push = f_st == FApp && !f_rr && f_e.op == OpRreq;
 
   always_ff @(posedge clk_i) begin
@@ -334,6 +360,8 @@ module wn_rdma_tx #(
       f_bytes <= 32'd0;
       f_cnt <= 32'd0;
       f_status <= 8'd0;
+      f_cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND);
+      f_nocqe <= 1'b0;
       f_e <= '0;
       f_wqe <= '0;
     end else begin
@@ -391,8 +419,13 @@ module wn_rdma_tx #(
           end else if (wrd_err_i) f_err <= 1'b1;
         end
         FChk: begin
-          if (f_w.opcode < 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE) ||
-              f_w.opcode > 8'(wn_abi_pkg::RDMA_WQE_OPCODE_IMM_DATA) || f_w.num_sge > 8'd4 ||
+          if (f_mr_op) begin
+            // after the earlier messages are acknowledged
+            f_cop <= (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG)) ?
+                     8'(wn_abi_pkg::CQE_OPCODE_FAST_REG) : 8'(wn_abi_pkg::CQE_OPCODE_LOCAL_INV);
+            if (head_q[f_qp] == tail_q[f_qp]) f_st <= FMr;
+          end else if (f_w.opcode < 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE) ||
+              f_w.opcode > 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG) || f_w.num_sge > 8'd4 ||
               (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ) && f_w.num_sge != 8'd1)) begin
             f_status <= 8'(wn_abi_pkg::CQE_STATUS_BAD_OPCODE);
             f_st <= FCpl;
@@ -489,7 +522,18 @@ module wn_rdma_tx #(
             f_st <= FIdle;
           end
         end
-        FCpl: if (f_cr) f_st <= FIdle;
+        FCpl: if (f_cr || f_nocqe) begin
+          f_nocqe <= 1'b0;
+          f_cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND);
+          f_st <= FIdle;
+        end
+        FMr: if (ctl_ready_i) f_st <= FMrWait;
+        FMrWait: if (ctl_done_i) begin
+          f_status <= (ctl_status_i == 3'd0) ? 8'(wn_abi_pkg::CQE_STATUS_SUCCESS) :
+                      8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR);
+          f_nocqe <= ctl_status_i == 3'd0 && !f_w.flags[0];
+          f_st <= FCpl;
+        end
         FFlush: begin
           if (f_ptr == tail_q[f_qp]) f_st <= FTerm;
           else if (!f_fl_need || f_cr) f_ptr <= f_ptr + 1'b1;
@@ -1040,6 +1084,6 @@ module wn_rdma_tx #(
   assign unused = ^{rs_valid, rs_qp, rs_off, rs_len, rs_last, rs_done, rs_err, rq_wready, rq_count, sv_count,
                     cmd_count, db_off[15:QpW+3], db_off[1:0], sv_head[63:48+QpW], f_w.rsvd0, f_w.rsvd1,
                     f_w.rsvd2, f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96],
-                    f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_tlast, r_e, a_e, c_ent, f_fe, h_ent,
+                    f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_fr, f_tlast, r_e, a_e, c_ent, f_fe, h_ent,
                     term_hdr_i[511:368]};
 endmodule

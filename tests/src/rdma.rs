@@ -151,14 +151,14 @@ pub fn soft_pair(
 ) -> (SoftEnd, RdmaEnd) {
     let (a, b) = connect(p, caps, prepare_b, false);
     match a {
-        End::Soft(a) => (a, b),
+        End::Soft(a) => (*a, b),
         End::Hw(_) => unreachable!("A asked for software"),
     }
 }
 
 enum End {
     Hw(Box<RdmaEnd>),
-    Soft(SoftEnd),
+    Soft(Box<SoftEnd>),
 }
 
 /// Connects A (initiator) and B (responder) of `p`; `prepare_b` runs on B
@@ -260,7 +260,7 @@ fn connect(
             sw,
             params: pa,
         };
-        return (End::Soft(a), b);
+        return (End::Soft(Box::new(a)), b);
     }
     let (pd_a, scq_a, rcq_a, qp_a) = end(&p.a, caps);
     let mss_a = mss(&p.a, &sa);

@@ -238,3 +238,102 @@ fn rdma_write_to_an_invalid_stag_is_terminated_on_both_sides() {
     let wc = one_wc(&b.rcq);
     assert_eq!((wc.wr_id, wc.status), (70, CqeStatus::Flushed));
 }
+
+#[test]
+fn rdma_fast_register_and_invalidate_work_requests() {
+    use warpnic_abi::gen::{CplTermOrigin, TermLayer};
+    let p = pair();
+    let (a, b) = rdma_pair(&p);
+    let src = region(&a, 65536, AccessFlags::LOCAL_WRITE);
+    src.mem().fill(0, 65536, 0x3c).expect("fill");
+    let rbuf = region(&b, 4096, AccessFlags::LOCAL_WRITE);
+    // a fast-register region of B: invalid until B's work request
+    let fr = region(&b, 65536, AccessFlags::LOCAL_WRITE | AccessFlags::FAST_REG);
+    assert!(!fr.is_valid().expect("valid?"));
+    let rights = AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE;
+    let key1 =
+        b.qp.post_fast_reg(40, &fr, rights, true)
+            .expect("fast-register");
+    let wc = one_wc(&b.scq);
+    assert_eq!(
+        (wc.wr_id, wc.status, wc.opcode),
+        (40, CqeStatus::Success, WcOpcode::FastReg)
+    );
+    assert_eq!(fr.rkey(), key1);
+    // A writes into it, then Sends with Invalidate of it
+    b.qp.post_recv(&[RecvWr {
+        wr_id: 41,
+        sg_list: &[rbuf.sge(0, 4096).expect("sge")],
+    }])
+    .expect("post recv");
+    a.qp.post_send(&[
+        SendWr {
+            wr_id: 42,
+            opcode: WrOpcode::RdmaWrite,
+            sg_list: &[src.sge(0, 5000).expect("sge")],
+            remote_addr: fr.addr() + 100,
+            rkey: key1,
+            signaled: false,
+            ..SendWr::default()
+        },
+        SendWr {
+            wr_id: 43,
+            opcode: WrOpcode::SendInv,
+            sg_list: &[src.sge(0, 64).expect("sge")],
+            inv_stag: key1,
+            ..SendWr::default()
+        },
+    ])
+    .expect("post");
+    let wc = one_wc(&b.rcq);
+    assert_eq!(
+        (wc.wr_id, wc.status, wc.invalidated_rkey),
+        (41, CqeStatus::Success, Some(key1))
+    );
+    assert!(
+        bytes(&fr, 100, 5000).iter().all(|&x| x == 0x3c),
+        "written before the invalidation"
+    );
+    assert!(!fr.is_valid().expect("valid?"), "remotely invalidated");
+    let wc = one_wc(&a.scq);
+    assert_eq!(
+        (wc.wr_id, wc.opcode),
+        (43, WcOpcode::Send),
+        "the unsignaled Write completes silently"
+    );
+    // again with the next key, then a local invalidate
+    let key2 =
+        b.qp.post_fast_reg(44, &fr, rights, false)
+            .expect("fast-register");
+    assert_eq!(key2 >> 8, key1 >> 8, "same index");
+    assert_ne!(key2, key1, "a new key");
+    b.qp.post_send(&[SendWr {
+        wr_id: 45,
+        opcode: WrOpcode::LocalInv,
+        inv_stag: key2,
+        ..SendWr::default()
+    }])
+    .expect("local invalidate");
+    let wc = one_wc(&b.scq);
+    assert_eq!(
+        (wc.wr_id, wc.status, wc.opcode),
+        (45, CqeStatus::Success, WcOpcode::LocalInv)
+    );
+    // a Write to the invalidated region ends the connection
+    a.qp.post_send(&[SendWr {
+        wr_id: 46,
+        opcode: WrOpcode::RdmaWrite,
+        sg_list: &[src.sge(0, 100).expect("sge")],
+        remote_addr: fr.addr(),
+        rkey: key2,
+        ..SendWr::default()
+    }])
+    .expect("post");
+    let eb = error_of(&b);
+    assert_eq!(
+        (eb.origin, eb.layer, eb.etype, eb.ecode),
+        (Ok(CplTermOrigin::Hardware), Ok(TermLayer::Ddp), 1, 0x00),
+        "{eb}"
+    );
+    assert!(bytes(&fr, 0, 100).iter().all(|&x| x == 0), "nothing placed");
+}

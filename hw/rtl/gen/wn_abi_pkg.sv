@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'h495e_d5c6;
+  localparam logic [31:0] BUILD_ID = 32'h32be_208b;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -79,7 +79,9 @@ package wn_abi_pkg;
     RDMA_WQE_OPCODE_SEND = 8'h12,  // Send of the gather list (SOLICITED: Send with Solicited Event)
     RDMA_WQE_OPCODE_SEND_INV = 8'h13,  // Send with Invalidate of inv_stag
     RDMA_WQE_OPCODE_RDMA_READ = 8'h14,  // RDMA Read Request: rkey/remote_addr to the local sink (one entry: lkey/addr/len; the sink must allow REMOTE_WRITE)
-    RDMA_WQE_OPCODE_IMM_DATA = 8'h15  // Immediate Data message with imm (RFC 7306)
+    RDMA_WQE_OPCODE_IMM_DATA = 8'h15,  // Immediate Data message with imm (RFC 7306)
+    RDMA_WQE_OPCODE_LOCAL_INV = 8'h16,  // invalidate the local fast-register region inv_stag (of the QP's PD); runs once the QP's earlier messages are acknowledged
+    RDMA_WQE_OPCODE_FAST_REG = 8'h17  // fast-register (layout rdma_sq_wqe_fr): make a FAST_REG region of the QP's PD valid with a new key, rights, base, length and IOVA; runs once the earlier messages are acknowledged
   } rdma_wqe_opcode_e;
 
   // Send-queue work request flags (warpnic)
@@ -98,7 +100,9 @@ package wn_abi_pkg;
     CQE_OPCODE_RDMA_SEND = 8'h22,  // a SEND or SEND_INV work request completed (the peer acknowledged its last byte)
     CQE_OPCODE_RDMA_WRITE = 8'h23,  // an RDMA_WRITE or RDMA_WRITE_IMM work request completed (acknowledged)
     CQE_OPCODE_RDMA_READ = 8'h24,  // an RDMA_READ work request completed: the READ RESPONSE's last byte is placed
-    CQE_OPCODE_RDMA_IMM = 8'h25  // an IMM_DATA work request completed (acknowledged)
+    CQE_OPCODE_RDMA_IMM = 8'h25,  // an IMM_DATA work request completed (acknowledged)
+    CQE_OPCODE_LOCAL_INV = 8'h26,  // a LOCAL_INV work request completed
+    CQE_OPCODE_FAST_REG = 8'h27  // a FAST_REG work request completed
   } cqe_opcode_e;
 
   // Completion status; also the error code of a queue in ERROR (warpnic)
@@ -1016,6 +1020,47 @@ package wn_abi_pkg;
     logic [7:0] opcode;  // byte 8: rdma_wqe_opcode
     logic [63:0] wr_id;  // byte 0: opaque, returned in the CQE
   } rdma_sq_wqe_t;
+
+  // RDMA send-queue entry of opcode FAST_REG: the first 12 bytes as rdma_sq_wqe (warpnic), 128 bytes
+  localparam int unsigned RDMA_SQ_WQE_FR_SIZE = 128;
+  localparam int unsigned RDMA_SQ_WQE_FR_WR_ID_LSB = 0;
+  localparam int unsigned RDMA_SQ_WQE_FR_WR_ID_W = 64;
+  localparam int unsigned RDMA_SQ_WQE_FR_OPCODE_LSB = 64;
+  localparam int unsigned RDMA_SQ_WQE_FR_OPCODE_W = 8;
+  localparam int unsigned RDMA_SQ_WQE_FR_FLAGS_LSB = 72;
+  localparam int unsigned RDMA_SQ_WQE_FR_FLAGS_W = 8;
+  localparam int unsigned RDMA_SQ_WQE_FR_ACCESS_LSB = 80;
+  localparam int unsigned RDMA_SQ_WQE_FR_ACCESS_W = 8;
+  localparam int unsigned RDMA_SQ_WQE_FR_RSVD0_LSB = 88;
+  localparam int unsigned RDMA_SQ_WQE_FR_RSVD0_W = 8;
+  localparam int unsigned RDMA_SQ_WQE_FR_STAG_LSB = 96;
+  localparam int unsigned RDMA_SQ_WQE_FR_STAG_W = 32;
+  localparam int unsigned RDMA_SQ_WQE_FR_BASE_LSB = 128;
+  localparam int unsigned RDMA_SQ_WQE_FR_BASE_W = 64;
+  localparam int unsigned RDMA_SQ_WQE_FR_LEN_LSB = 192;
+  localparam int unsigned RDMA_SQ_WQE_FR_LEN_W = 64;
+  localparam int unsigned RDMA_SQ_WQE_FR_IOVA_LSB = 256;
+  localparam int unsigned RDMA_SQ_WQE_FR_IOVA_W = 64;
+  localparam int unsigned RDMA_SQ_WQE_FR_RSVD1_LSB = 320;
+  localparam int unsigned RDMA_SQ_WQE_FR_RSVD1_W = 256;
+  localparam int unsigned RDMA_SQ_WQE_FR_RSVD2_LSB = 576;
+  localparam int unsigned RDMA_SQ_WQE_FR_RSVD2_W = 256;
+  localparam int unsigned RDMA_SQ_WQE_FR_RSVD3_LSB = 832;
+  localparam int unsigned RDMA_SQ_WQE_FR_RSVD3_W = 192;
+  typedef struct packed {
+    logic [191:0] rsvd3;  // byte 104: reserved, zero
+    logic [255:0] rsvd2;  // byte 72: reserved, zero
+    logic [255:0] rsvd1;  // byte 40: reserved, zero
+    logic [63:0] iova;  // byte 32: IOVA of the first byte
+    logic [63:0] len;  // byte 24: bytes
+    logic [63:0] base;  // byte 16: Tagged Offset of the region's first byte
+    logic [31:0] stag;  // byte 12: the region's STag with its new key (index 31:8, key 7:0)
+    logic [7:0] rsvd0;  // byte 11: reserved, zero
+    logic [7:0] access;  // byte 10: mr_access rights of the region from now on (FAST_REG set)
+    logic [7:0] flags;  // byte 9: wqe_flags
+    logic [7:0] opcode;  // byte 8: rdma_wqe_opcode FAST_REG
+    logic [63:0] wr_id;  // byte 0: opaque, returned in the CQE
+  } rdma_sq_wqe_fr_t;
 
   // RDMA receive-queue entry: a receive buffer for one Send or Immediate Data message. Its entries are checked against the memory-region table (LOCAL_WRITE, the QP's PD) when the hardware takes it (warpnic), 128 bytes
   localparam int unsigned RDMA_RQ_WQE_SIZE = 128;
