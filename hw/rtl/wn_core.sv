@@ -266,7 +266,7 @@ module wn_core #(
   logic [6:0]   t_term_hlen;
   logic [511:0] t_term_hdr;
   logic [15:0]  t_init_pd, t_init_tid, t_init_mulpdu;
-  logic [7:0]   t_init_scq, t_st;
+  logic [7:0]   t_init_scq, t_st, t_init_ord;
   logic [63:0]  t_init_sq_base, t_rr_sink_to, t_rr_addr;
   logic [3:0]   t_init_sq_log;
   logic [31:0]  t_init_start, t_rr_sink_stag, t_rr_len;
@@ -761,6 +761,7 @@ module wn_core #(
       .init_tid_o    (t_init_tid),
       .init_mulpdu_o (t_init_mulpdu),
       .init_crc_o    (t_init_crc),
+      .init_ord_o    (t_init_ord),
       .init_start_o  (t_init_start),
       .st_valid_o    (t_st_valid),
       .st_qp_o       (t_st_qp),
@@ -824,6 +825,7 @@ module wn_core #(
       .init_tid_i     (t_init_tid),
       .init_mulpdu_i  (t_init_mulpdu),
       .init_crc_i     (t_init_crc),
+      .init_ord_i     (t_init_ord),
       .init_start_i   (t_init_start),
       .st_valid_i     (t_st_valid),
       .st_qp_i        (t_st_qp),

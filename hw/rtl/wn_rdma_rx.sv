@@ -115,6 +115,7 @@ module wn_rdma_rx #(
     output logic [15:0]    init_tid_o,
     output logic [15:0]    init_mulpdu_o,
     output logic           init_crc_o,
+    output logic [7:0]     init_ord_o,
     output logic [31:0]    init_start_o,
     output logic           st_valid_o,
     output logic [QpW-1:0] st_qp_o,
@@ -778,9 +779,9 @@ module wn_rdma_rx #(
       .cpl_imm_o      (dc_imm),
       .cpl_imm_data_o (dc_imm_data),
       .cpl_status_o   (dc_status),
-      .rdc_valid_o    (rdc_valid_o),
+      .rdc_valid_o    (d_rdc_valid),
       .rdc_ready_i    (1'b1),
-      .rdc_qp_o       (rdc_qp_o),
+      .rdc_qp_o       (d_rdc_qp),
       .rr_valid_o     (rr_valid_o),
       .rr_ready_i     (rr_ready_i),
       .rr_qp_o        (rr_qp_o),
@@ -946,6 +947,32 @@ module wn_rdma_rx #(
       .done_o    (w_done)
   );
   assign cnt_wr_err_o = wr_done_valid_i && wr_done_err_i;
+
+  // a READ's end waits for its data like a completion (the requester's
+  // CQE must not overtake the READ RESPONSE's bytes)
+  logic           d_rdc_valid, rq_valid, rq_wready, rq_rel;
+  logic [QpW-1:0] d_rdc_qp;
+  logic [16+QpW-1:0] rq_head;
+  logic [4:0]     rq_count;
+  logic [15:0]    rq_gap;
+  wn_fifo #(
+      .Width(16 + QpW),
+      .Depth(16)
+  ) u_rdcq (
+      .clk_i,
+      .rst_i,
+      .wdata_i ({w_blocks_q + {15'd0, mw_valid && mw_ready}, d_rdc_qp}),
+      .wvalid_i(d_rdc_valid),
+      .wready_o(rq_wready),
+      .rdata_o (rq_head),
+      .rvalid_o(rq_valid),
+      .rready_i(rq_rel),
+      .count_o (rq_count)
+  );
+  assign rq_gap = w_done - rq_head[16+QpW-1:QpW];
+  assign rq_rel = rq_valid && !rq_gap[15];
+  assign rdc_valid_o = rq_rel;
+  assign rdc_qp_o = rq_head[QpW-1:0];
 
   // wn_ddp_rx's completions wait for their ticket
   logic [239:0] dq_head;
@@ -1199,6 +1226,7 @@ module wn_rdma_rx #(
     init_tid_o <= arg_q[9][15:0];
     init_mulpdu_o <= arg_q[11][15:0];
     init_crc_o <= arg_q[3][16];
+    init_ord_o <= arg_q[4][7:0];
     init_start_o <= arg_q[12];
     st_qp_o <= term_set ? term_qp_w : a_qp;
     // our Terminate, for the transmit side to send
@@ -1216,7 +1244,7 @@ module wn_rdma_rx #(
 
   logic unused;
   assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, who_valid,
-                    who_wready, who_count, bq_count, dq_count, evq_count, mctx_crc_en_o, mctx_mark_en_o,
+                    who_wready, who_count, bq_count, dq_count, rq_wready, rq_count, rq_gap[14:0], evq_count, mctx_crc_en_o, mctx_mark_en_o,
                     rb_req_msn, sq_pi[0], dc_opcode, db_off[15:QpW+3], db_off[1:0], mqp_lat_q[15:QpW],
                     mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW], dq_gap[14:0]};
 endmodule

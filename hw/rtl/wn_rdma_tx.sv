@@ -65,6 +65,7 @@ module wn_rdma_tx #(
     input  logic [15:0]    init_tid_i,
     input  logic [15:0]    init_mulpdu_i,
     input  logic           init_crc_i,
+    input  logic [7:0]     init_ord_i,
     input  logic [31:0]    init_start_i,
     input  logic           st_valid_i,
     input  logic [QpW-1:0] st_qp_i,
@@ -210,6 +211,7 @@ module wn_rdma_tx #(
   logic [15:0] tid_q [NumQp];
   logic [15:0] mul_q [NumQp];
   logic        crc_q [NumQp];
+  logic [7:0]  ord_q [NumQp];     // RDMA Reads outstanding at most (ORD)
   logic [15:0] sq_pi [NumQp];
   logic [15:0] sq_ci [NumQp];
   logic [31:0] msn0_q [NumQp];
@@ -429,6 +431,13 @@ module wn_rdma_tx #(
               (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ) && f_w.num_sge != 8'd1)) begin
             f_status <= 8'(wn_abi_pkg::CQE_STATUS_BAD_OPCODE);
             f_st <= FCpl;
+          end else if (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ) &&
+                       {4'd0, ot_q[f_qp] - oh_q[f_qp]} >= ((ord_q[f_qp] > 8'd8) ? 8'd8 :
+                                                            (ord_q[f_qp] == 8'd0) ? 8'd1 : ord_q[f_qp])) begin
+            // ORD reached (the ORQ holds 8; ORD 0 counts as 1): fetched
+            // again later, the other QPs first
+            f_scan <= f_scan + 1'b1;
+            f_st <= FIdle;
           end else if (f_k >= f_w.num_sge[2:0] || f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ)) begin
             // the message
             f_e.wr_id <= f_w.wr_id;
@@ -988,6 +997,7 @@ module wn_rdma_tx #(
         tid_q[i] <= 16'd0;
         mul_q[i] <= 16'd0;
         crc_q[i] <= 1'b0;
+        ord_q[i] <= 8'd0;
         msn0_q[i] <= 32'd1;
         msn1_q[i] <= 32'd1;
         lend_q[i] <= 32'd0;
@@ -1058,6 +1068,7 @@ module wn_rdma_tx #(
         tid_q[init_qp_i] <= init_tid_i;
         mul_q[init_qp_i] <= init_mulpdu_i;
         crc_q[init_qp_i] <= init_crc_i;
+        ord_q[init_qp_i] <= init_ord_i;
         sq_pi[init_qp_i] <= 16'd0;
         sq_ci[init_qp_i] <= 16'd0;
         msn0_q[init_qp_i] <= 32'd1;

@@ -5,12 +5,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use warpnic::verbs::{AccessFlags, SendWr, WcOpcode, WorkCompletion, WrOpcode};
+use warpnic::verbs::{AccessFlags, QpCaps, SendWr, WcOpcode, WorkCompletion, WrOpcode};
 use warpnic::{DmaPerm, MemoryRegion, RecvWr};
 use warpnic_abi::gen::CqeStatus;
 use warpnic_sim::rng::Rng;
 use warpnic_tests::pair;
-use warpnic_tests::rdma::{rdma_pair, RdmaEnd};
+use warpnic_tests::rdma::{rdma_pair, rdma_pair_with, RdmaEnd};
 
 const WAIT: Duration = Duration::from_millis(20);
 
@@ -336,4 +336,59 @@ fn rdma_fast_register_and_invalidate_work_requests() {
         "{eb}"
     );
     assert!(bytes(&fr, 0, 100).iter().all(|&x| x == 0), "nothing placed");
+}
+
+#[test]
+fn rdma_reads_beyond_ord_wait_for_their_turn() {
+    // 40 Reads posted at once: the requester keeps at most ORD (16, and
+    // 8 in its ORQ) outstanding, so B's IRD of 16 is never exceeded
+    let p = pair();
+    let (a, b) = rdma_pair_with(
+        &p,
+        QpCaps {
+            max_recv_wr: 64,
+            max_send_wr: 64,
+        },
+        |_, _| {},
+    );
+    let src = region(&b, 1 << 20, AccessFlags::REMOTE_READ);
+    let mut data = vec![0u8; 1 << 20];
+    Rng::new(7).fill_bytes(&mut data);
+    src.mem().write(0, &data).expect("fill");
+    let sink = region(
+        &a,
+        1 << 20,
+        AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+    );
+    let wrs: Vec<SendWr> = (0..40u64)
+        .map(|k| SendWr {
+            wr_id: 100 + k,
+            opcode: WrOpcode::RdmaRead,
+            sg_list: std::slice::from_ref(Box::leak(Box::new(
+                sink.sge(k * 20_000, 20_000).expect("sge"),
+            ))),
+            remote_addr: src.addr() + k * 20_000,
+            rkey: src.rkey(),
+            ..SendWr::default()
+        })
+        .collect();
+    a.qp.post_send(&wrs).expect("post reads");
+    for k in 0..40u64 {
+        let wc = one_wc(&a.scq);
+        assert_eq!(
+            (wc.wr_id, wc.status, wc.opcode),
+            (100 + k, CqeStatus::Success, WcOpcode::RdmaRead)
+        );
+    }
+    let got = bytes(&sink, 0, 800_000);
+    assert!(
+        got == data[..800_000],
+        "read bytes: {}",
+        diff(&got, &data[..800_000])
+    );
+    assert_eq!(
+        b.qp.query().expect("query").state,
+        warpnic_abi::gen::QpState::Rts,
+        "B never saw more Reads than its IRD"
+    );
 }
