@@ -55,9 +55,12 @@
 //! A QP-less connection stays in streaming mode after ESTABLISHED; its
 //! bytes are the consumer's ([`Cm::stream`]).
 //!
-//! When a connection ends ([`CmEvent::Disconnected`], [`Cm::disconnect`])
-//! its QP goes to ERROR, which completes its outstanding work requests as
-//! FLUSHED; the QP stays the caller's.
+//! When a connection ends ([`Cm::disconnect`], a reset, a failure) its QP
+//! goes to ERROR, which completes its outstanding work requests as
+//! FLUSHED; the QP stays the caller's. The peer's graceful close
+//! ([`CmEvent::Disconnected`]) leaves the QP alone until the consumer's
+//! [`Cm::disconnect`]: the FIN may overtake the completions of the
+//! messages before it on their way to the host.
 //!
 //! Not yet: the RFC 6581 ready-to-receive message of the peer-to-peer
 //! model with a QP (a connect with `p2p` and a QP is refused), markers
@@ -198,8 +201,11 @@ pub enum CmEvent {
         /// What failed.
         reason: String,
     },
-    /// An established connection ended (the peer closed or reset it); its
-    /// QP is in ERROR. Call [`Cm::disconnect`] to close this side.
+    /// An established connection ended: the peer closed it (FIN), and
+    /// nothing more will arrive, or reset it, and its QP is in ERROR. After
+    /// a close the QP keeps its state, since the completions of what came
+    /// before the FIN may still be on their way: [`Cm::disconnect`] moves
+    /// it to ERROR (flushing what is still posted) and closes this side.
     Disconnected {
         /// The connection.
         id: CmId,
@@ -885,12 +891,9 @@ impl<'n> Cm<'n> {
                     return Ok(None);
                 };
                 match c.phase {
-                    Phase::Established => {
-                        if let Some(q) = &c.qp {
-                            let _ = qp_to_error(&q.qp);
-                        }
-                        Ok(Some(CmEvent::Disconnected { id: CmId(ep) }))
-                    }
+                    // the QP stays as it is: the FPDUs before the FIN may
+                    // still be on their way to their completions
+                    Phase::Established => Ok(Some(CmEvent::Disconnected { id: CmId(ep) })),
                     Phase::ReplySent { .. } => Ok(Some(self.fail(
                         CmId(ep),
                         "the peer closed the connection before the reply was acknowledged".into(),

@@ -16,13 +16,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use warpnic::cm::CmQp;
-use warpnic::mpa::{AcceptParams, ConnectParams, MpaConfig};
+use warpnic::mpa::{AcceptParams, ConnectParams, MpaConfig, RdmaParams};
 use warpnic::verbs::{AccessFlags, WorkCompletion};
 use warpnic::{
     Cm, CmEvent, CmId, CompletionQueue, DmaPerm, MemoryRegion, Nic, ProtectionDomain, QpCaps,
     QueuePair, RecvWr,
 };
 use warpnic_abi::gen::CqeStatus;
+
+/// How long a wait goes on for completions after the peer's close.
+const CLOSE_GRACE: Duration = Duration::from_millis(300);
 
 /// What went wrong, with its context.
 pub type PeerError = String;
@@ -87,6 +90,8 @@ pub struct Conn {
     held: VecDeque<WorkCompletion>,
     /// The peer's private data in its accept (initiator).
     pub private_data: Vec<u8>,
+    /// What MPA settled.
+    pub params: RdmaParams,
 }
 
 /// A connection request.
@@ -242,13 +247,18 @@ impl<'n> Endpoint<'n> {
                 (event_id(e) == Some(id)).then(|| e.clone())
             })?;
             match ev {
-                CmEvent::Established { private_data, .. } => {
+                CmEvent::Established {
+                    private_data,
+                    params,
+                    ..
+                } => {
                     return Ok(Conn {
                         id,
                         qp,
                         cq,
                         held: VecDeque::new(),
                         private_data,
+                        params,
                     })
                 }
                 CmEvent::NonPeerRejected { reason, .. } if reason.contains("TCP") => {
@@ -298,12 +308,13 @@ impl<'n> Endpoint<'n> {
             (event_id(e) == Some(id)).then(|| e.clone())
         })?;
         match ev {
-            CmEvent::Established { .. } => Ok(Conn {
+            CmEvent::Established { params, .. } => Ok(Conn {
                 id,
                 qp,
                 cq,
                 held: VecDeque::new(),
                 private_data: Vec::new(),
+                params,
             }),
             e => Err(format!("accepting: {e:?}")),
         }
@@ -320,6 +331,9 @@ impl<'n> Endpoint<'n> {
         pick: impl Fn(&WorkCompletion) -> bool,
     ) -> PeerResult<WorkCompletion> {
         let mut wc = [WorkCompletion::default(); 16];
+        // a close's event may come before the completions of the messages
+        // sent before it: they get a little time
+        let mut trouble_seen: Option<Instant> = None;
         loop {
             if let Some(i) = c.held.iter().position(&pick) {
                 return c.held.remove(i).ok_or_else(|| "completion vanished".into());
@@ -338,8 +352,11 @@ impl<'n> Endpoint<'n> {
                 continue;
             }
             if let Some(e) = self.trouble(c.id)? {
-                let info = c.qp.error_info().ok().flatten();
-                return Err(format!("waiting for {what}: {e:?}; QP error {info:?}"));
+                let since = *trouble_seen.get_or_insert_with(Instant::now);
+                if since.elapsed() > CLOSE_GRACE || !matches!(e, CmEvent::Disconnected { .. }) {
+                    let info = c.qp.error_info().ok().flatten();
+                    return Err(format!("waiting for {what}: {e:?}; QP error {info:?}"));
+                }
             }
             self.check_deadline(what)?;
             step().map_err(|e| format!("waiting for {what}: {e}"))?;
@@ -350,7 +367,10 @@ impl<'n> Endpoint<'n> {
     /// until the QP has flushed every work request still posted, so that
     /// its rings may go.
     pub fn disconnect(&mut self, c: &mut Conn, step: &mut Step<'_>) -> PeerResult<()> {
-        self.cm.disconnect(c.id).map_err(err("disconnect"))?;
+        // a connection the peer reset is gone from the CM, its QP in ERROR
+        if self.cm.qp(c.id).is_some() {
+            self.cm.disconnect(c.id).map_err(err("disconnect"))?;
+        }
         self.drain(c, step)
     }
 

@@ -9,6 +9,7 @@ use warpnic_sim::WorldConfig;
 pub use warpnic_sim::traffic;
 
 pub mod cm_peer;
+pub mod perftest;
 pub mod rdma;
 pub mod rping;
 pub mod siw;

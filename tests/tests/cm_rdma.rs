@@ -308,8 +308,9 @@ fn cm_binds_queue_pairs_and_rdma_runs_both_ways() {
     );
     assert!(bytes(&rsink_b, 0, 8192) == data[9000..17192]);
 
-    // A disconnects: its QP to ERROR; B sees DISCONNECTED with its QP in
-    // ERROR and a posted receive flushed
+    // A disconnects: its QP to ERROR; B sees DISCONNECTED with its QP as it
+    // was (completions of what came before the FIN may still be on their
+    // way); B's disconnect takes it to ERROR and flushes a posted receive
     sb.qp
         .post_recv(&[RecvWr {
             wr_id: 0xb2,
@@ -320,10 +321,11 @@ fn cm_binds_queue_pairs_and_rdma_runs_both_ways() {
     assert_eq!(sa.qp.state().ok(), Some(QpState::Error));
     let d = next(&p, &mut b, &mut a).expect("B's event");
     assert_eq!(d, CmEvent::Disconnected { id: idb });
+    assert_eq!(sb.qp.state().ok(), Some(QpState::Rts));
+    b.disconnect(idb).expect("B closes too");
     assert_eq!(sb.qp.state().ok(), Some(QpState::Error));
     let wc = one_wc(&sb.rcq);
     assert_eq!((wc.wr_id, wc.status), (0xb2, CqeStatus::Flushed));
-    b.disconnect(idb).expect("B closes too");
 }
 
 #[test]

@@ -32,7 +32,7 @@ use warpnic_sim::bridge::QemuStats;
 use warpnic_sim::SimWorld;
 use warpnic_tests::cm_peer::{Endpoint, PeerResult};
 use warpnic_tests::siw::{scripts_dir, GuestConfig, SiwGuest, SiwPaths};
-use warpnic_tests::{bridged_nic, kernel_peer_tcp_timers, rping};
+use warpnic_tests::{bridged_nic, kernel_peer_tcp_timers, perftest, rping};
 
 const GUEST_IP: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 1);
 const NIC_IP: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 2);
@@ -310,4 +310,138 @@ fn siw_rping_siw_client_against_warpnic_server() {
         rig.wall.elapsed().as_secs_f64(),
         rig.report()
     );
+}
+
+// ----- perftest ---------------------------------------------------------------
+
+/// Bytes per message and messages of the perftest runs.
+const PERF_SIZE: u32 = 4096;
+const PERF_ITERS: u32 = 100;
+
+fn perf_env(role: &str, verb: perftest::Verb) -> Vec<(&'static str, String)> {
+    vec![
+        ("ROLE", role.to_string()),
+        ("VERB", verb.name().to_string()),
+        ("SIZE", PERF_SIZE.to_string()),
+        ("ITERS", PERF_ITERS.to_string()),
+        ("PORT", perftest::PORT.to_string()),
+        ("NIC_IP", NIC_IP.to_string()),
+    ]
+}
+
+/// The guest's result line, checked: `#bytes #iterations` as run, three
+/// numbers after them.
+fn check_result_line(rig: &Rig, what: &str) -> String {
+    let con = rig.guest.console();
+    let (line, v) = perftest::result_line(&con, PERF_SIZE, PERF_ITERS).unwrap_or_else(|| {
+        panic!(
+            "{what}: no result line for {PERF_SIZE} bytes x {PERF_ITERS}; console:\n{}",
+            rig.guest.tail(60)
+        )
+    });
+    assert!(v.iter().all(|x| x.is_finite() && *x >= 0.0), "{line}");
+    line
+}
+
+/// warpnic's perftest client against the guest's `ib_<verb>_bw -R`
+/// server.
+fn perftest_warpnic_client(name: &str, verb: perftest::Verb) {
+    let _one = one_guest();
+    let env = perf_env("server", verb);
+    let mut rig = Rig::boot(name, "perftest.sh", &env, Siw::FixedAccept);
+    rig.wait_line("SIWTEST listening");
+    let o = perftest::Opts::new(verb, PERF_SIZE, PERF_ITERS);
+    let out = rig.run(|ep, step| perftest::client(ep, GUEST_IP, mpa(), &o, step));
+    let rc = rig.wait_done();
+    assert_eq!(
+        rc,
+        0,
+        "ib_{}_bw server failed; console:\n{}",
+        verb.name(),
+        rig.guest.tail(60)
+    );
+    let line = check_result_line(&rig, name);
+    assert!(out.peer_version.starts_with('6'), "{out:?}");
+    // a half-duplex server sends a report it never filled in: only its
+    // presence is checked
+    assert_eq!(out.peer_report.is_some(), verb != perftest::Verb::Send);
+    println!(
+        "{name}: warpnic ib_{}_bw client, {PERF_ITERS} x {PERF_SIZE} bytes in {:.3} s ({:.4} Gb/s, {} credit updates); the guest server printed:\n{line}\nwhole test {:.2} s; {}",
+        verb.name(),
+        out.test_time.as_secs_f64(),
+        out.report.bw_avg,
+        out.credits,
+        rig.wall.elapsed().as_secs_f64(),
+        rig.report()
+    );
+}
+
+/// The guest's `ib_<verb>_bw -R` client against warpnic's perftest
+/// server.
+fn perftest_warpnic_server(name: &str, verb: perftest::Verb) {
+    let _one = one_guest();
+    let env = perf_env("client", verb);
+    let mut rig = Rig::boot(name, "perftest.sh", &env, Siw::Stock);
+    let o = perftest::Opts::new(verb, PERF_SIZE, PERF_ITERS);
+    let out = rig.run(|ep, step| {
+        ep.cm
+            .listen(o.port, 4, mpa())
+            .map_err(|e| format!("listen: {e}"))?;
+        perftest::server(ep, &o, step)
+    });
+    let rc = rig.wait_done();
+    assert_eq!(
+        rc,
+        0,
+        "ib_{}_bw client failed; console:\n{}",
+        verb.name(),
+        rig.guest.tail(60)
+    );
+    let line = check_result_line(&rig, name);
+    if verb == perftest::Verb::Send {
+        assert!(out.credits >= PERF_ITERS / (o.rx_depth / 3), "{out:?}");
+    } else {
+        let r = out.peer_report.expect("the client's report");
+        assert_eq!(
+            (r.size, r.iters),
+            (u64::from(PERF_SIZE), u64::from(PERF_ITERS))
+        );
+    }
+    println!(
+        "{name}: the guest's ib_{}_bw client against warpnic's server printed:\n{line}\nwarpnic's test phase {:.3} s; whole test {:.2} s; {}",
+        verb.name(),
+        out.test_time.as_secs_f64(),
+        rig.wall.elapsed().as_secs_f64(),
+        rig.report()
+    );
+}
+
+#[test]
+fn siw_perftest_write_bw_warpnic_client() {
+    perftest_warpnic_client("wn-write-srv", perftest::Verb::Write);
+}
+
+#[test]
+fn siw_perftest_read_bw_warpnic_client() {
+    perftest_warpnic_client("wn-read-srv", perftest::Verb::Read);
+}
+
+#[test]
+fn siw_perftest_send_bw_warpnic_client() {
+    perftest_warpnic_client("wn-send-srv", perftest::Verb::Send);
+}
+
+#[test]
+fn siw_perftest_write_bw_warpnic_server() {
+    perftest_warpnic_server("wn-write-cli", perftest::Verb::Write);
+}
+
+#[test]
+fn siw_perftest_read_bw_warpnic_server() {
+    perftest_warpnic_server("wn-read-cli", perftest::Verb::Read);
+}
+
+#[test]
+fn siw_perftest_send_bw_warpnic_server() {
+    perftest_warpnic_server("wn-send-cli", perftest::Verb::Send);
 }
