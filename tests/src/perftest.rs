@@ -833,7 +833,7 @@ mod tests {
     #[test]
     fn dest_matches_a_captured_handshake() {
         let hex = "00000000000000010000000200f0fa804b773400b07f0000000055e972a88000\
-                   52540092eb5f0000000000000000000000000000000000000000";
+                   52540092eb5f000000000000000000000000000000000000";
         let b: Vec<u8> = (0..hex.len())
             .step_by(2)
             .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex"))
