@@ -374,7 +374,9 @@ impl<'n> Endpoint<'n> {
         self.drain(c, step)
     }
 
-    /// Takes the completions of a QP in ERROR until nothing is posted.
+    /// Takes the completions of a QP in ERROR until nothing is posted. The
+    /// peer has no part in it: a `step` that gives up (the peer is gone,
+    /// say) does not end it, the deadline does.
     pub fn drain(&mut self, c: &mut Conn, step: &mut Step<'_>) -> PeerResult<()> {
         let mut wc = [WorkCompletion::default(); 16];
         loop {
@@ -387,7 +389,8 @@ impl<'n> Endpoint<'n> {
             }
             if n == 0 {
                 self.check_deadline("the QP's flush")?;
-                step().map_err(|e| format!("waiting for the QP's flush: {e}"))?;
+                // the step runs the device before it looks at the peer
+                let _ = step();
             }
         }
     }

@@ -742,7 +742,8 @@ pub fn server(ep: &mut Endpoint<'_>, o: &Opts, step: &mut Step<'_>) -> PeerResul
         out.report = report_of(o, out.test_time);
     } else {
         // the client's test runs in hardware; its end is the next handshake
-        ctl.hand_shake(ep, &me, "handshake after the test", step)?;
+        ctl.hand_shake(ep, &me, "handshake after the test", step)
+            .map_err(|e| format!("{e}; the test connection's QP: {:?}", data.qp.query()))?;
         out.test_time = t0.elapsed();
         out.report = BwReport {
             size: u64::from(o.size),

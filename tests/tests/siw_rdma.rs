@@ -117,6 +117,15 @@ impl Rig {
                 work.display(),
                 SiwPaths::locate().harness.join("build-image.sh").display()
             );
+            let versions = std::fs::read_to_string(work.join("VERSIONS.txt")).unwrap_or_default();
+            assert!(
+                versions.contains("accept race fix: 1"),
+                "{} is not a build with SIW_FIX_ACCEPT_RACE=1 (VERSIONS.txt: {versions:?})",
+                work.display()
+            );
+            // the launcher takes the image folder from the environment;
+            // guests boot one at a time (ONE_GUEST), so nothing else reads
+            // it meanwhile
             std::env::set_var("SIWPEER_WORK", &work);
         }
         let booted = SiwGuest::boot(&cfg);
