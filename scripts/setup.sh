@@ -55,6 +55,9 @@ siw_image() {
 	[ -f "$SIWPEER_WORK/VERSIONS.txt" ] && [ -f "$SIWPEER_WORK/initrd.img" ] &&
 		{ [ -f "$SIWPEER_WORK/vmlinux" ] || [ -f "$SIWPEER_WORK/vmlinuz" ]; }
 }
+# the second image: siw with the harness's fix of its passive-side race
+# (SIW_FIX_ACCEPT_RACE=1), for the tests where the guest accepts
+FIXRACE_WORK=${WARPNIC_PEER_WORK:-$ROOT/target/peer-images}/siw-peer-fixrace
 as_root() {
 	if [ "$(id -u)" = 0 ]; then
 		"$@"
@@ -71,7 +74,7 @@ if [ ! -f "$SIW/run-guest.sh" ]; then
 	say "WARNING: the checkout, or set WARPNIC_SHARED to it, and run this script again."
 else
 	missing=
-	for tool in qemu-system-x86_64 cpio depmod modprobe zstd xz make gcc-12 dpkg-deb apt-get python3; do
+	for tool in qemu-system-x86_64 cpio depmod modprobe zstd xz make gcc-12 dpkg-deb apt-get python3 tshark; do
 		command -v "$tool" >/dev/null 2>&1 || missing+=" $tool"
 	done
 	if [ -n "$missing" ]; then
@@ -96,6 +99,17 @@ else
 		"$SIW/build-image.sh"
 		siw_image || { say "build-image.sh finished but left no image in $SIWPEER_WORK"; exit 1; }
 		say "siw peer image: built in $(($(date +%s) - t)) s ($(sed -n 's/^kernel: //p' "$SIWPEER_WORK/VERSIONS.txt"))"
+	fi
+	if SIWPEER_WORK=$FIXRACE_WORK siw_image; then
+		say "siw peer image (SIW_FIX_ACCEPT_RACE=1): cached in $FIXRACE_WORK"
+	else
+		say "siw peer image (SIW_FIX_ACCEPT_RACE=1): building it in $FIXRACE_WORK (~1 min)"
+		mkdir -p "$FIXRACE_WORK"
+		rm -f "$FIXRACE_WORK/VERSIONS.txt"
+		t=$(date +%s)
+		SIW_FIX_ACCEPT_RACE=1 SIWPEER_WORK=$FIXRACE_WORK "$SIW/build-image.sh"
+		SIWPEER_WORK=$FIXRACE_WORK siw_image || { say "build-image.sh left no image in $FIXRACE_WORK"; exit 1; }
+		say "siw peer image (SIW_FIX_ACCEPT_RACE=1): built in $(($(date +%s) - t)) s"
 	fi
 	say "qemu: $(qemu-system-x86_64 --version | head -1)"
 fi
