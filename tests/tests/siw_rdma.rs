@@ -14,9 +14,10 @@
 //! Where the guest is the passive side, stock siw has a race (the
 //! harness README, "Problems"): an FPDU that arrives right after its MPA
 //! reply may sit unread. Those tests boot the fixed build
-//! (`SIW_FIX_ACCEPT_RACE=1`) from `$WARPNIC_PEER_WORK/siw-peer-fixrace`
-//! (default `target/peer-images/siw-peer-fixrace`), and one rping test
-//! runs against stock siw with a pause before warpnic's first FPDU.
+//! (`SIW_FIX_ACCEPT_RACE=1`) that `scripts/setup.sh` makes in
+//! `$WARPNIC_PEER_WORK/siw-peer-fixrace` (default
+//! `target/peer-images/siw-peer-fixrace`), and one rping test runs against
+//! stock siw with a pause before warpnic's first FPDU.
 //!
 //! One guest runs at a time. `WARPNIC_SIW_PCAP=<folder>` has QEMU capture
 //! each guest's port into `<folder>/<guest>.pcap`.
@@ -69,18 +70,25 @@ enum Siw {
     FixedAccept,
 }
 
-/// The image folder of the fixed build.
+/// The image folder of the fixed build, where `scripts/setup.sh` builds
+/// it: `$WARPNIC_PEER_WORK/siw-peer-fixrace` (default
+/// `target/peer-images/siw-peer-fixrace` in the checkout), or
+/// `$WARPNIC_SIW_FIXRACE_WORK`.
 fn fixed_image() -> PathBuf {
-    let stock = SiwPaths::locate().work;
-    std::env::var_os("WARPNIC_SIW_FIXRACE_WORK").map_or_else(
-        || {
-            stock.parent().map_or_else(
-                || PathBuf::from("siw-peer-fixrace"),
-                |p| p.join("siw-peer-fixrace"),
-            )
-        },
-        PathBuf::from,
-    )
+    if let Some(dir) = std::env::var_os("WARPNIC_SIW_FIXRACE_WORK") {
+        return PathBuf::from(dir);
+    }
+    std::env::var_os("WARPNIC_PEER_WORK")
+        .map_or_else(
+            || {
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("..")
+                    .join("target")
+                    .join("peer-images")
+            },
+            PathBuf::from,
+        )
+        .join("siw-peer-fixrace")
 }
 
 /// A booting guest bridged to NIC 0 of a fresh world, the NIC up with
@@ -111,8 +119,8 @@ impl Rig {
             let work = fixed_image();
             assert!(
                 work.join("initrd.img").is_file(),
-                "no siw image with SIW_FIX_ACCEPT_RACE=1 in {}: build it with \
-                 `SIW_FIX_ACCEPT_RACE=1 SIWPEER_WORK={} {}`",
+                "no siw image with SIW_FIX_ACCEPT_RACE=1 in {}: run `bash scripts/setup.sh` \
+                 (as root), which builds it with `SIW_FIX_ACCEPT_RACE=1 SIWPEER_WORK={} {}`",
                 work.display(),
                 work.display(),
                 SiwPaths::locate().harness.join("build-image.sh").display()
