@@ -24,7 +24,7 @@ pub mod verbs;
 #[cfg(all(target_os = "linux", feature = "vfio"))]
 pub mod vfio;
 
-pub use cm::{Cm, CmEvent, CmId};
+pub use cm::{Cm, CmEvent, CmId, CmQp};
 pub use device::{Device, DeviceError, DeviceResult, DmaPerm};
 pub use error::{Error, Result};
 pub use mem::DmaMem;

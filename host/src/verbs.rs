@@ -93,9 +93,11 @@ const CMD_TIMEOUT: Duration = Duration::from_millis(100);
 const MAX_LOG_DEPTH: u32 = gen::MAX_LOG_QUEUE_SIZE;
 /// STATUS bit 0.
 const STATUS_BUSY: u32 = 1;
-/// The default largest ULPDU: a 1460-byte MSS less the MPA length and CRC
-/// and the pad.
-pub const DEFAULT_MULPDU: u16 = 1460 - 8;
+/// The default largest ULPDU a QP accepts: any. The sender chooses its
+/// MULPDU (Linux siw sends 1454 bytes at MSS 1460, this library
+/// `mulpdu_for_mss`); a garbage length is caught by the CRC and the DDP
+/// checks.
+pub const DEFAULT_MULPDU: u16 = u16::MAX;
 
 /// The largest ULPDU whose FPDU (length field, ULPDU, pad, CRC; no
 /// markers) fits one TCP segment of `mss` bytes: with it every full FPDU

@@ -260,7 +260,8 @@ module wn_core #(
   logic [3:0]   t_ctl_access;
   logic [63:0]  t_ctl_base, t_ctl_len, t_ctl_iova;
   logic [2:0]   t_ctl_status;
-  logic [$clog2(NumQp)-1:0] t_rrd_qp;
+  logic [$clog2(NumQp)-1:0] t_rrd_qp, t_txb_qp;
+  logic         t_txb_valid;
   logic [3:0]   t_term_layer, t_term_etype;
   logic [7:0]   t_term_ecode;
   logic [6:0]   t_term_hlen;
@@ -785,6 +786,8 @@ module wn_core #(
       .tterm_hdr_o   (t_term_hdr),
       .rrd_valid_i   (t_rrd_valid),
       .rrd_qp_i      (t_rrd_qp),
+      .txb_valid_i   (t_txb_valid),
+      .txb_qp_i      (t_txb_qp),
       .tctl_valid_i  (t_ctl_valid),
       .tctl_ready_o  (t_ctl_ready),
       .tctl_op_i     (t_ctl_op),
@@ -844,6 +847,8 @@ module wn_core #(
       .rdc_qp_i       (t_rdc_qp),
       .rrd_valid_o    (t_rrd_valid),
       .rrd_qp_o       (t_rrd_qp),
+      .busy_o         (t_txb_valid),
+      .busy_qp_o      (t_txb_qp),
       .term_valid_i   (t_term_valid),
       .term_qp_i      (t_term_qp),
       .term_layer_i   (t_term_layer),

@@ -141,6 +141,8 @@ module wn_rdma_rx #(
     // slot of the QP free again
     input  logic           rrd_valid_i,
     input  logic [QpW-1:0] rrd_qp_i,
+    input  logic           txb_valid_i,
+    input  logic [QpW-1:0] txb_qp_i,
     // the transmit side's fast-register and local-invalidate work requests
     // (wn_mr_table ops FAST_REG 2, LOCAL_INV 3), one at a time
     input  logic           tctl_valid_i,
@@ -251,6 +253,8 @@ module wn_rdma_rx #(
   logic        chain_break;      // a command changed a QP: no s_cont_i next
   logic        mr_go_q, mr_wait_q;
   logic        ctl_ready, ctl_done;
+  // a QP_MODIFY to RESET waits while a flush of the QP is under way
+  logic        qm_hold, cmd_fin;
   // the MR table's update port: a command or a work request, one at a time
   logic        ctl_busy_q, ctl_cmd_q, ctl_valid, ctl_cmd, ctl_take;
   assign ctl_cmd = mr_go_q;
@@ -340,7 +344,7 @@ module wn_rdma_rx #(
         busy_q <= 1'b0;
         cstat_q <= {5'd0, ctl_status};
       end
-      if (busy_q && !mr_go_q && !mr_wait_q) begin
+      if (cmd_fin) begin
         busy_q <= 1'b0;
         unique case (cop_q)
           8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY): begin
@@ -1118,6 +1122,10 @@ module wn_rdma_rx #(
       endcase
     end
   end
+  assign qm_hold = cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) && a_st == 8'(wn_abi_pkg::QP_STATE_RESET) &&
+                   a_qp_ok && ((q_st != QIdle && q_qp == a_qp) || (txb_valid_i && txb_qp_i == a_qp));
+  assign cmd_fin = busy_q && !mr_go_q && !mr_wait_q && !qm_hold;
+
   // a buffer handed out: its wr_id kept, the consumer index on
   assign q_take = q_st == QAns && q_ok_q;
   assign q_bad_set = q_st == QAns && q_status_q != 8'd0;
@@ -1180,7 +1188,7 @@ module wn_rdma_rx #(
         qc_err[term_qp_w] <= term_info;
       end
       // a command, in its last busy cycle
-      if (busy_q && !mr_go_q && !mr_wait_q && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) &&
+      if (cmd_fin && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) &&
           a_qp_ok && trans_ok) begin
         qc_st[a_qp] <= a_st;
         if (a_st == 8'(wn_abi_pkg::QP_STATE_INIT) && a_set) begin
@@ -1208,7 +1216,7 @@ module wn_rdma_rx #(
 
   // to the transmit side: the set-up and every state change, registered
   logic qm_ok;
-  assign qm_ok = busy_q && !mr_go_q && !mr_wait_q && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) && a_qp_ok &&
+  assign qm_ok = cmd_fin && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) && a_qp_ok &&
                  trans_ok;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin

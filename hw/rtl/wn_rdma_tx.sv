@@ -87,6 +87,9 @@ module wn_rdma_tx #(
     // a READ RESPONSE acknowledged (an IRD slot free again)
     output logic           rrd_valid_o,
     output logic [QpW-1:0] rrd_qp_o,
+    // the fetch unit works for this QP (a RESET waits for it)
+    output logic           busy_o,
+    output logic [QpW-1:0] busy_qp_o,
     // a Terminate the receive side decided to send (the QP is in ERROR):
     // the codes and the first bytes of the offending DDP segment
     input  logic           term_valid_i,
@@ -592,8 +595,14 @@ module wn_rdma_tx #(
   assign a_c = cqe_f(scq_q[a_scan], a_scan, a_e.idx, a_e.wr_id, a_e.len, a_e.cop,
                      a_err ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
   assign a_ret = a_can && (!a_need || a_cr);
-  assign rrd_valid_o = a_ret && a_e.op == OpRresp;
-  assign rrd_qp_o = a_scan;
+  // an IRD slot is free once the response is released to the engine: the
+  // requester can send another Read only after its response's last byte,
+  // which comes after the release (waiting for the ACK would refuse a
+  // Read the requester may send before our ACK of its data arrives)
+  assign rrd_valid_o = r_rel && r_e.op == OpRresp;
+  assign rrd_qp_o = r_scan;
+  assign busy_o = f_st != FIdle;
+  assign busy_qp_o = f_qp;
   always_ff @(posedge clk_i) begin
     if (rst_i) a_scan <= '0;
     else if (!a_can) a_scan <= a_scan + 1'b1;
@@ -1011,6 +1020,18 @@ module wn_rdma_tx #(
     end else begin
       if (db_we) sq_pi[db_qp] <= reg_wdata_i[15:0];
       if (st_valid_i) st_q[st_qp_i] <= st_i;
+      if (st_valid_i && st_i == 8'(wn_abi_pkg::QP_STATE_RESET)) begin
+        // RESET forgets the QP's messages (no completion after it)
+        head_q[st_qp_i] <= '0;
+        rel_q[st_qp_i] <= '0;
+        tail_q[st_qp_i] <= '0;
+        oh_q[st_qp_i] <= 4'd0;
+        ot_q[st_qp_i] <= 4'd0;
+        tpend_q[st_qp_i] <= 1'b0;
+        dbp_q[st_qp_i] <= 1'b0;
+        sq_ci[st_qp_i] <= 16'd0;
+        sq_pi[st_qp_i] <= 16'd0;
+      end
       if (f_app) begin
         log_q[{f_qp, tail_q[f_qp][LW-1:0]}] <= a_new;
         tail_q[f_qp] <= tail_q[f_qp] + 1'b1;
