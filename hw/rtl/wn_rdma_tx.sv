@@ -223,6 +223,7 @@ module wn_rdma_tx #(
   logic [31:0] rend_q [NumQp];    // released end (TX_END told the engine)
   logic [31:0] hw_q [NumQp];      // the engine's reads reached here
   logic [31:0] una_q [NumQp];
+  logic [31:0] frd_q [NumQp];     // the responses freed end here
   logic [LW:0] head_q [NumQp];
   logic [LW:0] rel_q [NumQp];
   logic [LW:0] tail_q [NumQp];
@@ -595,12 +596,12 @@ module wn_rdma_tx #(
   assign a_c = cqe_f(scq_q[a_scan], a_scan, a_e.idx, a_e.wr_id, a_e.len, a_e.cop,
                      a_err ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
   assign a_ret = a_can && (!a_need || a_cr);
-  // an IRD slot is free once the response is released to the engine: the
-  // requester can send another Read only after its response's last byte,
-  // which comes after the release (waiting for the ACK would refuse a
-  // Read the requester may send before our ACK of its data arrives)
-  assign rrd_valid_o = r_rel && r_e.op == OpRresp;
-  assign rrd_qp_o = r_scan;
+  // an IRD slot is free once the response's last FPDU is built for the
+  // engine the first time (not a retransmission): the requester may send
+  // its next Read as soon as it has that byte, before our ACK of anything
+  assign rrd_valid_o = job_valid && job_ready && c_ent.op == OpRresp && c_fp[0] &&
+                       !ge32(frd_q[s_qp], c_s + c_w);
+  assign rrd_qp_o = s_qp;
   assign busy_o = f_st != FIdle;
   assign busy_qp_o = f_qp;
   always_ff @(posedge clk_i) begin
@@ -1013,6 +1014,7 @@ module wn_rdma_tx #(
         rend_q[i] <= 32'd0;
         hw_q[i] <= 32'd0;
         una_q[i] <= 32'd0;
+        frd_q[i] <= 32'd0;
         fe_q[i] <= '0;
         fm_q[i] <= 32'd0;
         fs_q[i] <= 32'd0;
@@ -1068,6 +1070,7 @@ module wn_rdma_tx #(
         if (rel_q[a_scan] == head_q[a_scan]) rel_q[a_scan] <= head_q[a_scan] + 1'b1;
       end
       if (o_pop && o_take) oh_q[o_qp] <= oh_q[o_qp] + 4'd1;
+      if (rrd_valid_o) frd_q[s_qp] <= c_s + c_w;
       if (sv_pop) begin
         if (!ge32(hw_q[s_qp], s_tgt)) hw_q[s_qp] <= s_tgt;
         // the FPDU holding the next byte: the next to build, or the last built
@@ -1098,6 +1101,7 @@ module wn_rdma_tx #(
         rend_q[init_qp_i] <= init_start_i;
         hw_q[init_qp_i] <= init_start_i;
         una_q[init_qp_i] <= init_start_i;
+        frd_q[init_qp_i] <= init_start_i;
         head_q[init_qp_i] <= '0;
         rel_q[init_qp_i] <= '0;
         tail_q[init_qp_i] <= '0;
