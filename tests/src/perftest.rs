@@ -790,7 +790,7 @@ fn run_send_server(
             .map_err(|e| format!("post_recv: {e}"))?;
             posted += 1;
         }
-        if (rcnt % o.rx_depth) % credit_cnt == 0 {
+        if (rcnt % o.rx_depth).is_multiple_of(credit_cnt) {
             // one word per update, untouched until its Write is done
             credit.write(0, &rcnt.to_le_bytes())?;
             let sge = credit.sge(0, 4)?;
