@@ -1,4 +1,5 @@
-//! `warpnic bench raw` (here) and `warpnic bench tcp` ([`tcp`]).
+//! `warpnic bench raw` (here), `warpnic bench tcp` ([`tcp`]) and
+//! `warpnic bench write|read|send` ([`rdma`]).
 
 use crate::{line_rate_fps, pcie_bound_fps, AnyResult};
 use std::time::Instant;
@@ -6,6 +7,7 @@ use warpnic_sim::dma::DmaConfig;
 use warpnic_sim::traffic::{stream, Pair, Sizes, StreamSpec};
 use warpnic_sim::WorldConfig;
 
+pub mod rdma;
 pub mod tcp;
 
 /// Raw frames A -> B at each size; prints rate, throughput, line rate, the

@@ -1,27 +1,35 @@
 //! `warpnic`: the command-line tool.
 //!
-//! - `warpnic demo`: two simulated NICs exchange frames through the host
-//!   library; prints a summary (`--pcap` writes the link capture, `--trace`
-//!   an FST waveform of NIC 0).
+//! - `warpnic demo`: two simulated NICs exchange raw frames through the
+//!   host library, then connect with iWARP and run an RDMA WRITE, a SEND
+//!   and an RDMA READ; prints what happened (`--pcap` writes the link
+//!   capture, which tshark's iWARP dissectors read; `--trace` an FST
+//!   waveform of NIC 0).
 //! - `warpnic bench raw`: raw frame rate and throughput at 64, 1518 and 9018
 //!   bytes, in simulated cycles at 250 MHz, next to 100 GbE line rate.
 //! - `warpnic bench tcp`: offloaded TCP goodput at 1500 and 9000 MTU next
 //!   to the TCP payload limit of 100 GbE, and connection setup latency and
 //!   rate, in simulated cycles at 250 MHz.
+//! - `warpnic bench write|read|send`: RDMA Write, Read and Send between
+//!   two simulated NICs through the verbs: one-QP goodput at 1500 and 9000
+//!   MTU next to the iWARP limit of 100 GbE, the 64-byte message rate, and
+//!   latency from the doorbell to the completion, perftest-style, in
+//!   simulated cycles at 250 MHz.
 //! - `warpnic info`: identification and counters of a device (a VFIO PCI
 //!   address, or a simulated NIC).
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use warpnic::{Device, Nic};
 use warpnic_sim::dma::DmaConfig;
-use warpnic_sim::link::{frame_wire_bytes, Dir};
-use warpnic_sim::traffic::{stream, Pair, Sizes, StreamSpec};
+use warpnic_sim::link::frame_wire_bytes;
 use warpnic_sim::{SimWorld, WorldConfig};
 
 mod bench;
+mod demo;
+mod rdma;
 
 #[derive(Parser)]
 #[command(
@@ -36,9 +44,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Two simulated NICs exchange raw Ethernet frames.
+    /// Two simulated NICs exchange raw Ethernet frames, then RDMA WRITE,
+    /// SEND and READ over an iWARP connection.
     Demo {
-        /// Frames each way.
+        /// Raw frames each way (0: the iWARP part only).
         #[arg(long, default_value_t = 2000)]
         frames: u64,
         /// Write the link capture here.
@@ -114,6 +123,76 @@ enum BenchCmd {
         #[arg(long)]
         pcap: Option<PathBuf>,
     },
+    /// RDMA Write from NIC A into NIC B: goodput, message rate, latency.
+    Write(RdmaArgs),
+    /// RDMA Read by NIC A from NIC B: goodput, message rate, latency.
+    Read(RdmaArgs),
+    /// Send from NIC A to NIC B: goodput, message rate, latency.
+    Send(RdmaArgs),
+}
+
+/// Options of `bench write|read|send` (perftest's names where they exist).
+#[derive(Args)]
+struct RdmaArgs {
+    /// MTUs of the goodput runs.
+    #[arg(long, value_enum, default_value_t = MtuChoice::Both)]
+    mtu: MtuChoice,
+    /// Message sizes of the goodput runs.
+    #[arg(long, value_delimiter = ',', default_values_t = vec![65536usize, 1 << 20])]
+    sizes: Vec<usize>,
+    /// Bytes per goodput run and size (whole messages).
+    #[arg(long, default_value_t = 64 << 20)]
+    bytes: u64,
+    /// Work requests outstanding at most (a power of two; fewer for large
+    /// messages: 8 MiB in flight at most).
+    #[arg(long, default_value_t = 128)]
+    tx_depth: usize,
+    /// Signal one work request in this many.
+    #[arg(long, default_value_t = 32)]
+    cq_mod: usize,
+    /// 64-byte messages of the message-rate run (0 skips it).
+    #[arg(long, default_value_t = 20_000)]
+    rate_msgs: u64,
+    /// Message sizes of the latency runs.
+    #[arg(long, value_delimiter = ',', default_values_t = vec![64usize])]
+    lat_sizes: Vec<usize>,
+    /// Iterations per latency run (0 skips them).
+    #[arg(long, default_value_t = 1000)]
+    lat_iters: usize,
+    /// MTU of the latency runs.
+    #[arg(long, default_value_t = 1500)]
+    lat_mtu: u32,
+    /// TCP receive window both ends offer once connected, bytes (0: the
+    /// connection manager's; at most what each side's window scale
+    /// advertises).
+    #[arg(long, default_value_t = 0)]
+    rcv_wnd: u32,
+    /// Seed of the worlds and of the data pattern.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Keep the link capture of the latency runs here.
+    #[arg(long)]
+    pcap: Option<PathBuf>,
+}
+
+impl RdmaArgs {
+    fn bench(self, op: bench::rdma::Op) -> bench::rdma::RdmaBench {
+        bench::rdma::RdmaBench {
+            op,
+            mtus: self.mtu.mtus(),
+            sizes: self.sizes,
+            bytes: self.bytes,
+            tx_depth: self.tx_depth,
+            cq_mod: self.cq_mod,
+            rate_msgs: self.rate_msgs,
+            lat_sizes: self.lat_sizes,
+            lat_iters: self.lat_iters,
+            lat_mtu: self.lat_mtu,
+            rcv_wnd: self.rcv_wnd,
+            seed: self.seed,
+            pcap: self.pcap,
+        }
+    }
 }
 
 /// The MTUs `bench tcp` measures.
@@ -152,7 +231,14 @@ fn main() -> ExitCode {
             seed,
             loss,
             corrupt,
-        } => demo(frames, pcap, trace, seed, loss, corrupt),
+        } => demo::demo(&demo::Demo {
+            frames,
+            pcap,
+            trace,
+            seed,
+            loss,
+            corrupt,
+        }),
         Cmd::Bench {
             what:
                 BenchCmd::Raw {
@@ -185,6 +271,15 @@ fn main() -> ExitCode {
             seed,
             pcap,
         }),
+        Cmd::Bench {
+            what: BenchCmd::Write(a),
+        } => bench::rdma::rdma(&a.bench(bench::rdma::Op::Write)),
+        Cmd::Bench {
+            what: BenchCmd::Read(a),
+        } => bench::rdma::rdma(&a.bench(bench::rdma::Op::Read)),
+        Cmd::Bench {
+            what: BenchCmd::Send(a),
+        } => bench::rdma::rdma(&a.bench(bench::rdma::Op::Send)),
         Cmd::Info { pci } => info(pci),
     };
     match r {
@@ -197,95 +292,6 @@ fn main() -> ExitCode {
 }
 
 type AnyResult<T> = Result<T, Box<dyn std::error::Error>>;
-
-fn demo(
-    frames: u64,
-    pcap: Option<PathBuf>,
-    trace: Option<PathBuf>,
-    seed: u64,
-    loss: f64,
-    corrupt: f64,
-) -> AnyResult<()> {
-    let mut cfg = WorldConfig::pair();
-    cfg.seed = seed;
-    cfg.pcap = pcap.clone();
-    cfg.trace = trace.clone();
-    cfg.link.loss = loss;
-    cfg.link.corrupt = corrupt;
-    println!("warpnic demo: two simulated NICs (Verilated wn_core, native firmware, host library)");
-    let p = Pair::new(&cfg)?;
-    let (va, ba) = p.a.fw_version()?;
-    println!(
-        "  NIC A {} MAC {}  firmware {:#x}, build {:#010x}",
-        p.a.device().name(),
-        fmt_mac(p.a.mac()?),
-        va,
-        ba
-    );
-    println!(
-        "  NIC B {} MAC {}",
-        p.b.device().name(),
-        fmt_mac(p.b.mac()?)
-    );
-    let spec = StreamSpec {
-        frames,
-        sizes: Sizes::Uniform(60, 9014),
-        seed,
-        ..StreamSpec::default()
-    };
-    let ab = stream(&p.a, &p.b, &spec)?;
-    let spec_ba = StreamSpec {
-        seed: seed.wrapping_add(1),
-        ..spec.clone()
-    };
-    let ba = stream(&p.b, &p.a, &spec_ba)?;
-    for (name, r) in [("A -> B", &ab), ("B -> A", &ba)] {
-        let gbps = r.received_bytes as f64 * 8.0 / (r.active_cycles() as f64 * 4.0);
-        println!(
-            "  {name}: sent {}, received {} intact and in order, {} corrupt, {} missing, {} out of order; {:.2} Gb/s of frames over {} cycles",
-            r.sent, r.received, r.corrupt, r.missing, r.out_of_order, gbps, r.active_cycles()
-        );
-    }
-    let (sa, sb) = (p.a.stats()?, p.b.stats()?);
-    println!(
-        "  counters A: tx {} rx {} fcs_err {}; B: tx {} rx {} fcs_err {}",
-        sa.tx_frames, sa.rx_frames, sa.rx_fcs_err, sb.tx_frames, sb.rx_frames, sb.rx_fcs_err
-    );
-    let (lab, lba, cycles) = p.world.with(|w| {
-        (
-            w.link_counters(0, Dir::AToB),
-            w.link_counters(0, Dir::BToA),
-            w.cycle(),
-        )
-    })?;
-    let (lab, lba) = (lab?, lba?);
-    println!(
-        "  link: A->B {} sent, {} lost, {} corrupted; B->A {} sent, {} lost, {} corrupted",
-        lab.sent, lab.dropped, lab.corrupted, lba.sent, lba.dropped, lba.corrupted
-    );
-    let wall = ab.wall + ba.wall;
-    println!(
-        "  simulated {} cycles ({:.1} us) in {:.1} s: {:.0} cycles/s",
-        cycles,
-        cycles as f64 * 4e-3,
-        wall.as_secs_f64(),
-        (ab.world_cycles + ba.world_cycles) as f64 / wall.as_secs_f64()
-    );
-    p.world.with(|w| w.finish())??;
-    if let Some(p) = pcap {
-        println!("  capture: {}", p.display());
-    }
-    if let Some(t) = trace {
-        println!("  waveform: {}", t.display());
-    }
-    let ok = ab.corrupt == 0 && ba.corrupt == 0 && ab.out_of_order == 0 && ba.out_of_order == 0;
-    let clean = loss == 0.0 && corrupt == 0.0;
-    if !ok || (clean && (ab.missing != 0 || ba.missing != 0)) {
-        return Err("frames were corrupted, reordered or lost on a clean link".into());
-    }
-    println!("  result: OK");
-    Ok(())
-}
 
 fn fmt_mac(m: [u8; 6]) -> String {
     m.iter()

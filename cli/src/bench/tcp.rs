@@ -289,7 +289,7 @@ fn word(seed: u64, i: u64) -> u64 {
 }
 
 /// Fills `buf` with the pattern from stream offset `off`.
-fn pattern(seed: u64, off: u64, buf: &mut [u8]) {
+pub(crate) fn pattern(seed: u64, off: u64, buf: &mut [u8]) {
     let mut w = word(seed, off >> 3);
     for (i, x) in buf.iter_mut().enumerate() {
         let o = off + i as u64;
