@@ -195,7 +195,7 @@ impl Side {
             .find_map(|r| {
                 let d = &mut self.dst[r];
                 let off = d.next + gap;
-                (off + len + 1 <= DST_LEN).then(|| {
+                (off + len < DST_LEN).then(|| {
                     d.next = off + len;
                     Piece {
                         region: r,
@@ -995,16 +995,16 @@ fn run_mix(name: &str, p: &Pair, seed: u64, mix: &Mix) -> Tcp {
     loop {
         // post
         if !draining && posted < mix.messages {
-            for k in 0..2 {
+            for (k, win) in window.iter_mut().enumerate() {
                 if rng.chance(0.01) {
-                    window[k] = 1 + rng.below(mix.max_in_flight as u64) as usize;
+                    *win = 1 + rng.below(mix.max_in_flight as u64) as usize;
                 }
                 let (x, y, d, rev) = if k == 0 {
                     (&mut a, &mut b, &mut ab, &mut ba)
                 } else {
                     (&mut b, &mut a, &mut ba, &mut ab)
                 };
-                if d.sends.len() < window[k] && posted < mix.messages && !draining {
+                if d.sends.len() < *win && posted < mix.messages && !draining {
                     if post_one(&mut rng, x, y, d, rev, &mix, next_id << 8) {
                         posted += 1;
                         next_id += 1;
@@ -1081,6 +1081,7 @@ fn run_mix(name: &str, p: &Pair, seed: u64, mix: &Mix) -> Tcp {
                     "{name}: no completion for {:?} of device time; A {:?} B {:?}; \
                      A->B next send {:?}, next recv {:?}; B->A next send {:?}, next recv {:?}; \
                      A {:?}; B {:?}",
+                    mix.stall,
                     a.end.qp.query(),
                     b.end.qp.query(),
                     ab.sends.front(),
@@ -1156,6 +1157,7 @@ fn mix(ci_messages: u64) -> Mix {
             max_reads: MAX_READS,
             max_in_flight: MAX_IN_FLIGHT,
             ops: &OPS,
+            stall: STALL,
         },
         None => Mix {
             messages: ci_messages,
@@ -1163,6 +1165,7 @@ fn mix(ci_messages: u64) -> Mix {
             max_reads: MAX_READS,
             max_in_flight: MAX_IN_FLIGHT,
             ops: &OPS,
+            stall: STALL,
         },
     }
 }
@@ -1242,6 +1245,7 @@ fn mix_with_sixteen_requests_in_flight() {
             max_reads: 8,
             max_in_flight: 16,
             ops: &OPS_NO_INV,
+            stall: Duration::from_millis(5),
         },
     );
 }
@@ -1264,6 +1268,7 @@ fn writes_both_ways_are_not_dropped_on_a_clean_link() {
             max_reads: 0,
             max_in_flight: MAX_IN_FLIGHT,
             ops: &[WrOpcode::RdmaWrite],
+            stall: STALL,
         },
     );
     assert_eq!(
