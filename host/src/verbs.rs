@@ -213,25 +213,25 @@ pub struct RecvWr<'a> {
     pub sg_list: &'a [Sge],
 }
 
-/// The `rdma_rq_wqe` image of a receive work request.
-///
-/// # Errors
-/// [`Error::InvalidArgument`] for more than [`MAX_SGE`] entries or an
-/// entry of zero bytes.
-pub fn encode_recv_wqe(wr: &RecvWr<'_>) -> Result<[u8; RDMA_WQE_SIZE]> {
-    if wr.sg_list.len() > MAX_SGE {
+/// The `rdma_sge` images of a work request's list (at most [`MAX_SGE`]
+/// entries of at least one byte; the rest zero).
+fn sge_images(
+    wr_id: u64,
+    list: &[Sge],
+    kind: &str,
+    entry: &str,
+) -> Result<[[u8; RdmaSge::SIZE]; MAX_SGE]> {
+    if list.len() > MAX_SGE {
         return Err(invalid(format!(
-            "receive work request {:#x}: {} scatter entries, at most {MAX_SGE}",
-            wr.wr_id,
-            wr.sg_list.len()
+            "{kind} work request {wr_id:#x}: {} {entry} entries, at most {MAX_SGE}",
+            list.len()
         )));
     }
     let mut sges = [[0u8; RdmaSge::SIZE]; MAX_SGE];
-    for (slot, s) in sges.iter_mut().zip(wr.sg_list) {
+    for (slot, s) in sges.iter_mut().zip(list) {
         if s.length == 0 {
             return Err(invalid(format!(
-                "receive work request {:#x}: a scatter entry of zero bytes",
-                wr.wr_id
+                "{kind} work request {wr_id:#x}: a {entry} entry of zero bytes"
             )));
         }
         *slot = RdmaSge {
@@ -241,6 +241,16 @@ pub fn encode_recv_wqe(wr: &RecvWr<'_>) -> Result<[u8; RDMA_WQE_SIZE]> {
         }
         .to_bytes();
     }
+    Ok(sges)
+}
+
+/// The `rdma_rq_wqe` image of a receive work request.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] for more than [`MAX_SGE`] entries or an
+/// entry of zero bytes.
+pub fn encode_recv_wqe(wr: &RecvWr<'_>) -> Result<[u8; RDMA_WQE_SIZE]> {
+    let sges = sge_images(wr.wr_id, wr.sg_list, "receive", "scatter")?;
     let [sge0, sge1, sge2, sge3] = sges;
     Ok(RdmaRqWqe {
         wr_id: wr.wr_id,
@@ -323,34 +333,13 @@ impl Default for SendWr<'_> {
 /// [`Error::InvalidArgument`] for more than [`MAX_SGE`] entries, an
 /// entry of zero bytes, or an RDMA Read without exactly one entry.
 pub fn encode_send_wqe(wr: &SendWr<'_>) -> Result<[u8; RDMA_WQE_SIZE]> {
-    if wr.sg_list.len() > MAX_SGE {
-        return Err(invalid(format!(
-            "send work request {:#x}: {} gather entries, at most {MAX_SGE}",
-            wr.wr_id,
-            wr.sg_list.len()
-        )));
-    }
+    let sges = sge_images(wr.wr_id, wr.sg_list, "send", "gather")?;
     if wr.opcode == WrOpcode::RdmaRead && wr.sg_list.len() != 1 {
         return Err(invalid(format!(
             "RDMA Read {:#x}: the sink is one entry, not {}",
             wr.wr_id,
             wr.sg_list.len()
         )));
-    }
-    let mut sges = [[0u8; RdmaSge::SIZE]; MAX_SGE];
-    for (slot, s) in sges.iter_mut().zip(wr.sg_list) {
-        if s.length == 0 {
-            return Err(invalid(format!(
-                "send work request {:#x}: a gather entry of zero bytes",
-                wr.wr_id
-            )));
-        }
-        *slot = RdmaSge {
-            addr: s.addr,
-            len: s.length,
-            lkey: s.lkey,
-        }
-        .to_bytes();
     }
     let opcode = match wr.opcode {
         WrOpcode::RdmaWrite => RdmaWqeOpcode::RdmaWrite,
