@@ -430,6 +430,12 @@ module wn_rdma_tx #(
             f_cop <= (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG)) ?
                      8'(wn_abi_pkg::CQE_OPCODE_FAST_REG) : 8'(wn_abi_pkg::CQE_OPCODE_LOCAL_INV);
             if (head_q[f_qp] == tail_q[f_qp]) f_st <= FMr;
+            else begin
+              // fetched again later: READ RESPONSE jobs and the other QPs
+              // go on meanwhile
+              f_scan <= f_scan + 1'b1;
+              f_st <= FIdle;
+            end
           end else if (f_w.opcode < 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE) ||
               f_w.opcode > 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG) || f_w.num_sge > 8'd4 ||
               (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ) && f_w.num_sge != 8'd1)) begin

@@ -1901,7 +1901,6 @@ fn send_completions_report_the_bytes_moved() {
 /// acknowledgment in a state that refuses the READ REQUEST, B's receive
 /// path stops, and the acknowledgment never comes. Deadlock.
 #[test]
-#[ignore = "wn_rdma_tx: a FAST_REG/LOCAL_INV work request waits in FChk for its QP's log to empty, refusing READ RESPONSE jobs (rr_ready_o needs FIdle) meanwhile"]
 fn read_request_while_the_responder_fast_registers() {
     let p = pair();
     let (a, b) = rdma_pair(&p);
