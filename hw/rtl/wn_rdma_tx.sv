@@ -237,7 +237,7 @@ module wn_rdma_tx #(
   logic [415:0] tpay_q [NumQp];
   logic [5:0]   tlen_q [NumQp];
   // outstanding READs: wr_id and signaled
-  logic [80:0] orq_q [NumQp*8];   // entry {qp, index}
+  logic [112:0] orq_q [NumQp*8];   // entry {qp, index}
   logic [3:0]  oh_q [NumQp];
   logic [3:0]  ot_q [NumQp];
 
@@ -528,7 +528,9 @@ module wn_rdma_tx #(
             f_e.pair <= 1'b0;
             f_e.op <= f_w.flags[1] ? OpImmSe : OpImm;
             f_e.imm <= f_w.imm;
-            f_e.len <= 32'd0;
+            // the Write's length, for the completion (Immediate Data's
+            // FPDU does not depend on it)
+            f_e.len <= f_e.len;
             f_e.snum <= 3'd0;
             f_e.sig <= f_w.flags[0];
             f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_WRITE);
@@ -620,7 +622,7 @@ module wn_rdma_tx #(
   logic [QpW-1:0] rq_head, o_scan;
   logic           rq_valid, rq_wready, o_pop, o_fl, o_take;
   logic [3:0]     rq_count;
-  logic [80:0]    o_ent;
+  logic [112:0]   o_ent;
   logic [QpW-1:0] o_qp;
   wn_fifo #(
       .Width(QpW),
@@ -640,8 +642,8 @@ module wn_rdma_tx #(
   assign o_qp = rq_valid ? rq_head : o_scan;
   assign o_ent = orq_q[{o_qp, oh_q[o_qp][2:0]}];
   assign o_pop = (rq_valid && oh_q[rq_head] != ot_q[rq_head]) || o_fl;
-  assign r_cv = o_pop && (o_ent[80] || o_fl);
-  assign r_c = cqe_f(scq_q[o_qp], o_qp, o_ent[79:64], o_ent[63:0], 32'd0, 8'(wn_abi_pkg::CQE_OPCODE_RDMA_READ),
+  assign r_cv = o_pop && (o_ent[112] || o_fl);
+  assign r_c = cqe_f(scq_q[o_qp], o_qp, o_ent[79:64], o_ent[63:0], o_ent[111:80], 8'(wn_abi_pkg::CQE_OPCODE_RDMA_READ),
                      o_fl ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
   // a READ end with no READ outstanding is dropped
   assign o_take = (o_pop && (!r_cv || r_cr)) || (rq_valid && oh_q[rq_head] == ot_q[rq_head]);
@@ -1050,7 +1052,7 @@ module wn_rdma_tx #(
           msn0_q[f_qp] <= msn0_q[f_qp] + 32'd1;
       end
       if (f_orq_push) begin
-        orq_q[{f_qp, ot_q[f_qp][2:0]}] <= {f_w.flags[0], sq_ci[f_qp], f_w.wr_id};
+        orq_q[{f_qp, ot_q[f_qp][2:0]}] <= {f_w.flags[0], f_w.sge0[95:64], sq_ci[f_qp], f_w.wr_id};
         ot_q[f_qp] <= ot_q[f_qp] + 4'd1;
       end
       if (f_ci_inc) sq_ci[f_qp] <= sq_ci[f_qp] + 16'd1;

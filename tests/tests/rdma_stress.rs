@@ -1862,7 +1862,6 @@ fn send_queue_completes_in_posting_order() {
 }
 
 #[test]
-#[ignore = "wn_rdma_tx: RDMA_READ and RDMA_WRITE_IMM completions report byte_len 0"]
 fn send_completions_report_the_bytes_moved() {
     // ibv_poll_cq: byte_len is the bytes transferred, for an RDMA Read on
     // the send queue; the CQE's byte_len is "bytes sent or received"
