@@ -1765,6 +1765,27 @@ impl QpShared {
         QpInfo::decode(&rsp)
     }
 
+    /// Writes `wqes` into the send ring (all or none) and rings the SQ_PI
+    /// doorbell once.
+    fn push_send(&self, st: &mut QpHost, wqes: &[[u8; RDMA_WQE_SIZE]]) -> Result<()> {
+        let depth = 1u32 << self.sq_log;
+        if st.sq_pi.wrapping_sub(st.sq_done) as usize + wqes.len() > depth as usize {
+            return Err(Error::QueueFull {
+                depth: depth as usize,
+            });
+        }
+        for w in wqes {
+            let slot = (st.sq_pi % depth) as usize;
+            self.sq.write(slot * RDMA_WQE_SIZE, w)?;
+            st.sq_pi = st.sq_pi.wrapping_add(1);
+        }
+        fence(Ordering::Release);
+        self.nic().wr(
+            regs::qp::elem(self.qpn) + regs::qp::elem::SQ_PI,
+            st.sq_pi & 0xffff,
+        )
+    }
+
     fn modify_raw(&self, state: QpState) -> Result<()> {
         self.ctx().run(
             self.nic(),
@@ -1990,28 +2011,12 @@ impl QueuePair {
                 wqes.push(encode_send_wqe(wr)?);
             }
         }
-        let depth = 1u32 << q.sq_log;
-        if st.sq_pi.wrapping_sub(st.sq_done) as usize + wqes.len() > depth as usize {
-            return Err(Error::QueueFull {
-                depth: depth as usize,
-            });
+        q.push_send(&mut st, &wqes)?;
+        let mut ctx = lock(&q.ctx().st)?;
+        for wr in wrs.iter().filter(|w| w.opcode == WrOpcode::LocalInv) {
+            ctx.mrs.invalidate(wr.inv_stag);
         }
-        for w in &wqes {
-            let slot = (st.sq_pi % depth) as usize;
-            q.sq.write(slot * RDMA_WQE_SIZE, w)?;
-            st.sq_pi = st.sq_pi.wrapping_add(1);
-        }
-        {
-            let mut ctx = lock(&q.ctx().st)?;
-            for wr in wrs.iter().filter(|w| w.opcode == WrOpcode::LocalInv) {
-                ctx.mrs.invalidate(wr.inv_stag);
-            }
-        }
-        fence(Ordering::Release);
-        q.nic().wr(
-            regs::qp::elem(q.qpn) + regs::qp::elem::SQ_PI,
-            st.sq_pi & 0xffff,
-        )
+        Ok(())
     }
 
     /// Posts a fast-register work request (IBV_WR_REG_MR) of the FAST_REG
@@ -2071,20 +2076,7 @@ impl QueuePair {
                 q.qpn
             )));
         }
-        let depth = 1u32 << q.sq_log;
-        if st.sq_pi.wrapping_sub(st.sq_done) >= depth {
-            return Err(Error::QueueFull {
-                depth: depth as usize,
-            });
-        }
-        let slot = (st.sq_pi % depth) as usize;
-        q.sq.write(slot * RDMA_WQE_SIZE, &wqe)?;
-        st.sq_pi = st.sq_pi.wrapping_add(1);
-        fence(Ordering::Release);
-        q.nic().wr(
-            regs::qp::elem(q.qpn) + regs::qp::elem::SQ_PI,
-            st.sq_pi & 0xffff,
-        )?;
+        q.push_send(&mut st, &[wqe])?;
         lock(&q.ctx().st)?.mrs.fast_reg(old, new, access);
         mr.stag.store(new, AtomicOrdering::Release);
         Ok(new)
