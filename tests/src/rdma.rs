@@ -100,6 +100,22 @@ fn attrs(tid: u32, p: &RdmaParams, tx_start: u32, mss: u16) -> QpAttrs {
         .tx_start(tx_start)
 }
 
+impl RdmaEnd {
+    /// Waits until the QP is in ERROR (5 ms of device time); returns why.
+    pub fn wait_error(&self) -> warpnic::QpError {
+        let dev = self.nic.device().clone();
+        let end = dev.now_ns() + 5_000_000;
+        loop {
+            let q = self.qp.query().expect("query");
+            if q.state == QpState::Error {
+                return q.error.expect("the QP says why it is in ERROR");
+            }
+            assert!(dev.now_ns() < end, "QP not in ERROR within 5 ms: {q:?}");
+            dev.relax();
+        }
+    }
+}
+
 /// A's side of a connection set up by [`soft_pair`]: the stream stays in
 /// streaming mode and the software endpoint frames over it.
 pub struct SoftEnd {

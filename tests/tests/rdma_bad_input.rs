@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use warpnic::verbs::{AccessFlags, QpCaps, WorkCompletion};
 use warpnic::{DmaPerm, MemoryRegion, ProtectionDomain, RecvWr};
-use warpnic_abi::gen::{CplTermOrigin, CqeStatus, DdpQueue, QpState, RdmapOpcode, TermLayer};
+use warpnic_abi::gen::{CplTermOrigin, CqeStatus, DdpQueue, RdmapOpcode, TermLayer};
 use warpnic_abi::wire::{DdpRepr, RdmaReadReqRepr, TerminateRepr};
 use warpnic_tests::pair;
 use warpnic_tests::rdma::{soft_pair, DmaWatch, RdmaEnd, SoftEnd};
@@ -79,15 +79,7 @@ fn check(
     e: Expect,
 ) {
     let dev = b.nic.device().clone();
-    let end = dev.now_ns() + 5_000_000;
-    let info = loop {
-        let q = b.qp.query().expect("query");
-        if q.state == QpState::Error {
-            break q.error.expect("why");
-        }
-        assert!(dev.now_ns() < end, "B's QP not in ERROR within 5 ms: {q:?}");
-        dev.relax();
-    };
+    let info = b.wait_error();
     assert_eq!(info.origin, Ok(CplTermOrigin::Hardware), "{info}");
     assert_eq!(
         (info.layer, info.etype, info.ecode),
@@ -369,16 +361,7 @@ fn rdma_bad_input_send_without_buffer() {
     // DDP untagged buffer error, no buffer available (RFC 5041 §7.2);
     // the checker then finds no receive to flush: post none and check
     // the rest
-    let dev = b.nic.device().clone();
-    let end = dev.now_ns() + 5_000_000;
-    let info = loop {
-        let q = b.qp.query().expect("query");
-        if q.state == QpState::Error {
-            break q.error.expect("why");
-        }
-        assert!(dev.now_ns() < end, "B's QP not in ERROR: {q:?}");
-        dev.relax();
-    };
+    let info = b.wait_error();
     assert_eq!(
         (info.layer, info.etype, info.ecode),
         (Ok(TermLayer::Ddp), 2, 0x02),

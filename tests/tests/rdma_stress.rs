@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use warpnic::verbs::{AccessFlags, SendWr, Sge, WcOpcode, WorkCompletion, WrOpcode};
-use warpnic::{DmaPerm, MemoryRegion, QpCaps, QpError, RecvWr};
+use warpnic::{DmaPerm, MemoryRegion, QpCaps, RecvWr};
 use warpnic_abi::gen::{
     CplTermOrigin, CqeStatus, QpState, TcbField, TermEcodeDdpTagged, TermEcodeDdpUntagged,
     TermEcodeRdmap, TermEtypeDdp, TermEtypeRdmap, TermLayer,
@@ -1303,20 +1303,6 @@ fn writes_both_ways_are_not_dropped_on_a_clean_link() {
 // outside what was granted
 // ---------------------------------------------------------------------
 
-/// Waits until `e`'s QP is in ERROR (5 ms of device time); returns why.
-fn error_of(e: &RdmaEnd) -> QpError {
-    let dev = e.nic.device().clone();
-    let end = dev.now_ns() + 5_000_000;
-    loop {
-        let q = e.qp.query().expect("query");
-        if q.state == QpState::Error {
-            return q.error.expect("the QP says why it is in ERROR");
-        }
-        assert!(dev.now_ns() < end, "QP not in ERROR within 5 ms: {q:?}");
-        dev.relax();
-    }
-}
-
 /// A region of `len` bytes in the middle of memory three times as large:
 /// the bytes before and after it are guards no access may reach.
 struct Guarded {
@@ -1349,7 +1335,7 @@ fn term(layer: TermLayer, etype: u8, ecode: u8) -> (Result<TermLayer, u8>, u8, u
 }
 
 fn check_term(e: &RdmaEnd, want: (Result<TermLayer, u8>, u8, u8), what: &str) {
-    let err = error_of(e);
+    let err = e.wait_error();
     assert_eq!(
         (err.origin, err.layer, err.etype, err.ecode),
         (Ok(CplTermOrigin::Hardware), want.0, want.1, want.2),

@@ -169,20 +169,6 @@ fn rdma_write_send_read_between_two_nics() {
     );
 }
 
-/// Waits until `e`'s QP is in ERROR; returns why.
-fn error_of(e: &RdmaEnd) -> warpnic::QpError {
-    let dev = e.nic.device().clone();
-    let end = dev.now_ns() + 5_000_000;
-    loop {
-        let q = e.qp.query().expect("query");
-        if q.state == warpnic_abi::gen::QpState::Error {
-            return q.error.expect("the QP says why it is in ERROR");
-        }
-        assert!(dev.now_ns() < end, "QP not in ERROR within 5 ms: {q:?}");
-        dev.relax();
-    }
-}
-
 #[test]
 fn rdma_write_to_an_invalid_stag_is_terminated_on_both_sides() {
     use warpnic_abi::gen::{CplTermOrigin, TermLayer};
@@ -212,7 +198,7 @@ fn rdma_write_to_an_invalid_stag_is_terminated_on_both_sides() {
         ..SendWr::default()
     }])
     .expect("post write");
-    let eb = error_of(&b);
+    let eb = b.wait_error();
     assert_eq!(
         eb.origin,
         Ok(CplTermOrigin::Hardware),
@@ -224,7 +210,7 @@ fn rdma_write_to_an_invalid_stag_is_terminated_on_both_sides() {
         (Ok(TermLayer::Ddp), 1, 0x00),
         "{eb}"
     );
-    let ea = error_of(&a);
+    let ea = a.wait_error();
     assert_eq!(ea.origin, Ok(CplTermOrigin::Peer), "A received it: {ea}");
     assert_eq!(
         (ea.layer, ea.etype, ea.ecode),
@@ -329,7 +315,7 @@ fn rdma_fast_register_and_invalidate_work_requests() {
         ..SendWr::default()
     }])
     .expect("post");
-    let eb = error_of(&b);
+    let eb = b.wait_error();
     assert_eq!(
         (eb.origin, eb.layer, eb.etype, eb.ecode),
         (Ok(CplTermOrigin::Hardware), Ok(TermLayer::Ddp), 1, 0x00),
