@@ -153,6 +153,11 @@ struct RdmaArgs {
     /// 64-byte messages of the message-rate run (0 skips it).
     #[arg(long, default_value_t = 20_000)]
     rate_msgs: u64,
+    /// Work requests outstanding at most in the message-rate run (a power
+    /// of two): enough to cover the round trip from doorbell to completion
+    /// at the rate the hardware reaches.
+    #[arg(long, default_value_t = 1024)]
+    rate_depth: usize,
     /// Message sizes of the latency runs.
     #[arg(long, value_delimiter = ',', default_values_t = vec![64usize])]
     lat_sizes: Vec<usize>,
@@ -185,6 +190,7 @@ impl RdmaArgs {
             tx_depth: self.tx_depth,
             cq_mod: self.cq_mod,
             rate_msgs: self.rate_msgs,
+            rate_depth: self.rate_depth,
             lat_sizes: self.lat_sizes,
             lat_iters: self.lat_iters,
             lat_mtu: self.lat_mtu,

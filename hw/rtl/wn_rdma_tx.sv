@@ -30,25 +30,40 @@
 // retire logged messages: a signaled one writes its CQE on the QP's send
 // CQ (RDMA_SEND, RDMA_WRITE, RDMA_IMM). An RDMA_READ completes when the
 // receive side reports the READ RESPONSE's end (rdc_*), in ORQ order.
+// Completions keep posting order: a message waits for the Reads posted
+// before it, and a Read for its request's acknowledgment.
 //
-// Work requests (rdma_sq_wqe, 128 bytes, read by DMA at the consumer
-// index): each gather entry is checked against the MR table (lkey, the
-// QP's PD, no rights for a local read) and translated; a failed check
-// completes the WQE with LOC_PROT_ERR, an unknown opcode with BAD_OPCODE,
-// a refused WQE read with WQE_FETCH_ERR. RDMA_WRITE_IMM is two messages
-// (the Write, then Immediate Data), completing as RDMA_WRITE. A QP in
-// ERROR completes every logged message and every posted WQE as FLUSHED,
-// and its outstanding READs.
+// Work requests (rdma_sq_wqe, 128 bytes): a prefetcher reads a QP's posted
+// WQEs by DMA, up to 16 in one read with several reads in flight, into a
+// FIFO of 64; the fetch unit takes one WQE every few cycles: the first
+// gather entry's check is asked in the cycle it is taken, the others
+// right after, the answers are taken as they come, and the message is
+// logged in the cycle its last FPDU is counted. Each gather entry is
+// checked against the MR table (lkey, the QP's PD, no rights for a local
+// read) and translated; a failed check completes the WQE with
+// LOC_PROT_ERR, an unknown opcode with BAD_OPCODE, a refused WQE read with
+// WQE_FETCH_ERR. RDMA_WRITE_IMM is two messages (the Write, then Immediate
+// Data), completing as RDMA_WRITE. A fast-register or local-invalidate
+// WQE waits until the QP's log is empty, a Read until ORD allows it: the
+// prefetcher is rewound to it and reads it again later, the other QPs
+// first. A QP in ERROR completes every logged message and every posted
+// WQE as FLUSHED, and its outstanding READs. A Terminate from the receive
+// side flushes the messages not yet released and is logged itself.
 //
-// Not done: TERMINATE messages (the receive side reports them to the host;
-// sending ours is the next step), markers on transmit, fast-register and
-// local-invalidate work requests, a refused payload read (wn_rdmap_tx
+// The log keeps RrReserve entries for READ RESPONSEs: work requests fill
+// at most LogDepth - RrReserve, so a READ REQUEST within IRD (at most
+// RrReserve) never waits for room, and the receive path never stops for
+// it.
+//
+// Not done: markers on transmit, a refused payload read (wn_rdmap_tx
 // st_err) does not stop the FPDU.
 // Parameters: NumQp a power of two 2..1024; LogDepth a power of two:
-// messages a QP may have logged and not acknowledged.
+// messages a QP may have logged and not acknowledged; RrReserve: entries
+// of it kept for READ RESPONSEs.
 module wn_rdma_tx #(
     parameter int NumQp = 64,
-    parameter int LogDepth = 16,
+    parameter int LogDepth = 256,
+    parameter int RrReserve = 16,
     localparam int QpW = $clog2(NumQp),
     localparam int LW = $clog2(LogDepth)
 ) (
@@ -175,8 +190,9 @@ module wn_rdma_tx #(
   localparam logic [3:0] OpTerm = 4'(wn_abi_pkg::RDMAP_OPCODE_TERMINATE);
 
   generate
-    if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp || (1 << LW) != LogDepth) begin : g_bad
-      $fatal(1, "wn_rdma_tx: NumQp and LogDepth must be powers of two, NumQp 2..1024");
+    if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp || (1 << LW) != LogDepth ||
+        RrReserve < 1 || RrReserve + 4 > LogDepth) begin : g_bad
+      $fatal(1, "wn_rdma_tx: NumQp and LogDepth must be powers of two, NumQp 2..1024, RrReserve 1..LogDepth-4");
     end
   endgenerate
 
@@ -240,6 +256,9 @@ module wn_rdma_tx #(
   logic [112:0] orq_q [NumQp*8];   // entry {qp, index}
   logic [3:0]  oh_q [NumQp];
   logic [3:0]  ot_q [NumQp];
+  // READ REQUESTs acknowledged (retired from the log): the ORQ's entries
+  // from oh_q to orr_q are Reads older than every message still logged
+  logic [3:0]  orr_q [NumQp];
 
   function automatic logic tagged_op(input logic [3:0] op);
     tagged_op = op == OpWrite || op == OpRresp;
@@ -288,15 +307,186 @@ module wn_rdma_tx #(
   endfunction
 
   // ------------------------------------------------------------------
+  // the WQE prefetcher: reads one QP's posted WQEs by DMA, up to Batch in a
+  // read and several reads in flight, into a FIFO (wq_*) that the fetch
+  // unit takes them from in order. It stays with its QP while no other QP
+  // has work; when one has, it moves on once it has read Quota WQEs in this
+  // run or its QP has no more. The fetch unit rewinds it (rw_*) to a WQE it
+  // could not take: the FIFO is emptied, the reads in flight are dropped
+  // (pf_old counts them), and parking, the prefetcher leaves the QP until
+  // its scan comes back to it. A refused read leaves an error entry for its
+  // first missing WQE and the prefetcher goes on from the next one. A QP's
+  // state change parks it too.
+  localparam int Batch = 16;
+  localparam int WqDepth = 64;
+  localparam int Quota = 64;
+  localparam int WqW = 1 + QpW + 16 + 1024;
+  function automatic logic has_work(input logic [7:0] st, input logic [15:0] pi, input logic [15:0] ci,
+                                    input logic [LW:0] used);
+    has_work = pi != ci && ((st == 8'(wn_abi_pkg::QP_STATE_RTS) && {1'b0, used} + (LW + 2)'(2 + RrReserve) <=
+                             (LW + 2)'(LogDepth)) || st == 8'(wn_abi_pkg::QP_STATE_ERROR));
+  endfunction
+  logic           pf_run, pf_park;
+  logic [QpW-1:0] pf_qp, pf_scan;
+  logic [15:0]    pf_next, pf_cnt;
+  logic [7:0]     pf_infl;    // WQEs asked for and not yet arrived
+  logic [3:0]     pf_old;     // reads in flight to drop
+  logic           pf_other, pf_pick, pf_iss, pf_go, pf_leave, pf_okst;
+  logic [15:0]    pf_avail, pf_wrap, pf_free, pf_n, pf_ring;
+  // reads in flight: {first WQE index, WQEs}
+  logic [20:0]    tr_head;
+  logic           tr_valid, tr_wready, tr_pop;
+  logic [3:0]     tr_count;
+  // the assembler
+  logic           as_half, as_fin, as_push, as_err;
+  logic [4:0]     as_k;
+  logic [511:0]   as_lo;
+  logic [15:0]    as_idx;
+  // the FIFO of WQEs: {fetch error, QP, index, WQE}
+  logic [WqW-1:0] wq_din, wq_head;
+  logic           wq_valid, wq_pop, wq_flush, wq_wready;
+  logic [6:0]     wq_count;
+  logic           wq_err;
+  logic [QpW-1:0] wq_qp;
+  logic [15:0]    wq_idx;
+  // rewinds from the fetch unit (and state changes)
+  logic           rw_fire, rw_park, rw_hit, rw_st;
+  logic [QpW-1:0] rw_qp;
+  logic [15:0]    rw_idx;
+
+  assign pf_okst = st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) || st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_ERROR);
+  assign pf_other = pf_run && pf_scan != pf_qp &&
+                    has_work(st_q[pf_scan], sq_pi[pf_scan], sq_ci[pf_scan], tail_q[pf_scan] - head_q[pf_scan]);
+  assign pf_pick = !pf_run && !(f_wq && f_qp == pf_scan) &&
+                   has_work(st_q[pf_scan], sq_pi[pf_scan], sq_ci[pf_scan], tail_q[pf_scan] - head_q[pf_scan]);
+  assign pf_ring = 16'd1 << sql_q[pf_qp];
+  assign pf_avail = sq_pi[pf_qp] - pf_next;
+  assign pf_wrap = pf_ring - (pf_next & (pf_ring - 16'd1));
+  assign pf_free = 16'(WqDepth) - {9'd0, wq_count} - {8'd0, pf_infl};
+  always_comb begin
+    pf_n = 16'(Batch);
+    if (pf_avail < pf_n) pf_n = pf_avail;
+    if (pf_wrap < pf_n) pf_n = pf_wrap;
+    if (pf_free < pf_n) pf_n = pf_free;
+  end
+  assign rw_st = (st_valid_i && st_qp_i == pf_qp) || (init_valid_i && init_qp_i == pf_qp);
+  assign rw_hit = pf_run && ((rw_fire && rw_qp == pf_qp) || rw_st);
+  assign pf_iss = pf_run && !pf_park && pf_okst && pf_old == 4'd0 && pf_n != 16'd0 && tr_wready &&
+                  !(pf_other && pf_cnt >= 16'(Quota)) && !rw_hit && !as_err;
+  assign pf_go = pf_iss && wrd_ready_i;
+  assign pf_leave = pf_run && tr_count == 4'd0 && !wq_valid && wq_count == 7'd0 && pf_old == 4'd0 && !rw_hit &&
+                    (pf_park || !pf_okst || (pf_other && (pf_cnt >= 16'(Quota) || pf_next == sq_pi[pf_qp])));
+  assign wrd_valid_o = pf_iss;
+  assign wrd_addr_o = sqb_q[pf_qp] + {41'd0, pf_next & (pf_ring - 16'd1), 7'd0};
+  assign wrd_len_o = {pf_n[8:0], 7'd0};
+  assign wrd_rsp_ready_o = 1'b1;
+
+  wn_fifo #(
+      .Width(21),
+      .Depth(8)
+  ) u_tr (
+      .clk_i,
+      .rst_i,
+      .wdata_i ({pf_next, pf_n[4:0]}),
+      .wvalid_i(pf_go),
+      .wready_o(tr_wready),
+      .rdata_o (tr_head),
+      .rvalid_o(tr_valid),
+      .rready_i(tr_pop),
+      .count_o (tr_count)
+  );
+  assign as_fin = wrd_rsp_valid_i && wrd_last_i;
+  assign tr_pop = as_fin;
+  assign as_idx = tr_head[20:5] + {11'd0, as_k};
+  assign as_err = wrd_rsp_valid_i && pf_old == 4'd0 && wrd_err_i;
+  assign as_push = wrd_rsp_valid_i && pf_old == 4'd0 && (wrd_err_i || as_half);
+  assign wq_din = {wrd_err_i, pf_qp, as_idx, wrd_data_i, as_lo};
+  assign wq_flush = rw_hit;
+  wn_fifo #(
+      .Width(WqW),
+      .Depth(WqDepth)
+  ) u_wq (
+      .clk_i,
+      .rst_i   (rst_i || wq_flush),
+      .wdata_i (wq_din),
+      .wvalid_i(as_push),
+      .wready_o(wq_wready),
+      .rdata_o (wq_head),
+      .rvalid_o(wq_valid),
+      .rready_i(wq_pop),
+      .count_o (wq_count)
+  );
+  assign wq_err = wq_head[WqW-1];
+  assign wq_qp = wq_head[WqW-2 -: QpW];
+  assign wq_idx = wq_head[1039:1024];
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      pf_run <= 1'b0;
+      pf_park <= 1'b0;
+      pf_qp <= '0;
+      pf_scan <= '0;
+      pf_next <= 16'd0;
+      pf_cnt <= 16'd0;
+      pf_infl <= 8'd0;
+      pf_old <= 4'd0;
+      as_half <= 1'b0;
+      as_k <= 5'd0;
+      as_lo <= '0;
+    end else begin
+      // the scan: stops at a QP with work (to start a run, or waiting)
+      if (!(pf_pick || pf_other)) pf_scan <= pf_scan + 1'b1;
+      if (pf_pick) begin
+        pf_run <= 1'b1;
+        pf_park <= 1'b0;
+        pf_qp <= pf_scan;
+        pf_next <= sq_ci[pf_scan];
+        pf_cnt <= 16'd0;
+      end
+      if (pf_leave) pf_run <= 1'b0;
+      if (pf_go) begin
+        pf_next <= pf_next + pf_n;
+        pf_cnt <= pf_cnt + pf_n;
+      end
+      // a WQE leaves pf_infl when it enters the FIFO, or when its read ends
+      // without it (dropped, or after an error)
+      pf_infl <= pf_infl + (pf_go ? pf_n[7:0] : 8'd0) - {7'd0, as_push} -
+                 (as_fin ? {3'd0, tr_head[4:0] - as_k - {4'd0, as_push}} : 8'd0);
+      // the assembler: two beats a WQE
+      if (wrd_rsp_valid_i) begin
+        if (as_fin) begin
+          as_half <= 1'b0;
+          as_k <= 5'd0;
+        end else if (pf_old == 4'd0) begin
+          as_half <= !as_half && !wrd_err_i;
+          if (!as_half) as_lo <= wrd_data_i;
+          if (as_push) as_k <= as_k + 5'd1;
+        end
+        if (as_fin && pf_old != 4'd0) pf_old <= pf_old - 4'd1;
+      end
+      if (rw_hit) begin
+        // the reads in flight are dropped, and the FIFO is emptied
+        pf_old <= tr_count - {3'd0, as_fin};
+        pf_next <= rw_idx;
+        if (rw_park || rw_st) pf_park <= 1'b1;
+      end else if (as_err) begin
+        // a refused read: its first missing WQE has the error entry; the
+        // rest of it (and the reads after it) are read again
+        pf_old <= tr_count - {3'd0, as_fin};
+        pf_next <= as_idx + 16'd1;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------
   // fetch: WQEs (and READ RESPONSE jobs) into the log
-  typedef enum logic [3:0] {FIdle, FRd, FData, FChk, FWait, FLen, FApp, FCpl, FFlush, FTerm, FMr, FMrWait} fst_e;
+  typedef enum logic [2:0] {FIdle, FChk, FLen, FCpl, FFlush, FTerm, FMr, FMrWait} fst_e;
   fst_e           f_st;
   logic [QpW-1:0] f_qp, f_scan;
   logic [1023:0]  f_wqe;
-  logic           f_beat, f_err, f_flush, f_rr, f_imm2;
-  logic [2:0]     f_k;
+  logic           f_rr, f_imm2, f_wq;
   ent_t           f_e;
-  logic [31:0]    f_m, f_bytes, f_cnt;
+  logic [31:0]    f_m, f_bytes, f_cnt, f_bytes_n;
   logic [7:0]     f_status, f_cop;
   logic           f_nocqe;
   wn_abi_pkg::rdma_sq_wqe_fr_t f_fr;
@@ -312,28 +502,63 @@ module wn_rdma_tx #(
   assign ctl_base_o = f_fr.base;
   assign ctl_len_o = f_fr.len;
   assign ctl_iova_o = f_fr.iova;
-  logic [LW:0]    f_room, f_ptr;
+  logic [LW:0]    f_ptr;
   ent_t           f_fe;
-  logic           f_can;
   wn_abi_pkg::rdma_sq_wqe_t f_w;
-  wn_abi_pkg::rdma_sge_t    f_sge;
   logic [32:0]    f_fp;
   assign f_w = f_wqe;
-  assign f_sge = f_wqe[384 + 32'(f_k) * 128 +: 128];
-  assign f_room = (LW + 1)'(LogDepth) - (tail_q[f_scan] - head_q[f_scan]);
-  assign f_can = (st_q[f_scan] == 8'(wn_abi_pkg::QP_STATE_RTS) && f_room >= (LW + 1)'(2)) ||
-                 st_q[f_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR);
-  assign rr_ready_o = f_st == FIdle && ((LW + 1)'(LogDepth) - (tail_q[rr_qp_i] - head_q[rr_qp_i])) != '0;
-  assign wrd_valid_o = f_st == FRd;
-  assign wrd_addr_o = sqb_q[f_qp] + {41'd0, sq_ci[f_qp] & ((16'd1 << sql_q[f_qp]) - 16'd1), 7'd0};
-  assign wrd_len_o = 16'(wn_abi_pkg::RDMA_WQE_SIZE);
-  assign wrd_rsp_ready_o = 1'b1;
-  assign chk_valid_o = f_st == FChk && f_k < f_w.num_sge[2:0] && f_sge.len != 32'd0 &&
-                       f_w.opcode != 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ);
-  assign chk_stag_o = f_sge.lkey;
-  assign chk_to_o = f_sge.addr;
-  assign chk_len_o = f_sge.len;
-  assign chk_pd_o = pd_q[f_qp];
+  assign f_fp = fpdu_f(f_e.op, f_e.len, f_m, mul_q[f_qp]);
+  assign f_bytes_n = f_bytes + wire_f(f_fp[32:17]);
+
+  // the message is logged in the cycle its last FPDU is counted (f_app);
+  // the unit is free again in that cycle unless the message is the Write
+  // of an RDMA_WRITE_IMM (its Immediate Data follows)
+  logic f_app, f_wimm, f_free, f_ci_inc, f_orq_push;
+  assign f_app = f_st == FLen && f_fp[0];
+  assign f_wimm = !f_rr && !f_imm2 && f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM);
+  assign f_free = f_st == FIdle || (f_app && !f_wimm);
+  assign f_ci_inc = (f_st == FCpl && (f_cr || f_nocqe)) || (f_app && !f_rr && !f_wimm);
+  assign f_orq_push = f_app && !f_rr && f_e.op == OpRreq;
+
+  // gather checks, pipelined: entry f_ki is asked next, f_pend are asked
+  // and not answered (answers come in order, so the lowest is next)
+  logic [2:0]  f_ki, f_num;
+  logic [3:0]  f_pend, f_pend_n, f_rbit;
+  logic [1:0]  f_rk;
+  logic        f_kerr, f_msg, f_rd, f_kfail, f_kdone, f_kadv;
+  wn_abi_pkg::rdma_sge_t f_sgi;
+  assign f_sgi = f_wqe[384 + 32'(f_ki) * 128 +: 128];
+  assign f_num = f_w.num_sge[2:0];
+  assign f_rd = f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ);
+  assign f_msg = f_st == FChk && !f_mr_op && !f_bad && !f_ordf;
+  assign f_kfail = f_kerr || (chk_rsp_valid_i && !chk_rsp_ok_i);
+  // the first gather entry of a Write or Send is checked in the cycle the
+  // WQE is taken (t_chk)
+  logic t_chk;
+  wn_abi_pkg::rdma_sq_wqe_t wq_w;
+  assign wq_w = wq_head[1023:0];
+  assign t_chk = t_take && !wq_err && st_q[wq_qp] != 8'(wn_abi_pkg::QP_STATE_ERROR) &&
+                 (wq_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE) ||
+                  wq_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM) ||
+                  wq_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_SEND) ||
+                  wq_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_SEND_INV)) &&
+                 wq_w.num_sge != 8'd0 && wq_w.num_sge <= 8'd4 && wq_w.sge0[95:64] != 32'd0;
+  assign chk_valid_o = (f_msg && !f_rd && f_ki < f_num && f_sgi.len != 32'd0 && !f_kfail) || t_chk;
+  assign chk_stag_o = t_chk ? wq_w.sge0[127:96] : f_sgi.lkey;
+  assign chk_to_o = t_chk ? wq_w.sge0[63:0] : f_sgi.addr;
+  assign chk_len_o = t_chk ? wq_w.sge0[95:64] : f_sgi.len;
+  assign chk_pd_o = pd_q[t_chk ? wq_qp : f_qp];
+  assign f_kadv = f_msg && !f_rd && f_ki < f_num && !f_kfail && (f_sgi.len == 32'd0 || chk_ready_i);
+  always_comb begin
+    f_rk = 2'd3;
+    for (int i = 3; i >= 0; i--) if (f_pend[i]) f_rk = 2'(i);
+    f_rbit = chk_rsp_valid_i ? (4'd1 << f_rk) : 4'd0;
+    f_pend_n = (f_pend & ~f_rbit) | ((chk_valid_o && chk_ready_i && !t_chk) ? (4'd1 << f_ki[1:0]) : 4'd0);
+  end
+  assign f_kdone = f_msg && (f_rd || ((f_ki >= f_num || f_kfail) && (f_pend & ~f_rbit) == 4'd0));
+
+  assign rr_ready_o = f_free && ((LW + 1)'(LogDepth) - (tail_q[rr_qp_i] - head_q[rr_qp_i]) -
+                                 (LW + 1)'(f_app && f_qp == rr_qp_i)) != '0;
   // a logged message flushed before the Terminate
   logic f_fl_need;
   assign f_fe = log_q[{f_qp, f_ptr[LW-1:0]}];
@@ -343,25 +568,48 @@ module wn_rdma_tx #(
   assign f_c = f_fl_need ?
       cqe_f(scq_q[f_qp], f_qp, f_fe.idx, f_fe.wr_id, f_fe.len, f_fe.cop, 8'(wn_abi_pkg::CQE_STATUS_FLUSHED)) :
       cqe_f(scq_q[f_qp], f_qp, sq_ci[f_qp], f_w.wr_id, 32'd0, f_cop, f_status);
-  assign f_fp = fpdu_f(f_e.op, f_e.len, f_m, mul_q[f_qp]);
 
-  // fetch-side updates of the per-QP tables (applied in the table block)
-  logic f_app, f_ci_inc, f_orq_push;
-  assign f_app = f_st == FApp;
-  assign f_ci_inc = (f_st == FCpl && (f_cr || f_nocqe)) || (f_st == FApp && !f_rr && !(f_imm2 == 1'b0 && f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM)));
-  assign f_orq_push = f_st == FApp && !f_rr && f_e.op == OpRreq;
+  // taking the FIFO's head WQE (t_*), and the rewinds: a stale entry, a QP
+  // that cannot log now while another QP has work, a WQE declined (f_dec:
+  // a fast-register or local invalidate waiting for the log to empty, or a
+  // Read beyond ORD). The message logged in the same cycle counts.
+  logic t_rdy, t_stale, t_ok, t_take, t_park, f_bad, f_ordf, f_dec, t_same;
+  logic [LW:0] t_used;
+  logic [15:0] t_ci;
+  assign t_rdy = f_free && !tpend_q[f_scan] && !(rr_valid_i && rr_ready_o) && wq_valid;
+  assign t_same = f_qp == wq_qp;
+  assign t_ci = sq_ci[wq_qp] + {15'd0, f_ci_inc && t_same};
+  assign t_stale = wq_idx != t_ci;
+  assign t_used = tail_q[wq_qp] - head_q[wq_qp] + (LW + 1)'(f_app && t_same);
+  assign t_ok = (st_q[wq_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) &&
+                 {1'b0, t_used} + (LW + 2)'(2 + RrReserve) <= (LW + 2)'(LogDepth)) ||
+                st_q[wq_qp] == 8'(wn_abi_pkg::QP_STATE_ERROR);
+  assign t_take = t_rdy && !t_stale && t_ok;
+  assign t_park = t_rdy && !t_stale && !t_ok && pf_other;
+  assign wq_pop = t_rdy && (t_stale || t_ok || pf_other);
+  assign f_bad = f_w.opcode < 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE) ||
+                 f_w.opcode > 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG) || f_w.num_sge > 8'd4 ||
+                 (f_rd && f_w.num_sge != 8'd1);
+  // the ORQ holds 8; ORD 0 counts as 1
+  assign f_ordf = f_rd && {4'd0, ot_q[f_qp] - oh_q[f_qp]} >= ((ord_q[f_qp] > 8'd8) ? 8'd8 :
+                                                             (ord_q[f_qp] == 8'd0) ? 8'd1 : ord_q[f_qp]);
+  assign f_dec = f_st == FChk && ((f_mr_op && head_q[f_qp] != tail_q[f_qp]) || (!f_mr_op && !f_bad && f_ordf));
+  assign rw_fire = (t_rdy && t_stale) || t_park || f_dec;
+  assign rw_park = t_park || f_dec;
+  assign rw_qp = f_dec ? f_qp : wq_qp;
+  assign rw_idx = f_dec ? sq_ci[f_qp] : t_ci;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       f_st <= FIdle;
       f_qp <= '0;
       f_scan <= '0;
-      f_beat <= 1'b0;
-      f_err <= 1'b0;
-      f_flush <= 1'b0;
+      f_wq <= 1'b0;
       f_rr <= 1'b0;
       f_imm2 <= 1'b0;
-      f_k <= 3'd0;
+      f_ki <= 3'd0;
+      f_pend <= 4'd0;
+      f_kerr <= 1'b0;
       f_m <= 32'd0;
       f_bytes <= 32'd0;
       f_cnt <= 32'd0;
@@ -370,175 +618,111 @@ module wn_rdma_tx #(
       f_nocqe <= 1'b0;
       f_e <= '0;
       f_wqe <= '0;
+      f_ptr <= '0;
     end else begin
       unique case (f_st)
-        FIdle: begin
-          f_imm2 <= 1'b0;
-          if (tpend_q[f_scan]) begin
-            // a Terminate: the messages not yet released are flushed, then
-            // it is logged (and released even in ERROR)
-            f_qp <= f_scan;
-            f_rr <= 1'b1;
-            f_ptr <= rel_q[f_scan];
-            f_st <= FFlush;
-          end else if (rr_valid_i && rr_ready_o) begin
-            f_qp <= rr_qp_i;
-            f_rr <= 1'b1;
-            f_e <= '0;
-            f_e.op <= OpRresp;
-            f_e.len <= rr_len_i;
-            f_e.stag <= rr_sink_stag_i;
-            f_e.to <= rr_sink_to_i;
-            f_e.saddr <= {192'd0, rr_addr_i};
-            f_e.slen <= {96'd0, rr_len_i};
-            f_e.snum <= (rr_len_i != 32'd0) ? 3'd1 : 3'd0;
-            f_m <= 32'd0;
-            f_bytes <= 32'd0;
-            f_cnt <= 32'd0;
-            f_st <= FLen;
-          end else if (sq_ci[f_scan] != sq_pi[f_scan] && f_can) begin
-            f_qp <= f_scan;
-            f_rr <= 1'b0;
-            f_flush <= st_q[f_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR);
-            f_st <= FRd;
-          end else f_scan <= f_scan + 1'b1;
-        end
-        FRd: if (wrd_ready_i) begin
-          f_beat <= 1'b0;
-          f_err <= 1'b0;
-          f_st <= FData;
-        end
-        FData: if (wrd_rsp_valid_i) begin
-          if (!f_beat) f_wqe[511:0] <= wrd_data_i;
-          else f_wqe[1023:512] <= wrd_data_i;
-          f_beat <= 1'b1;
-          if (wrd_last_i) begin
-            f_k <= 3'd0;
-            f_e <= '0;
-            if (f_err || wrd_err_i) begin
-              f_status <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
-              f_st <= FCpl;
-            end else if (f_flush) begin
-              f_status <= 8'(wn_abi_pkg::CQE_STATUS_FLUSHED);
-              f_st <= FCpl;
-            end else f_st <= FChk;
-          end else if (wrd_err_i) f_err <= 1'b1;
-        end
+        FIdle: ;
         FChk: begin
           if (f_mr_op) begin
             // after the earlier messages are acknowledged
             f_cop <= (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG)) ?
                      8'(wn_abi_pkg::CQE_OPCODE_FAST_REG) : 8'(wn_abi_pkg::CQE_OPCODE_LOCAL_INV);
-            if (head_q[f_qp] == tail_q[f_qp]) f_st <= FMr;
-            else begin
-              // fetched again later: READ RESPONSE jobs and the other QPs
-              // go on meanwhile
-              f_scan <= f_scan + 1'b1;
-              f_st <= FIdle;
-            end
-          end else if (f_w.opcode < 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE) ||
-              f_w.opcode > 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG) || f_w.num_sge > 8'd4 ||
-              (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ) && f_w.num_sge != 8'd1)) begin
+            // fetched again later (f_dec rewinds the prefetcher): READ
+            // RESPONSE jobs and the other QPs go on meanwhile
+            f_st <= (head_q[f_qp] == tail_q[f_qp]) ? FMr : FIdle;
+          end else if (f_bad) begin
             f_status <= 8'(wn_abi_pkg::CQE_STATUS_BAD_OPCODE);
             f_st <= FCpl;
-          end else if (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ) &&
-                       {4'd0, ot_q[f_qp] - oh_q[f_qp]} >= ((ord_q[f_qp] > 8'd8) ? 8'd8 :
-                                                            (ord_q[f_qp] == 8'd0) ? 8'd1 : ord_q[f_qp])) begin
-            // ORD reached (the ORQ holds 8; ORD 0 counts as 1): fetched
-            // again later, the other QPs first
-            f_scan <= f_scan + 1'b1;
+          end else if (f_ordf) begin
+            // ORD reached: fetched again later, the other QPs first
             f_st <= FIdle;
-          end else if (f_k >= f_w.num_sge[2:0] || f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ)) begin
-            // the message
-            f_e.wr_id <= f_w.wr_id;
-            f_e.idx <= sq_ci[f_qp];
-            f_e.sig <= f_w.flags[0];
-            f_e.snum <= f_w.num_sge[2:0];
-            f_e.len <= 32'(f_w.sge0[95:64]) + 32'(f_w.sge1[95:64]) * 32'(f_w.num_sge > 8'd1) +
-                       32'(f_w.sge2[95:64]) * 32'(f_w.num_sge > 8'd2) + 32'(f_w.sge3[95:64]) * 32'(f_w.num_sge > 8'd3);
-            if (f_w.num_sge == 8'd0) f_e.len <= 32'd0;
-            unique case (f_w.opcode)
-              8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE), 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM): begin
-                f_e.op <= OpWrite;
-                f_e.stag <= f_w.rkey;
-                f_e.to <= f_w.remote_addr;
-                f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_WRITE);
-                if (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM)) begin
-                  f_e.sig <= 1'b0;
-                  f_e.pair <= 1'b1;
-                end
-              end
-              8'(wn_abi_pkg::RDMA_WQE_OPCODE_SEND): begin
-                f_e.op <= f_w.flags[1] ? OpSendSe : OpSend;
-                f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND);
-              end
-              8'(wn_abi_pkg::RDMA_WQE_OPCODE_SEND_INV): begin
-                f_e.op <= f_w.flags[1] ? OpSendSeInv : OpSendInv;
-                f_e.stag <= f_w.inv_stag;
-                f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND);
-              end
-              8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ): begin
-                f_e.op <= OpRreq;
-                f_e.len <= f_w.sge0[95:64];
-                f_e.stag <= f_w.sge0[127:96];
-                f_e.to <= f_w.sge0[63:0];
-                f_e.sstag <= f_w.rkey;
-                f_e.sto <= f_w.remote_addr;
-                f_e.snum <= 3'd0;
-                f_e.sig <= 1'b0;
-                f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_READ);
-              end
-              default: begin
-                f_e.op <= f_w.flags[1] ? OpImmSe : OpImm;
-                f_e.imm <= f_w.imm;
-                f_e.len <= 32'd0;
-                f_e.snum <= 3'd0;
-                f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_IMM);
-              end
-            endcase
-            f_m <= 32'd0;
-            f_bytes <= 32'd0;
-            f_cnt <= 32'd0;
-            f_st <= FLen;
-          end else if (f_sge.len == 32'd0) f_k <= f_k + 3'd1;
-          else if (chk_ready_i) f_st <= FWait;
-        end
-        FWait: if (chk_rsp_valid_i) begin
-          if (chk_rsp_ok_i) begin
-            f_e.saddr[32'(f_k) * 64 +: 64] <= chk_rsp_addr_i;
-            f_e.slen[32'(f_k) * 32 +: 32] <= f_sge.len;
-            f_k <= f_k + 3'd1;
-            f_st <= FChk;
           end else begin
-            f_status <= 8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR);
-            f_st <= FCpl;
+            if (f_kadv) f_ki <= f_ki + 3'd1;
+            f_pend <= f_pend_n;
+            if (chk_rsp_valid_i && chk_rsp_ok_i) f_e.saddr[32'(f_rk) * 64 +: 64] <= chk_rsp_addr_i;
+            if (chk_rsp_valid_i && !chk_rsp_ok_i) f_kerr <= 1'b1;
+            if (f_kdone && f_kfail) begin
+              f_status <= 8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR);
+              f_st <= FCpl;
+            end else if (f_kdone) begin
+              // the message
+              f_e.wr_id <= f_w.wr_id;
+              f_e.idx <= sq_ci[f_qp];
+              f_e.sig <= f_w.flags[0];
+              f_e.snum <= f_num;
+              f_e.slen <= {f_w.sge3[95:64] & {32{f_num > 3'd3}}, f_w.sge2[95:64] & {32{f_num > 3'd2}},
+                           f_w.sge1[95:64] & {32{f_num > 3'd1}}, f_w.sge0[95:64] & {32{f_num > 3'd0}}};
+              f_e.len <= 32'(f_w.sge0[95:64]) + 32'(f_w.sge1[95:64]) * 32'(f_w.num_sge > 8'd1) +
+                         32'(f_w.sge2[95:64]) * 32'(f_w.num_sge > 8'd2) + 32'(f_w.sge3[95:64]) * 32'(f_w.num_sge > 8'd3);
+              if (f_w.num_sge == 8'd0) f_e.len <= 32'd0;
+              unique case (f_w.opcode)
+                8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE), 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM): begin
+                  f_e.op <= OpWrite;
+                  f_e.stag <= f_w.rkey;
+                  f_e.to <= f_w.remote_addr;
+                  f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_WRITE);
+                  if (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM)) begin
+                    f_e.sig <= 1'b0;
+                    f_e.pair <= 1'b1;
+                  end
+                end
+                8'(wn_abi_pkg::RDMA_WQE_OPCODE_SEND): begin
+                  f_e.op <= f_w.flags[1] ? OpSendSe : OpSend;
+                  f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND);
+                end
+                8'(wn_abi_pkg::RDMA_WQE_OPCODE_SEND_INV): begin
+                  f_e.op <= f_w.flags[1] ? OpSendSeInv : OpSendInv;
+                  f_e.stag <= f_w.inv_stag;
+                  f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND);
+                end
+                8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ): begin
+                  f_e.op <= OpRreq;
+                  f_e.len <= f_w.sge0[95:64];
+                  f_e.stag <= f_w.sge0[127:96];
+                  f_e.to <= f_w.sge0[63:0];
+                  f_e.sstag <= f_w.rkey;
+                  f_e.sto <= f_w.remote_addr;
+                  f_e.snum <= 3'd0;
+                  f_e.slen <= '0;
+                  f_e.sig <= 1'b0;
+                  f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_READ);
+                end
+                default: begin
+                  f_e.op <= f_w.flags[1] ? OpImmSe : OpImm;
+                  f_e.imm <= f_w.imm;
+                  f_e.len <= 32'd0;
+                  f_e.snum <= 3'd0;
+                  f_e.slen <= '0;
+                  f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_IMM);
+                end
+              endcase
+              f_m <= 32'd0;
+              f_bytes <= 32'd0;
+              f_cnt <= 32'd0;
+              f_st <= FLen;
+            end
           end
         end
         FLen: begin
-          // the message's FPDUs, one per cycle
-          f_bytes <= f_bytes + wire_f(f_fp[32:17]);
+          // the message's FPDUs, one per cycle; logged with the last
+          f_bytes <= f_bytes_n;
           f_m <= f_m + {16'd0, f_fp[16:1]};
           f_cnt <= f_cnt + 32'd1;
-          if (f_fp[0]) f_st <= FApp;
-        end
-        FApp: begin
-          if (!f_rr && !f_imm2 && f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM)) begin
+          if (f_fp[0] && f_wimm) begin
             // then the Immediate Data message, completing as the Write
             f_imm2 <= 1'b1;
             f_e.pair <= 1'b0;
             f_e.op <= f_w.flags[1] ? OpImmSe : OpImm;
             f_e.imm <= f_w.imm;
-            // the Write's length, for the completion (Immediate Data's
-            // FPDU does not depend on it)
-            f_e.len <= f_e.len;
+            // the Write's length stays, for the completion (Immediate
+            // Data's FPDU does not depend on it)
             f_e.snum <= 3'd0;
             f_e.sig <= f_w.flags[0];
             f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_WRITE);
             f_m <= 32'd0;
             f_bytes <= 32'd0;
             f_cnt <= 32'd0;
-            f_st <= FLen;
-          end else begin
+          end else if (f_fp[0]) begin
             f_rr <= 1'b0;
             f_st <= FIdle;
           end
@@ -570,6 +754,51 @@ module wn_rdma_tx #(
         end
         default: f_st <= FIdle;
       endcase
+      // free (idle, or logging a message's last FPDU): the next job
+      if (f_free) begin
+        f_imm2 <= 1'b0;
+        f_wq <= 1'b0;
+        if (tpend_q[f_scan]) begin
+          // a Terminate: the messages not yet released are flushed, then
+          // it is logged (and released even in ERROR)
+          f_qp <= f_scan;
+          f_rr <= 1'b1;
+          f_ptr <= rel_q[f_scan];
+          f_st <= FFlush;
+        end else if (rr_valid_i && rr_ready_o) begin
+          f_qp <= rr_qp_i;
+          f_rr <= 1'b1;
+          f_e <= '0;
+          f_e.op <= OpRresp;
+          f_e.len <= rr_len_i;
+          f_e.stag <= rr_sink_stag_i;
+          f_e.to <= rr_sink_to_i;
+          f_e.saddr <= {192'd0, rr_addr_i};
+          f_e.slen <= {96'd0, rr_len_i};
+          f_e.snum <= (rr_len_i != 32'd0) ? 3'd1 : 3'd0;
+          f_m <= 32'd0;
+          f_bytes <= 32'd0;
+          f_cnt <= 32'd0;
+          f_st <= FLen;
+        end else if (t_take) begin
+          f_qp <= wq_qp;
+          f_wqe <= wq_head[1023:0];
+          f_wq <= 1'b1;
+          f_rr <= 1'b0;
+          f_ki <= (t_chk && chk_ready_i) ? 3'd1 : 3'd0;
+          f_pend <= (t_chk && chk_ready_i) ? 4'd1 : 4'd0;
+          f_kerr <= 1'b0;
+          f_e <= '0;
+          if (wq_err) begin
+            f_status <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
+            f_st <= FCpl;
+          end else if (st_q[wq_qp] == 8'(wn_abi_pkg::QP_STATE_ERROR)) begin
+            f_status <= 8'(wn_abi_pkg::CQE_STATUS_FLUSHED);
+            f_st <= FCpl;
+          end else f_st <= FChk;
+        end
+        if (!tpend_q[f_scan]) f_scan <= f_scan + 1'b1;
+      end
     end
   end
 
@@ -594,16 +823,19 @@ module wn_rdma_tx #(
   // ------------------------------------------------------------------
   // retire: acknowledged messages leave the log (a QP in ERROR flushes)
   logic [QpW-1:0] a_scan;
-  logic           a_err, a_can, a_ret, a_need;
+  logic           a_err, a_can, a_ret, a_need, a_rwait;
   ent_t           a_e;
   assign a_e = log_q[{a_scan, head_q[a_scan][LW-1:0]}];
   assign a_err = st_q[a_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR);
   assign a_can = head_q[a_scan] != rel_q[a_scan] && ge32(una_q[a_scan], a_e.start + a_e.bytes);
   assign a_need = a_e.op != OpRreq && a_e.op != OpRresp && a_e.op != OpTerm && !a_e.pair && (a_e.sig || a_err);
-  assign a_cv = a_can && a_need;
+  // completions in posting order: a message waits for the older Reads'
+  // completions (in ERROR everything is flushed without waiting)
+  assign a_rwait = a_need && !a_err && orr_q[a_scan] != oh_q[a_scan];
+  assign a_cv = a_can && a_need && !a_rwait;
   assign a_c = cqe_f(scq_q[a_scan], a_scan, a_e.idx, a_e.wr_id, a_e.len, a_e.cop,
                      a_err ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
-  assign a_ret = a_can && (!a_need || a_cr);
+  assign a_ret = a_can && !a_rwait && (!a_need || a_cr);
   // an IRD slot is free once the response's last FPDU is built for the
   // engine the first time (not a retransmission): the requester may send
   // its next Read as soon as it has that byte, before our ACK of anything
@@ -614,7 +846,7 @@ module wn_rdma_tx #(
   assign busy_qp_o = f_qp;
   always_ff @(posedge clk_i) begin
     if (rst_i) a_scan <= '0;
-    else if (!a_can) a_scan <= a_scan + 1'b1;
+    else if (!a_can || a_rwait) a_scan <= a_scan + 1'b1;
   end
 
   // ------------------------------------------------------------------
@@ -641,7 +873,10 @@ module wn_rdma_tx #(
   assign o_fl = !rq_valid && st_q[o_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR) && oh_q[o_scan] != ot_q[o_scan];
   assign o_qp = rq_valid ? rq_head : o_scan;
   assign o_ent = orq_q[{o_qp, oh_q[o_qp][2:0]}];
-  assign o_pop = (rq_valid && oh_q[rq_head] != ot_q[rq_head]) || o_fl;
+  // a Read completes once its request is acknowledged (every message
+  // before it has completed then)
+  assign o_pop = (rq_valid && oh_q[rq_head] != ot_q[rq_head] &&
+                  (orr_q[rq_head] != oh_q[rq_head] || st_q[rq_head] == 8'(wn_abi_pkg::QP_STATE_ERROR))) || o_fl;
   assign r_cv = o_pop && (o_ent[112] || o_fl);
   assign r_c = cqe_f(scq_q[o_qp], o_qp, o_ent[79:64], o_ent[63:0], o_ent[111:80], 8'(wn_abi_pkg::CQE_OPCODE_RDMA_READ),
                      o_fl ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
@@ -990,8 +1225,8 @@ module wn_rdma_tx #(
   always_comb begin
     a_new = f_e;
     a_new.start = lend_q[f_qp];
-    a_new.bytes = f_bytes;
-    a_new.multi = f_cnt > 32'd1;
+    a_new.bytes = f_bytes_n;
+    a_new.multi = f_cnt != 32'd0;
     a_new.msn = (f_e.op == OpRreq) ? msn1_q[f_qp] : (f_e.op == OpTerm) ? 32'd1 : msn0_q[f_qp];
   end
   always_ff @(posedge clk_i) begin
@@ -1006,6 +1241,7 @@ module wn_rdma_tx #(
         dbp_q[i] <= 1'b0;
         oh_q[i] <= 4'd0;
         ot_q[i] <= 4'd0;
+        orr_q[i] <= 4'd0;
         tpend_q[i] <= 1'b0;
         tlen_q[i] <= 6'd0;
         pd_q[i] <= 16'd0;
@@ -1037,6 +1273,7 @@ module wn_rdma_tx #(
         tail_q[st_qp_i] <= '0;
         oh_q[st_qp_i] <= 4'd0;
         ot_q[st_qp_i] <= 4'd0;
+        orr_q[st_qp_i] <= 4'd0;
         tpend_q[st_qp_i] <= 1'b0;
         dbp_q[st_qp_i] <= 1'b0;
         sq_ci[st_qp_i] <= 16'd0;
@@ -1045,7 +1282,7 @@ module wn_rdma_tx #(
       if (f_app) begin
         log_q[{f_qp, tail_q[f_qp][LW-1:0]}] <= a_new;
         tail_q[f_qp] <= tail_q[f_qp] + 1'b1;
-        lend_q[f_qp] <= lend_q[f_qp] + f_bytes;
+        lend_q[f_qp] <= lend_q[f_qp] + f_bytes_n;
         if (f_e.op == OpRreq) msn1_q[f_qp] <= msn1_q[f_qp] + 32'd1;
         else if (f_e.op == OpSend || f_e.op == OpSendSe || f_e.op == OpSendInv || f_e.op == OpSendSeInv ||
                  f_e.op == OpImm || f_e.op == OpImmSe)
@@ -1075,6 +1312,7 @@ module wn_rdma_tx #(
         una_q[ack_qp_i[QpW-1:0]] <= ack_off_i;
       if (a_ret) begin
         head_q[a_scan] <= head_q[a_scan] + 1'b1;
+        if (a_e.op == OpRreq) orr_q[a_scan] <= orr_q[a_scan] + 4'd1;
         if (rel_q[a_scan] == head_q[a_scan]) rel_q[a_scan] <= head_q[a_scan] + 1'b1;
       end
       if (o_pop && o_take) oh_q[o_qp] <= oh_q[o_qp] + 4'd1;
@@ -1119,13 +1357,14 @@ module wn_rdma_tx #(
         fs_q[init_qp_i] <= init_start_i;
         oh_q[init_qp_i] <= 4'd0;
         ot_q[init_qp_i] <= 4'd0;
+        orr_q[init_qp_i] <= 4'd0;
         tpend_q[init_qp_i] <= 1'b0;
       end
     end
   end
 
   logic unused;
-  assign unused = ^{rs_valid, rs_qp, rs_off, rs_len, rs_last, rs_done, rs_err, rq_wready, rq_count, sv_count,
+  assign unused = ^{tr_valid, wq_wready, wq_w, rs_valid, rs_qp, rs_off, rs_len, rs_last, rs_done, rs_err, rq_wready, rq_count, sv_count,
                     cmd_count, db_off[15:QpW+3], db_off[1:0], sv_head[63:48+QpW], f_w.rsvd0, f_w.rsvd1,
                     f_w.rsvd2, f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96],
                     f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_fr, f_tlast, r_e, a_e, c_ent, f_fe, h_ent,
