@@ -307,6 +307,16 @@ module wn_rdma_tx #(
   endfunction
 
   // ------------------------------------------------------------------
+  // SQ_PI doorbells (the table block takes the value)
+  logic           db_we;
+  logic [QpW-1:0] db_qp;
+  logic [15:0]    db_off;
+  assign db_off = reg_waddr_i - 16'(wn_abi_pkg::REG_QP_ELEM_BASE);
+  assign db_we = reg_we_i && {16'd0, reg_waddr_i} >= wn_abi_pkg::REG_QP_ELEM_BASE &&
+                 {16'd0, reg_waddr_i} < wn_abi_pkg::REG_QP_ELEM_BASE + 32'(NumQp) * 8 && !db_off[2];
+  assign db_qp = db_off[QpW+2:3];
+
+  // ------------------------------------------------------------------
   // the WQE prefetcher: reads one QP's posted WQEs by DMA, up to Batch in a
   // read and several reads in flight, into a FIFO (wq_*) that the fetch
   // unit takes them from in order. It stays with its QP while no other QP
@@ -435,7 +445,8 @@ module wn_rdma_tx #(
       as_lo <= '0;
     end else begin
       // the scan: stops at a QP with work (to start a run, or waiting)
-      if (!(pf_pick || pf_other)) pf_scan <= pf_scan + 1'b1;
+      // (to a QP just rung, when it was not stopped)
+      if (!(pf_pick || pf_other)) pf_scan <= (db_we && db_qp != pf_qp) ? db_qp : pf_scan + 1'b1;
       if (pf_pick) begin
         pf_run <= 1'b1;
         pf_park <= 1'b0;
@@ -817,7 +828,11 @@ module wn_rdma_tx #(
   assign db_value_o = rend_q[r_scan];
   always_ff @(posedge clk_i) begin
     if (rst_i) r_scan <= '0;
-    else if (!r_rel && !(db_valid_o && !db_ready_i)) r_scan <= r_scan + 1'b1;
+    // on to the next QP, or to one logging a message while the engine has
+    // read all it was told of (an idle QP's message goes out at once; a
+    // busy one's messages gather into fuller segments)
+    else if (!r_rel && !(db_valid_o && !db_ready_i))
+      r_scan <= (f_app && hw_q[f_qp] == rend_q[f_qp]) ? f_qp : r_scan + 1'b1;
   end
 
   // ------------------------------------------------------------------
@@ -1214,13 +1229,6 @@ module wn_rdma_tx #(
 
   // ------------------------------------------------------------------
   // the per-QP tables
-  logic           db_we;
-  logic [QpW-1:0] db_qp;
-  logic [15:0]    db_off;
-  assign db_off = reg_waddr_i - 16'(wn_abi_pkg::REG_QP_ELEM_BASE);
-  assign db_we = reg_we_i && {16'd0, reg_waddr_i} >= wn_abi_pkg::REG_QP_ELEM_BASE &&
-                 {16'd0, reg_waddr_i} < wn_abi_pkg::REG_QP_ELEM_BASE + 32'(NumQp) * 8 && !db_off[2];
-  assign db_qp = db_off[QpW+2:3];
   ent_t a_new;
   always_comb begin
     a_new = f_e;
