@@ -16,10 +16,10 @@ use std::sync::Arc;
 use warpnic::verbs::{AccessFlags, QpCaps, WorkCompletion};
 use warpnic::{DmaPerm, MemoryRegion, ProtectionDomain, RecvWr};
 use warpnic_abi::gen::{CplTermOrigin, CqeStatus, DdpQueue, RdmapOpcode, TermLayer};
-use warpnic_abi::wire::{DdpRepr, RdmaReadReqRepr, TerminateRepr};
+use warpnic_abi::wire::{DdpRepr, DdpTaggedRepr, DdpUntaggedRepr, RdmaReadReqRepr, TerminateRepr};
 use warpnic_tests::pair;
 use warpnic_tests::rdma::{soft_pair, DmaWatch, RdmaEnd, SoftEnd};
-use warpnic_tests::soft_iwarp::corrupt_crc;
+use warpnic_tests::soft_iwarp::{corrupt_crc, ulpdu};
 
 /// B's memory in the attacks: a Write sink, a Read source, a receive
 /// buffer, each 64 KiB.
@@ -78,6 +78,34 @@ fn check(
     granted: &[(u64, usize)],
     e: Expect,
 ) {
+    check_recv(a, b, t, watch, granted, e, CqeStatus::Flushed);
+}
+
+/// As [`check`], with the posted receive completing as `recv`.
+fn check_recv(
+    a: &mut SoftEnd,
+    b: &RdmaEnd,
+    t: &Target,
+    watch: &DmaWatch,
+    granted: &[(u64, usize)],
+    e: Expect,
+    recv: CqeStatus,
+) {
+    check_term(a, b, &e);
+    // the posted receive completes
+    let mut wc = [WorkCompletion::default(); 1];
+    let n = b
+        .rcq
+        .poll_wc_wait(&mut wc, std::time::Duration::from_millis(5))
+        .expect("poll");
+    assert_eq!(n, 1, "the receive completes");
+    assert_eq!((wc[0].wr_id, wc[0].status), (0x77, recv), "{:?}", wc[0]);
+    watch.assert_within(&protected(t), granted);
+}
+
+/// B's QP is in ERROR with the codes `e` (ours), and B sent that
+/// TERMINATE to A.
+fn check_term(a: &mut SoftEnd, b: &RdmaEnd, e: &Expect) {
     let dev = b.nic.device().clone();
     let info = b.wait_error();
     assert_eq!(info.origin, Ok(CplTermOrigin::Hardware), "{info}");
@@ -112,15 +140,6 @@ fn check(
         (e.layer, e.etype, e.ecode),
         "on the wire: {tr:?}"
     );
-    // the posted receive flushed
-    let mut wc = [WorkCompletion::default(); 1];
-    let n = b
-        .rcq
-        .poll_wc_wait(&mut wc, std::time::Duration::from_millis(5))
-        .expect("poll");
-    assert_eq!(n, 1, "the receive completes");
-    assert_eq!((wc[0].wr_id, wc[0].status), (0x77, CqeStatus::Flushed));
-    watch.assert_within(&protected(t), granted);
 }
 
 /// The attack set-up: the pair, B's target, the DMA watch on B.
@@ -361,12 +380,234 @@ fn rdma_bad_input_send_without_buffer() {
     // DDP untagged buffer error, no buffer available (RFC 5041 §7.2);
     // the checker then finds no receive to flush: post none and check
     // the rest
-    let info = b.wait_error();
-    assert_eq!(
-        (info.layer, info.etype, info.ecode),
-        (Ok(TermLayer::Ddp), 2, 0x02),
-        "{info}"
+    check_term(
+        &mut a,
+        &b,
+        &Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x02,
+        },
     );
     let granted = [(t.rbuf.addr(), 100)];
     w.assert_within(&protected(&t), &granted);
+}
+
+/// An untagged segment of queue 0 built by hand: a Send's header with
+/// `edit` applied, then `payload`; the MSN of the next Send unless
+/// `edit` changes it.
+fn send_segment(
+    a: &mut SoftEnd,
+    payload: &[u8],
+    edit: impl FnOnce(&mut DdpUntaggedRepr),
+) -> Vec<u8> {
+    let mut h = DdpUntaggedRepr {
+        last: true,
+        opcode: RdmapOpcode::Send,
+        inv_stag: 0,
+        qn: DdpQueue::Send as u32,
+        msn: a.sw.next_msn(DdpQueue::Send),
+        mo: 0,
+    };
+    edit(&mut h);
+    a.sw.fpdu(&ulpdu(&DdpRepr::Untagged(h), payload))
+        .expect("fpdu")
+}
+
+/// The DDP control byte's version field (bits 1:0 of byte 0, RFC 5041
+/// §4.2) and the RDMAP control byte's (bits 7:6 of byte 1, RFC 5040 §4.2)
+/// of a hand-built ULPDU set to `dv` and `rv`.
+fn versions(mut u: Vec<u8>, dv: u8, rv: u8) -> Vec<u8> {
+    u[0] = (u[0] & !0x03) | (dv & 0x03);
+    u[1] = (u[1] & 0x3f) | ((rv & 0x03) << 6);
+    u
+}
+
+/// A hostile Send segment against B's one posted buffer: nothing placed,
+/// the receive flushed, the Terminate `e`.
+fn bad_send(bytes: impl FnOnce(&mut SoftEnd) -> Vec<u8>, e: Expect) {
+    let (_p, mut a, b, t, w) = setup();
+    let bytes = bytes(&mut a);
+    a.send(&bytes);
+    check(&mut a, &b, &t, &w, &[], e);
+}
+
+#[test]
+fn rdma_bad_input_invalid_msn() {
+    // the first Send carries MSN 5 where 1 is expected (RFC 5041 §5.3)
+    bad_send(
+        |a| send_segment(a, &[13u8; 100], |h| h.msn = 5),
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x03,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_invalid_queue_number() {
+    // a Send on queue 3, which RDMAP does not define (RFC 5040 §5.1)
+    bad_send(
+        |a| send_segment(a, &[14u8; 100], |h| h.qn = 3),
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x01,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_send_on_the_read_request_queue() {
+    // a Send's opcode on queue 1
+    bad_send(
+        |a| {
+            send_segment(a, &[15u8; 100], |h| {
+                h.qn = DdpQueue::RdmaReadRequest as u32;
+            })
+        },
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x01,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_invalid_message_offset() {
+    // a Send's first segment at MO 4096: beyond the message so far
+    bad_send(
+        |a| send_segment(a, &[16u8; 100], |h| h.mo = 4096),
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x04,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_untagged_ddp_version() {
+    // DDP version 2 on a Send (RFC 5041 §7.2: untagged, invalid version)
+    bad_send(
+        |a| {
+            let h = DdpRepr::Untagged(DdpUntaggedRepr {
+                last: true,
+                opcode: RdmapOpcode::Send,
+                inv_stag: 0,
+                qn: DdpQueue::Send as u32,
+                msn: a.sw.next_msn(DdpQueue::Send),
+                mo: 0,
+            });
+            a.sw.fpdu(&versions(ulpdu(&h, &[17u8; 100]), 2, 1))
+                .expect("fpdu")
+        },
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x06,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_tagged_ddp_version() {
+    // DDP version 0 on an RDMA Write to a granted region: nothing placed
+    // (RFC 5041 §7.2: tagged, invalid version)
+    let (_p, mut a, b, t, w) = setup();
+    let h = DdpRepr::Tagged(DdpTaggedRepr {
+        last: true,
+        opcode: RdmapOpcode::RdmaWrite,
+        stag: t.sink.rkey(),
+        tagged_offset: t.sink.addr(),
+    });
+    let bytes =
+        a.sw.fpdu(&versions(ulpdu(&h, &[18u8; 100]), 0, 1))
+            .expect("fpdu");
+    a.send(&bytes);
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 1,
+            ecode: 0x04,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_rdmap_version() {
+    // RDMAP version 0 on a Send (RFC 5040 §7: remote operation, invalid
+    // RDMAP version)
+    bad_send(
+        |a| {
+            let h = DdpRepr::Untagged(DdpUntaggedRepr {
+                last: true,
+                opcode: RdmapOpcode::Send,
+                inv_stag: 0,
+                qn: DdpQueue::Send as u32,
+                msn: a.sw.next_msn(DdpQueue::Send),
+                mo: 0,
+            });
+            a.sw.fpdu(&versions(ulpdu(&h, &[19u8; 100]), 1, 0))
+                .expect("fpdu")
+        },
+        Expect {
+            layer: TermLayer::Rdmap,
+            etype: 2,
+            ecode: 0x05,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_unexpected_opcode() {
+    // an RDMA Write's opcode in an untagged segment (RFC 5040 §7: remote
+    // operation, unexpected opcode)
+    bad_send(
+        |a| {
+            send_segment(a, &[20u8; 100], |h| {
+                h.opcode = RdmapOpcode::RdmaWrite;
+            })
+        },
+        Expect {
+            layer: TermLayer::Rdmap,
+            etype: 2,
+            ecode: 0x06,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_read_request_of_an_invalid_source() {
+    // a Read Request whose source STag names nothing: RDMAP remote
+    // protection, invalid STag (RFC 5040 §7); no Read Response
+    let (_p, mut a, b, t, w) = setup();
+    let rr = RdmaReadReqRepr {
+        sink_stag: 0x1234_5600,
+        sink_to: 0,
+        read_size: 4096,
+        src_stag: 0x0003_ff00,
+        src_to: t.src.addr(),
+    };
+    let bytes = a.sw.read_req(&rr).expect("fpdu");
+    a.send(&bytes);
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Rdmap,
+            etype: 1,
+            ecode: 0x00,
+        },
+    );
 }
