@@ -14,8 +14,8 @@
 use std::sync::Arc;
 
 use warpnic::verbs::{AccessFlags, QpCaps, WorkCompletion};
-use warpnic::{DmaPerm, MemoryRegion, ProtectionDomain, RecvWr};
-use warpnic_abi::gen::{CplTermOrigin, CqeStatus, DdpQueue, RdmapOpcode, TermLayer};
+use warpnic::{Completion, DmaPerm, MemoryRegion, ProtectionDomain, RecvWr};
+use warpnic_abi::gen::{cqe_flags, CplTermOrigin, CqeStatus, DdpQueue, RdmapOpcode, TermLayer};
 use warpnic_abi::wire::{DdpRepr, DdpTaggedRepr, DdpUntaggedRepr, RdmaReadReqRepr, TerminateRepr};
 use warpnic_tests::pair;
 use warpnic_tests::rdma::{soft_pair, DmaWatch, RdmaEnd, SoftEnd};
@@ -421,6 +421,92 @@ fn versions(mut u: Vec<u8>, dv: u8, rv: u8) -> Vec<u8> {
     u[0] = (u[0] & !0x03) | (dv & 0x03);
     u[1] = (u[1] & 0x3f) | ((rv & 0x03) << 6);
     u
+}
+
+/// A Send with Invalidate of the STag `target` gives (with the region,
+/// if any, and whether it is valid) that B refuses: B's Terminate has
+/// `etype`/0x09 (RDMAP, STag cannot be invalidated, RFC 5040 §7); the
+/// Send itself is placed, its receive completes REM_ACCESS_ERR and does
+/// not report an invalidated STag; the region stays as it was.
+fn send_inv_refused(
+    target: impl FnOnce(&RdmaEnd) -> (u32, Option<(MemoryRegion, bool)>),
+    etype: u8,
+) {
+    let (_p, mut a, b, t, w) = setup();
+    let (stag, region) = target(&b);
+    let bytes = a.sw.send_inv(&[12u8; 100], stag, false).expect("fpdu");
+    a.send(&bytes);
+    check_term(
+        &mut a,
+        &b,
+        &Expect {
+            layer: TermLayer::Rdmap,
+            etype,
+            ecode: 0x09,
+        },
+    );
+    // the raw completion: no INV flag
+    let dev = b.nic.device().clone();
+    let stop = dev.now_ns() + 5_000_000;
+    let mut cs = [Completion::default(); 1];
+    while b.rcq.poll(&mut cs).expect("poll") == 0 {
+        assert!(dev.now_ns() < stop, "the receive completes");
+        dev.relax();
+    }
+    let c = cs[0];
+    let r = c.rdma.expect("an RDMA completion");
+    assert_eq!(
+        (c.wr_id, c.status),
+        (0x77, CqeStatus::RemAccessErr),
+        "{c:?}"
+    );
+    assert_eq!(
+        r.flags & cqe_flags::INV,
+        0,
+        "no STag was invalidated: {c:?}"
+    );
+    let wc = WorkCompletion::from_completion(&c).expect("a work completion");
+    assert_eq!(wc.invalidated_rkey, None, "{wc:?}");
+    if let Some((mr, valid)) = region {
+        assert_eq!(mr.is_valid().ok(), Some(valid), "the region unchanged");
+    }
+    w.assert_within(&protected(&t), &[(t.rbuf.addr(), 100)]);
+}
+
+#[test]
+fn rdma_bad_input_send_inv_of_an_unknown_stag() {
+    // index 0x3ff was never registered
+    send_inv_refused(|_| (0x0003_ff00, None), 2);
+}
+
+#[test]
+fn rdma_bad_input_send_inv_of_a_region_that_cannot_be_invalidated() {
+    // a region registered by command, not for fast-register
+    send_inv_refused(
+        |b| {
+            let mr = region(
+                b,
+                &b.pd,
+                AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+            );
+            (mr.rkey(), Some((mr, true)))
+        },
+        2,
+    );
+}
+
+#[test]
+fn rdma_bad_input_send_inv_of_another_pds_region() {
+    // a fast-register region of another PD: remote protection
+    send_inv_refused(
+        |b| {
+            let other = b.nic.alloc_pd().expect("PD");
+            let mr = region(b, &other, AccessFlags::LOCAL_WRITE | AccessFlags::FAST_REG);
+            std::mem::forget(other);
+            (mr.rkey(), Some((mr, false)))
+        },
+        1,
+    );
 }
 
 /// A hostile Send segment against B's one posted buffer: nothing placed,
