@@ -1023,9 +1023,11 @@ impl WcOpcode {
 pub struct WorkCompletion {
     /// The work request's wr_id.
     pub wr_id: u64,
-    /// Outcome: SUCCESS, FLUSHED (the QP is in ERROR), LOC_PROT_ERR,
-    /// REM_ACCESS_ERR (the peer's message broke the QP's rules; the QP
-    /// goes to ERROR), ...
+    /// Outcome (ibv_wc_status): SUCCESS, FLUSHED (IBV_WC_WR_FLUSH_ERR:
+    /// the QP is in ERROR), LOC_LEN_ERR (IBV_WC_LOC_LEN_ERR: a Send longer
+    /// than the receive buffer; the QP goes to ERROR), LOC_PROT_ERR
+    /// (IBV_WC_LOC_PROT_ERR), REM_ACCESS_ERR (IBV_WC_REM_ACCESS_ERR: the
+    /// peer's message broke the QP's rules; the QP goes to ERROR), ...
     pub status: CqeStatus,
     /// What completed.
     pub opcode: WcOpcode,
@@ -2652,6 +2654,8 @@ mod tests {
         assert_eq!(w.status, CqeStatus::RemAccessErr);
         let w = wc_of(cqe_bytes(0x20, 0x02, 0, 0, 0)).expect("RDMA");
         assert_eq!(w.status, CqeStatus::LocProtErr);
+        let w = wc_of(cqe_bytes(0x20, 0x01, 0, 0, 0)).expect("RDMA");
+        assert_eq!(w.status, CqeStatus::LocLenErr);
         // a refused invalidation reports no STag, whatever the flags say
         let w = wc_of(cqe_bytes(0x20, 0x09, 0x02, 0x0a17, 0)).expect("RDMA");
         assert_eq!(

@@ -4,7 +4,9 @@
 //! For each case: B's QP ends in ERROR with the Terminate codes of RFC
 //! 5040 §7 / RFC 5041 §7 (tagged placement: docs/rtl.md's table), B sends
 //! that TERMINATE on the wire (A decodes it), B's posted receive comes back
-//! FLUSHED, and every DMA write B made since the attack began is checked
+//! FLUSHED (LOC_LEN_ERR when a Send too long for it took it,
+//! REM_ACCESS_ERR without an invalidated STag when a Send with Invalidate
+//! was refused), and every DMA write B made since the attack began is checked
 //! against the memory it may touch: none lands in B's regions outside
 //! what the peer was granted.
 //!
@@ -421,6 +423,85 @@ fn versions(mut u: Vec<u8>, dv: u8, rv: u8) -> Vec<u8> {
     u[0] = (u[0] & !0x03) | (dv & 0x03);
     u[1] = (u[1] & 0x3f) | ((rv & 0x03) << 6);
     u
+}
+
+#[test]
+fn rdma_bad_input_send_longer_than_the_buffer() {
+    // a Send of 200 bytes into a buffer of 100: its one segment does not
+    // fit, nothing of it is placed, the receive it took completes with a
+    // local length error (IBV_WC_LOC_LEN_ERR) and the peer gets DDP
+    // untagged buffer error "DDP message too long for available buffer"
+    // (RFC 5041 §7.2)
+    let p = pair();
+    let (mut a, b) = soft_pair(&p, QpCaps::default(), |_, _| {});
+    let t = Target {
+        sink: region(
+            &b,
+            &b.pd,
+            AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+        ),
+        src: region(&b, &b.pd, AccessFlags::REMOTE_READ),
+        rbuf: region(&b, &b.pd, AccessFlags::LOCAL_WRITE),
+    };
+    b.qp.post_recv(&[RecvWr {
+        wr_id: 0x77,
+        sg_list: &[t.rbuf.sge(0, 100).expect("sge")],
+    }])
+    .expect("post recv");
+    let w = DmaWatch::start(&p, 1);
+    let bytes = a.sw.send(&[10u8; 200], false).expect("fpdu");
+    a.send(&bytes);
+    check_recv(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x05,
+        },
+        CqeStatus::LocLenErr,
+    );
+    // the QP stays in ERROR: a receive posted now is flushed
+    b.qp.post_recv(&[RecvWr {
+        wr_id: 0x78,
+        sg_list: &[t.rbuf.sge(0, 100).expect("sge")],
+    }])
+    .expect("post recv");
+    let mut wc = [WorkCompletion::default(); 1];
+    let n = b
+        .rcq
+        .poll_wc_wait(&mut wc, std::time::Duration::from_millis(5))
+        .expect("poll");
+    assert_eq!(
+        (n, wc[0].wr_id, wc[0].status),
+        (1, 0x78, CqeStatus::Flushed)
+    );
+}
+
+#[test]
+fn rdma_bad_input_send_overruns_the_buffer_midway() {
+    // a Send of 70 000 bytes into the 64 KiB buffer: the segments that fit
+    // are placed (inside the buffer), the one that crosses its end is not
+    let (_p, mut a, b, t, w) = setup();
+    let bytes = a.sw.send(&[11u8; 70_000], false).expect("fpdus");
+    a.send(&bytes);
+    let granted = [(t.rbuf.addr(), 65536)];
+    check_recv(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &granted,
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x05,
+        },
+        CqeStatus::LocLenErr,
+    );
 }
 
 /// A Send with Invalidate of the STag `target` gives (with the region,
