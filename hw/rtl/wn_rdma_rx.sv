@@ -954,55 +954,56 @@ module wn_rdma_rx #(
   );
   assign cnt_wr_err_o = wr_done_valid_i && wr_done_err_i;
 
+  // the ticket of a record: the placement blocks handed in so far, this
+  // cycle's included
+  logic [15:0] w_ticket;
+  assign w_ticket = w_blocks_q + {15'd0, mw_valid && mw_ready};
+
   // a READ's end waits for its data like a completion (the requester's
   // CQE must not overtake the READ RESPONSE's bytes)
-  logic           d_rdc_valid, rq_valid, rq_wready, rq_rel;
+  logic           d_rdc_valid, rq_wready, rq_rel;
   logic [QpW-1:0] d_rdc_qp;
-  logic [16+QpW-1:0] rq_head;
   logic [4:0]     rq_count;
-  logic [15:0]    rq_gap;
-  wn_fifo #(
-      .Width(16 + QpW),
+  wn_ticket_fifo #(
+      .Width(QpW),
       .Depth(16)
   ) u_rdcq (
       .clk_i,
       .rst_i,
-      .wdata_i ({w_blocks_q + {15'd0, mw_valid && mw_ready}, d_rdc_qp}),
+      .wdata_i (d_rdc_qp),
+      .ticket_i(w_ticket),
       .wvalid_i(d_rdc_valid),
       .wready_o(rq_wready),
-      .rdata_o (rq_head),
-      .rvalid_o(rq_valid),
-      .rready_i(rq_rel),
+      .done_i  (w_done),
+      .rdata_o (rdc_qp_o),
+      .rvalid_o(rq_rel),
+      .rready_i(1'b1),
       .count_o (rq_count)
   );
-  assign rq_gap = w_done - rq_head[16+QpW-1:QpW];
-  assign rq_rel = rq_valid && !rq_gap[15];
   assign rdc_valid_o = rq_rel;
-  assign rdc_qp_o = rq_head[QpW-1:0];
 
   // wn_ddp_rx's completions wait for their ticket
-  logic [239:0] dq_head;
-  logic         dq_valid, dq_wready, dq_rel, dq_pop;
+  logic [223:0] dq_head;
+  logic         dq_wready, dq_rel, dq_pop;
   logic [4:0]   dq_count;
-  logic [15:0]  dq_gap;
   assign dc_ready = dq_wready;
-  wn_fifo #(
-      .Width(240),
+  wn_ticket_fifo #(
+      .Width(224),
       .Depth(16)
   ) u_dq (
       .clk_i,
       .rst_i,
-      .wdata_i ({w_blocks_q + {15'd0, mw_valid && mw_ready}, d_cpl}),
+      .wdata_i (d_cpl),
+      .ticket_i(w_ticket),
       .wvalid_i(dc_valid),
       .wready_o(dq_wready),
+      .done_i  (w_done),
       .rdata_o (dq_head),
-      .rvalid_o(dq_valid),
+      .rvalid_o(dq_rel),
       .rready_i(dq_pop),
       .count_o (dq_count)
   );
-  assign dq_gap = w_done - dq_head[239:224];
-  assign dq_rel = dq_valid && !dq_gap[15];
-  assign cpl_o = dq_rel ? dq_head[223:0] : q_cpl;
+  assign cpl_o = dq_rel ? dq_head : q_cpl;
   assign cpl_valid_o = dq_rel || q_cpl_valid;
   assign dq_pop = dq_rel && cpl_ready_i;
   assign q_cpl_ready = !dq_rel && cpl_ready_i;
@@ -1272,7 +1273,7 @@ module wn_rdma_rx #(
 
   logic unused;
   assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, who_valid,
-                    who_wready, who_count, bq_count, dq_count, rq_wready, rq_count, rq_gap[14:0], evq_count, mctx_crc_en_o, mctx_mark_en_o,
+                    who_wready, who_count, bq_count, dq_count, rq_wready, rq_count, evq_count, mctx_crc_en_o, mctx_mark_en_o,
                     rb_req_msn, sq_pi[0], dc_opcode, db_off[15:QpW+3], db_off[1:0], mqp_lat_q[15:QpW],
-                    mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW], dq_gap[14:0]};
+                    mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW]};
 endmodule
