@@ -786,7 +786,7 @@ module wn_rdma_rx #(
       .cpl_imm_data_o (dc_imm_data),
       .cpl_status_o   (dc_status),
       .rdc_valid_o    (d_rdc_valid),
-      .rdc_ready_i    (1'b1),
+      .rdc_ready_i    (rq_wready),
       .rdc_qp_o       (d_rdc_qp),
       .rr_valid_o     (rr_valid_o),
       .rr_ready_i     (rr_ready_i),
@@ -960,7 +960,8 @@ module wn_rdma_rx #(
   assign w_ticket = w_blocks_q + {15'd0, mw_valid && mw_ready};
 
   // a READ's end waits for its data like a completion (the requester's
-  // CQE must not overtake the READ RESPONSE's bytes)
+  // CQE must not overtake the READ RESPONSE's bytes); a full FIFO holds
+  // wn_ddp_rx back rather than losing the end
   logic           d_rdc_valid, rq_wready, rq_rel;
   logic [QpW-1:0] d_rdc_qp;
   logic [4:0]     rq_count;
@@ -1273,7 +1274,7 @@ module wn_rdma_rx #(
 
   logic unused;
   assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, who_valid,
-                    who_wready, who_count, bq_count, dq_count, rq_wready, rq_count, evq_count, mctx_crc_en_o, mctx_mark_en_o,
+                    who_wready, who_count, bq_count, dq_count, rq_count, evq_count, mctx_crc_en_o, mctx_mark_en_o,
                     rb_req_msn, sq_pi[0], dc_opcode, db_off[15:QpW+3], db_off[1:0], mqp_lat_q[15:QpW],
                     mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW]};
 endmodule
