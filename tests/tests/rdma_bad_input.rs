@@ -778,3 +778,64 @@ fn rdma_bad_input_read_request_of_an_invalid_source() {
         },
     );
 }
+
+#[test]
+fn rdma_bad_input_ulpdu_shorter_than_its_header() {
+    // an FPDU of 10 ULPDU bytes: not even a tagged header (14 bytes);
+    // RDMAP remote operation, unspecified (the header is not valid)
+    bad_send(
+        |a| {
+            let h = DdpRepr::Untagged(DdpUntaggedRepr {
+                last: true,
+                opcode: RdmapOpcode::Send,
+                inv_stag: 0,
+                qn: DdpQueue::Send as u32,
+                msn: a.sw.next_msn(DdpQueue::Send),
+                mo: 0,
+            });
+            let mut u = ulpdu(&h, &[]);
+            u.truncate(10);
+            a.sw.fpdu(&u).expect("fpdu")
+        },
+        Expect {
+            layer: TermLayer::Rdmap,
+            etype: 2,
+            ecode: 0xff,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_empty_ulpdu() {
+    // an FPDU whose ULPDU_LENGTH is 0
+    bad_send(
+        |a| a.sw.fpdu(&[]).expect("fpdu"),
+        Expect {
+            layer: TermLayer::Rdmap,
+            etype: 2,
+            ecode: 0xff,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_message_offset_skips_bytes() {
+    // a Send's second segment at MO 200 after a first one of 100 bytes:
+    // the first is placed, the second is not (DDP untagged, invalid MO)
+    let (_p, mut a, b, t, w) = setup();
+    let mut bytes = send_segment(&mut a, &[22u8; 100], |h| h.last = false);
+    bytes.extend(send_segment(&mut a, &[23u8; 100], |h| h.mo = 200));
+    a.send(&bytes);
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[(t.rbuf.addr(), 100)],
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x04,
+        },
+    );
+}
