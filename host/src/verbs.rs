@@ -1023,9 +1023,11 @@ impl WcOpcode {
 pub struct WorkCompletion {
     /// The work request's wr_id.
     pub wr_id: u64,
-    /// Outcome: SUCCESS, FLUSHED (the QP is in ERROR), LOC_PROT_ERR,
-    /// REM_ACCESS_ERR (the peer's message broke the QP's rules; the QP
-    /// goes to ERROR), ...
+    /// Outcome (ibv_wc_status): SUCCESS, FLUSHED (IBV_WC_WR_FLUSH_ERR:
+    /// the QP is in ERROR), LOC_LEN_ERR (IBV_WC_LOC_LEN_ERR: a Send longer
+    /// than the receive buffer; the QP goes to ERROR), LOC_PROT_ERR
+    /// (IBV_WC_LOC_PROT_ERR), REM_ACCESS_ERR (IBV_WC_REM_ACCESS_ERR: the
+    /// peer's message broke the QP's rules; the QP goes to ERROR), ...
     pub status: CqeStatus,
     /// What completed.
     pub opcode: WcOpcode,
@@ -1035,7 +1037,8 @@ pub struct WorkCompletion {
     pub qp_num: u32,
     /// The 8 bytes of Immediate Data (RFC 7306), byte 0 in bits 63:56.
     pub imm_data: Option<u64>,
-    /// The STag a Send with Invalidate invalidated.
+    /// The STag a Send with Invalidate invalidated (only with status
+    /// SUCCESS: a refused invalidation completes REM_ACCESS_ERR without).
     pub invalidated_rkey: Option<u32>,
     /// The sender asked for a solicited event (SE).
     pub solicited: bool,
@@ -1082,7 +1085,10 @@ impl WorkCompletion {
             qp_num: c.queue,
             imm_data: (r.flags & cqe_flags::IMM != 0)
                 .then(|| (u64::from(r.imm_hi) << 32) | u64::from(c.timestamp)),
-            invalidated_rkey: (r.flags & cqe_flags::INV != 0).then_some(c.timestamp),
+            // as ibverbs' IBV_WC_WITH_INV: only a successful receive
+            // invalidated an STag
+            invalidated_rkey: (r.flags & cqe_flags::INV != 0 && c.status == CqeStatus::Success)
+                .then_some(c.timestamp),
             solicited: r.flags & cqe_flags::SE != 0,
             wqe_idx: r.wqe_idx,
         })
@@ -2648,6 +2654,14 @@ mod tests {
         assert_eq!(w.status, CqeStatus::RemAccessErr);
         let w = wc_of(cqe_bytes(0x20, 0x02, 0, 0, 0)).expect("RDMA");
         assert_eq!(w.status, CqeStatus::LocProtErr);
+        let w = wc_of(cqe_bytes(0x20, 0x01, 0, 0, 0)).expect("RDMA");
+        assert_eq!(w.status, CqeStatus::LocLenErr);
+        // a refused invalidation reports no STag, whatever the flags say
+        let w = wc_of(cqe_bytes(0x20, 0x09, 0x02, 0x0a17, 0)).expect("RDMA");
+        assert_eq!(
+            (w.status, w.invalidated_rkey),
+            (CqeStatus::RemAccessErr, None)
+        );
         // the raw view keeps kind Recv with the QP number as queue
         let c = rdma_completion(&Cqe::from_bytes(&cqe_bytes(0x21, 0, 4, 1, 2))).expect("RDMA");
         assert_eq!((c.kind, c.queue), (CompletionKind::Recv, 7));

@@ -72,9 +72,10 @@
 // (byte at address a in lane a mod 64). A packet's payload comes out as
 // consecutive blocks; the DMA engine may merge them.
 // Completion records (cpl_*): at the end (L=1, CRC good) of a Send (any
-// variant) or Immediate Data: {qp, opcode, length, SE, invalidated STag,
-// immediate data, status (0 ok, 1 remote invalidation failed, with a
-// Terminate before)}. RDMA Writes complete nothing. A READ RESPONSE's last
+// variant) or Immediate Data: {qp, opcode, length, SE, invalidated STag
+// (cpl_inv_o only with status 0: the invalidation was done), immediate
+// data, status (0 ok, 1 remote invalidation failed, with a Terminate
+// before)}. RDMA Writes complete nothing. A READ RESPONSE's last
 // segment gives rdc_* {qp}: the local READ at the head of the QP's ORQ is
 // done. A READ REQUEST gives rr_* {qp, sink STag, sink TO, source host
 // address, length}. A received Terminate gives term_* with term_rx_o = 1
@@ -1178,7 +1179,9 @@ module wn_ddp_rx #(
   assign cpl_opcode_o = r_op;
   assign cpl_len_o = r_ev_q.kind == KSend ? r_ev_q.mlen : 32'd0;
   assign cpl_se_o = r_op == OpSendSe || r_op == OpSendSeInv || r_op == OpImmSe;
-  assign cpl_inv_o = r_op == OpSendInv || r_op == OpSendSeInv;
+  // only an invalidation that took place is reported (a refused one has
+  // status 1 and its Terminate)
+  assign cpl_inv_o = (r_op == OpSendInv || r_op == OpSendSeInv) && c_status_q == 2'd0;
   assign cpl_inv_stag_o = r_uh.inv_stag;
   assign cpl_imm_o = r_ev_q.kind == KImm;
   assign cpl_imm_data_o = r_im.data;

@@ -40,8 +40,10 @@
 // one received) puts the QP into ERROR, records qp_error_info and posts a
 // QP_ERROR event to EQ 0. A QP in ERROR completes its WQEs as FLUSHED, the
 // taken ones first, then the posted ones (each read by DMA for its
-// wr_id), one at a time when the receive-queue unit is idle. Sending our
-// Terminate to the peer belongs to the transmit side (not built yet).
+// wr_id), one at a time when the receive-queue unit is idle; but the WQE
+// a Send too long for it took (our Terminate DDP untagged buffer error,
+// message too long) completes LOC_LEN_ERR, as verbs report it. Our Terminate
+// goes to the transmit side (tterm_*), which sends it to the peer.
 //
 // Commands (block RDMA): ARG words, then OP; STATUS.BUSY until done.
 // MR_REG/MR_DEREG/MR_INV go to wn_mr_table's update port (its status is
@@ -54,8 +56,8 @@
 // Registers: reg_we_i writes (any offset in the two blocks; the engine
 // always accepts), reg_raddr_i reads combinationally (reg_rdata_o).
 //
-// Not done: READ requests are taken from wn_ddp_rx and counted, but no
-// READ RESPONSE is sent (the transmit side); IRD use is never returned.
+// READ requests go to the transmit side as READ RESPONSE jobs (rr_*),
+// counted against the QP's IRD; each one it finishes gives its slot back.
 // Parameters: NumQp a power of two 2..1024; NumMrs as wn_mr_table.
 module wn_rdma_rx #(
     parameter int NumQp = 64,
@@ -784,7 +786,7 @@ module wn_rdma_rx #(
       .cpl_imm_data_o (dc_imm_data),
       .cpl_status_o   (dc_status),
       .rdc_valid_o    (d_rdc_valid),
-      .rdc_ready_i    (1'b1),
+      .rdc_ready_i    (rq_wready),
       .rdc_qp_o       (d_rdc_qp),
       .rr_valid_o     (rr_valid_o),
       .rr_ready_i     (rr_ready_i),
@@ -952,55 +954,57 @@ module wn_rdma_rx #(
   );
   assign cnt_wr_err_o = wr_done_valid_i && wr_done_err_i;
 
+  // the ticket of a record: the placement blocks handed in so far, this
+  // cycle's included
+  logic [15:0] w_ticket;
+  assign w_ticket = w_blocks_q + {15'd0, mw_valid && mw_ready};
+
   // a READ's end waits for its data like a completion (the requester's
-  // CQE must not overtake the READ RESPONSE's bytes)
-  logic           d_rdc_valid, rq_valid, rq_wready, rq_rel;
+  // CQE must not overtake the READ RESPONSE's bytes); a full FIFO holds
+  // wn_ddp_rx back rather than losing the end
+  logic           d_rdc_valid, rq_wready, rq_rel;
   logic [QpW-1:0] d_rdc_qp;
-  logic [16+QpW-1:0] rq_head;
   logic [4:0]     rq_count;
-  logic [15:0]    rq_gap;
-  wn_fifo #(
-      .Width(16 + QpW),
+  wn_ticket_fifo #(
+      .Width(QpW),
       .Depth(16)
   ) u_rdcq (
       .clk_i,
       .rst_i,
-      .wdata_i ({w_blocks_q + {15'd0, mw_valid && mw_ready}, d_rdc_qp}),
+      .wdata_i (d_rdc_qp),
+      .ticket_i(w_ticket),
       .wvalid_i(d_rdc_valid),
       .wready_o(rq_wready),
-      .rdata_o (rq_head),
-      .rvalid_o(rq_valid),
-      .rready_i(rq_rel),
+      .done_i  (w_done),
+      .rdata_o (rdc_qp_o),
+      .rvalid_o(rq_rel),
+      .rready_i(1'b1),
       .count_o (rq_count)
   );
-  assign rq_gap = w_done - rq_head[16+QpW-1:QpW];
-  assign rq_rel = rq_valid && !rq_gap[15];
   assign rdc_valid_o = rq_rel;
-  assign rdc_qp_o = rq_head[QpW-1:0];
 
   // wn_ddp_rx's completions wait for their ticket
-  logic [239:0] dq_head;
-  logic         dq_valid, dq_wready, dq_rel, dq_pop;
+  logic [223:0] dq_head;
+  logic         dq_wready, dq_rel, dq_pop;
   logic [4:0]   dq_count;
-  logic [15:0]  dq_gap;
   assign dc_ready = dq_wready;
-  wn_fifo #(
-      .Width(240),
+  wn_ticket_fifo #(
+      .Width(224),
       .Depth(16)
   ) u_dq (
       .clk_i,
       .rst_i,
-      .wdata_i ({w_blocks_q + {15'd0, mw_valid && mw_ready}, d_cpl}),
+      .wdata_i (d_cpl),
+      .ticket_i(w_ticket),
       .wvalid_i(dc_valid),
       .wready_o(dq_wready),
+      .done_i  (w_done),
       .rdata_o (dq_head),
-      .rvalid_o(dq_valid),
+      .rvalid_o(dq_rel),
       .rready_i(dq_pop),
       .count_o (dq_count)
   );
-  assign dq_gap = w_done - dq_head[239:224];
-  assign dq_rel = dq_valid && !dq_gap[15];
-  assign cpl_o = dq_rel ? dq_head[223:0] : q_cpl;
+  assign cpl_o = dq_rel ? dq_head : q_cpl;
   assign cpl_valid_o = dq_rel || q_cpl_valid;
   assign dq_pop = dq_rel && cpl_ready_i;
   assign q_cpl_ready = !dq_rel && cpl_ready_i;
@@ -1038,12 +1042,26 @@ module wn_rdma_rx #(
   logic       q_take, q_ci_inc, q_cc_inc, q_bad_set;
   logic [7:0] q_bad_val;
   logic       dc_acc;
+  // a Send longer than the buffer it took (our Terminate DDP/untagged/
+  // MSG_TOO_LONG, RFC 5041 §7.2): that WQE, the last one taken, completes
+  // LOC_LEN_ERR (IBV_WC_LOC_LEN_ERR) instead of FLUSHED
+  logic [NumQp-1:0] lenerr_q;
+  logic       tm_lenerr, q_lenerr;
+  logic [7:0] q_fl_st;
+  assign tm_lenerr = !tm_rx && tm_layer == wn_abi_pkg::TERM_LAYER_DDP &&
+                     tm_etype == wn_abi_pkg::TERM_ETYPE_DDP_UNTAGGED_BUFFER &&
+                     tm_ecode == wn_abi_pkg::TERM_ECODE_DDP_UNTAGGED_MSG_TOO_LONG;
+  assign q_lenerr = fl_taken && lenerr_q[q_qp] && rq_cc[q_qp] + 16'd1 == rq_ci[q_qp];
   assign dc_acc = dc_valid && dc_ready;
+  always_comb begin
+    if (q_lenerr) q_fl_st = 8'(wn_abi_pkg::CQE_STATUS_LOC_LEN_ERR);
+    else if (bad_st[q_qp] != 8'd0 && !fl_taken) q_fl_st = bad_st[q_qp];
+    else q_fl_st = 8'(wn_abi_pkg::CQE_STATUS_FLUSHED);
+  end
   assign q_cpl_valid = q_st == QFlCpl;
   assign q_cpl = {8'd0, 64'd0, qc_rcq[q_qp], 16'(q_qp), rq_cc[q_qp],
                   fl_taken ? wrid[{q_qp, rq_cc[q_qp][1:0]}] : q_wqe[63:0], 32'd0,
-                  8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV),
-                  (bad_st[q_qp] != 8'd0 && !fl_taken) ? bad_st[q_qp] : 8'(wn_abi_pkg::CQE_STATUS_FLUSHED)};
+                  8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV), q_fl_st};
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       q_st <= QIdle;
@@ -1167,6 +1185,7 @@ module wn_rdma_rx #(
         mctx[i] <= '0;
         dctx[i] <= '0;
       end
+      lenerr_q <= '0;
     end else begin
       if (mctx_v) mctx[mctx_tag[QpW-1:0]] <= mctx_o;
       if (dctx_v) dctx[dctx_qp] <= dctx_o;
@@ -1183,9 +1202,11 @@ module wn_rdma_rx #(
         rx_msgs[dc_qp] <= rx_msgs[dc_qp] + 32'd1;
       end
       if (q_cc_inc) rq_cc[q_qp] <= rq_cc[q_qp] + 16'd1 + {15'd0, dc_acc && dc_qp == q_qp};
+      if (q_cc_inc && q_lenerr) lenerr_q[q_qp] <= 1'b0;
       if (term_set) begin
         qc_st[term_qp_w] <= 8'(wn_abi_pkg::QP_STATE_ERROR);
         qc_err[term_qp_w] <= term_info;
+        if (tm_lenerr) lenerr_q[term_qp_w] <= 1'b1;
       end
       // a command, in its last busy cycle
       if (cmd_fin && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) &&
@@ -1209,6 +1230,7 @@ module wn_rdma_rx #(
           rq_cc[a_qp] <= 16'd0;
           rx_msgs[a_qp] <= 32'd0;
           bad_st[a_qp] <= 8'd0;
+          lenerr_q[a_qp] <= 1'b0;
         end
       end
     end
@@ -1252,7 +1274,7 @@ module wn_rdma_rx #(
 
   logic unused;
   assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, who_valid,
-                    who_wready, who_count, bq_count, dq_count, rq_wready, rq_count, rq_gap[14:0], evq_count, mctx_crc_en_o, mctx_mark_en_o,
+                    who_wready, who_count, bq_count, dq_count, rq_count, evq_count, mctx_crc_en_o, mctx_mark_en_o,
                     rb_req_msn, sq_pi[0], dc_opcode, db_off[15:QpW+3], db_off[1:0], mqp_lat_q[15:QpW],
-                    mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW], dq_gap[14:0]};
+                    mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW]};
 endmodule

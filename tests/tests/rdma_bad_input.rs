@@ -4,7 +4,9 @@
 //! For each case: B's QP ends in ERROR with the Terminate codes of RFC
 //! 5040 §7 / RFC 5041 §7 (tagged placement: docs/rtl.md's table), B sends
 //! that TERMINATE on the wire (A decodes it), B's posted receive comes back
-//! FLUSHED, and every DMA write B made since the attack began is checked
+//! FLUSHED (LOC_LEN_ERR when a Send too long for it took it,
+//! REM_ACCESS_ERR without an invalidated STag when a Send with Invalidate
+//! was refused), and every DMA write B made since the attack began is checked
 //! against the memory it may touch: none lands in B's regions outside
 //! what the peer was granted.
 //!
@@ -14,12 +16,12 @@
 use std::sync::Arc;
 
 use warpnic::verbs::{AccessFlags, QpCaps, WorkCompletion};
-use warpnic::{DmaPerm, MemoryRegion, ProtectionDomain, RecvWr};
-use warpnic_abi::gen::{CplTermOrigin, CqeStatus, DdpQueue, RdmapOpcode, TermLayer};
-use warpnic_abi::wire::{DdpRepr, RdmaReadReqRepr, TerminateRepr};
+use warpnic::{Completion, DmaPerm, MemoryRegion, ProtectionDomain, RecvWr};
+use warpnic_abi::gen::{cqe_flags, CplTermOrigin, CqeStatus, DdpQueue, RdmapOpcode, TermLayer};
+use warpnic_abi::wire::{DdpRepr, DdpTaggedRepr, DdpUntaggedRepr, RdmaReadReqRepr, TerminateRepr};
 use warpnic_tests::pair;
 use warpnic_tests::rdma::{soft_pair, DmaWatch, RdmaEnd, SoftEnd};
-use warpnic_tests::soft_iwarp::corrupt_crc;
+use warpnic_tests::soft_iwarp::{corrupt_crc, ulpdu};
 
 /// B's memory in the attacks: a Write sink, a Read source, a receive
 /// buffer, each 64 KiB.
@@ -78,6 +80,34 @@ fn check(
     granted: &[(u64, usize)],
     e: Expect,
 ) {
+    check_recv(a, b, t, watch, granted, e, CqeStatus::Flushed);
+}
+
+/// As [`check`], with the posted receive completing as `recv`.
+fn check_recv(
+    a: &mut SoftEnd,
+    b: &RdmaEnd,
+    t: &Target,
+    watch: &DmaWatch,
+    granted: &[(u64, usize)],
+    e: Expect,
+    recv: CqeStatus,
+) {
+    check_term(a, b, &e);
+    // the posted receive completes
+    let mut wc = [WorkCompletion::default(); 1];
+    let n = b
+        .rcq
+        .poll_wc_wait(&mut wc, std::time::Duration::from_millis(5))
+        .expect("poll");
+    assert_eq!(n, 1, "the receive completes");
+    assert_eq!((wc[0].wr_id, wc[0].status), (0x77, recv), "{:?}", wc[0]);
+    watch.assert_within(&protected(t), granted);
+}
+
+/// B's QP is in ERROR with the codes `e` (ours), and B sent that
+/// TERMINATE to A.
+fn check_term(a: &mut SoftEnd, b: &RdmaEnd, e: &Expect) {
     let dev = b.nic.device().clone();
     let info = b.wait_error();
     assert_eq!(info.origin, Ok(CplTermOrigin::Hardware), "{info}");
@@ -112,15 +142,6 @@ fn check(
         (e.layer, e.etype, e.ecode),
         "on the wire: {tr:?}"
     );
-    // the posted receive flushed
-    let mut wc = [WorkCompletion::default(); 1];
-    let n = b
-        .rcq
-        .poll_wc_wait(&mut wc, std::time::Duration::from_millis(5))
-        .expect("poll");
-    assert_eq!(n, 1, "the receive completes");
-    assert_eq!((wc[0].wr_id, wc[0].status), (0x77, CqeStatus::Flushed));
-    watch.assert_within(&protected(t), granted);
 }
 
 /// The attack set-up: the pair, B's target, the DMA watch on B.
@@ -361,12 +382,460 @@ fn rdma_bad_input_send_without_buffer() {
     // DDP untagged buffer error, no buffer available (RFC 5041 §7.2);
     // the checker then finds no receive to flush: post none and check
     // the rest
-    let info = b.wait_error();
-    assert_eq!(
-        (info.layer, info.etype, info.ecode),
-        (Ok(TermLayer::Ddp), 2, 0x02),
-        "{info}"
+    check_term(
+        &mut a,
+        &b,
+        &Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x02,
+        },
     );
     let granted = [(t.rbuf.addr(), 100)];
     w.assert_within(&protected(&t), &granted);
+}
+
+/// An untagged segment of queue 0 built by hand: a Send's header with
+/// `edit` applied, then `payload`; the MSN of the next Send unless
+/// `edit` changes it.
+fn send_segment(
+    a: &mut SoftEnd,
+    payload: &[u8],
+    edit: impl FnOnce(&mut DdpUntaggedRepr),
+) -> Vec<u8> {
+    let mut h = DdpUntaggedRepr {
+        last: true,
+        opcode: RdmapOpcode::Send,
+        inv_stag: 0,
+        qn: DdpQueue::Send as u32,
+        msn: a.sw.next_msn(DdpQueue::Send),
+        mo: 0,
+    };
+    edit(&mut h);
+    a.sw.fpdu(&ulpdu(&DdpRepr::Untagged(h), payload))
+        .expect("fpdu")
+}
+
+/// The DDP control byte's version field (bits 1:0 of byte 0, RFC 5041
+/// §4.2) and the RDMAP control byte's (bits 7:6 of byte 1, RFC 5040 §4.2)
+/// of a hand-built ULPDU set to `dv` and `rv`.
+fn versions(mut u: Vec<u8>, dv: u8, rv: u8) -> Vec<u8> {
+    u[0] = (u[0] & !0x03) | (dv & 0x03);
+    u[1] = (u[1] & 0x3f) | ((rv & 0x03) << 6);
+    u
+}
+
+#[test]
+fn rdma_bad_input_send_longer_than_the_buffer() {
+    // a Send of 200 bytes into a buffer of 100: its one segment does not
+    // fit, nothing of it is placed, the receive it took completes with a
+    // local length error (IBV_WC_LOC_LEN_ERR) and the peer gets DDP
+    // untagged buffer error "DDP message too long for available buffer"
+    // (RFC 5041 §7.2)
+    let p = pair();
+    let (mut a, b) = soft_pair(&p, QpCaps::default(), |_, _| {});
+    let t = Target {
+        sink: region(
+            &b,
+            &b.pd,
+            AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+        ),
+        src: region(&b, &b.pd, AccessFlags::REMOTE_READ),
+        rbuf: region(&b, &b.pd, AccessFlags::LOCAL_WRITE),
+    };
+    b.qp.post_recv(&[RecvWr {
+        wr_id: 0x77,
+        sg_list: &[t.rbuf.sge(0, 100).expect("sge")],
+    }])
+    .expect("post recv");
+    let w = DmaWatch::start(&p, 1);
+    let bytes = a.sw.send(&[10u8; 200], false).expect("fpdu");
+    a.send(&bytes);
+    check_recv(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x05,
+        },
+        CqeStatus::LocLenErr,
+    );
+    // the QP stays in ERROR: a receive posted now is flushed
+    b.qp.post_recv(&[RecvWr {
+        wr_id: 0x78,
+        sg_list: &[t.rbuf.sge(0, 100).expect("sge")],
+    }])
+    .expect("post recv");
+    let mut wc = [WorkCompletion::default(); 1];
+    let n = b
+        .rcq
+        .poll_wc_wait(&mut wc, std::time::Duration::from_millis(5))
+        .expect("poll");
+    assert_eq!(
+        (n, wc[0].wr_id, wc[0].status),
+        (1, 0x78, CqeStatus::Flushed)
+    );
+}
+
+#[test]
+fn rdma_bad_input_send_overruns_the_buffer_midway() {
+    // a Send of 70 000 bytes into the 64 KiB buffer: the segments that fit
+    // are placed (inside the buffer), the one that crosses its end is not
+    let (_p, mut a, b, t, w) = setup();
+    let bytes = a.sw.send(&[11u8; 70_000], false).expect("fpdus");
+    a.send(&bytes);
+    let granted = [(t.rbuf.addr(), 65536)];
+    check_recv(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &granted,
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x05,
+        },
+        CqeStatus::LocLenErr,
+    );
+}
+
+/// A Send with Invalidate of the STag `target` gives (with the region,
+/// if any, and whether it is valid) that B refuses: B's Terminate has
+/// `etype`/0x09 (RDMAP, STag cannot be invalidated, RFC 5040 §7); the
+/// Send itself is placed, its receive completes REM_ACCESS_ERR and does
+/// not report an invalidated STag; the region stays as it was.
+fn send_inv_refused(
+    target: impl FnOnce(&RdmaEnd) -> (u32, Option<(MemoryRegion, bool)>),
+    etype: u8,
+) {
+    let (_p, mut a, b, t, w) = setup();
+    let (stag, region) = target(&b);
+    let bytes = a.sw.send_inv(&[12u8; 100], stag, false).expect("fpdu");
+    a.send(&bytes);
+    check_term(
+        &mut a,
+        &b,
+        &Expect {
+            layer: TermLayer::Rdmap,
+            etype,
+            ecode: 0x09,
+        },
+    );
+    // the raw completion: no INV flag
+    let dev = b.nic.device().clone();
+    let stop = dev.now_ns() + 5_000_000;
+    let mut cs = [Completion::default(); 1];
+    while b.rcq.poll(&mut cs).expect("poll") == 0 {
+        assert!(dev.now_ns() < stop, "the receive completes");
+        dev.relax();
+    }
+    let c = cs[0];
+    let r = c.rdma.expect("an RDMA completion");
+    assert_eq!(
+        (c.wr_id, c.status),
+        (0x77, CqeStatus::RemAccessErr),
+        "{c:?}"
+    );
+    assert_eq!(
+        r.flags & cqe_flags::INV,
+        0,
+        "no STag was invalidated: {c:?}"
+    );
+    let wc = WorkCompletion::from_completion(&c).expect("a work completion");
+    assert_eq!(wc.invalidated_rkey, None, "{wc:?}");
+    if let Some((mr, valid)) = region {
+        assert_eq!(mr.is_valid().ok(), Some(valid), "the region unchanged");
+    }
+    w.assert_within(&protected(&t), &[(t.rbuf.addr(), 100)]);
+}
+
+#[test]
+fn rdma_bad_input_send_inv_of_an_unknown_stag() {
+    // index 0x3ff was never registered
+    send_inv_refused(|_| (0x0003_ff00, None), 2);
+}
+
+#[test]
+fn rdma_bad_input_send_inv_of_a_region_that_cannot_be_invalidated() {
+    // a region registered by command, not for fast-register
+    send_inv_refused(
+        |b| {
+            let mr = region(
+                b,
+                &b.pd,
+                AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+            );
+            (mr.rkey(), Some((mr, true)))
+        },
+        2,
+    );
+}
+
+#[test]
+fn rdma_bad_input_send_inv_of_another_pds_region() {
+    // a fast-register region of another PD: remote protection
+    send_inv_refused(
+        |b| {
+            let other = b.nic.alloc_pd().expect("PD");
+            let mr = region(b, &other, AccessFlags::LOCAL_WRITE | AccessFlags::FAST_REG);
+            std::mem::forget(other);
+            (mr.rkey(), Some((mr, false)))
+        },
+        1,
+    );
+}
+
+/// A hostile Send segment against B's one posted buffer: nothing placed,
+/// the receive flushed, the Terminate `e`.
+fn bad_send(bytes: impl FnOnce(&mut SoftEnd) -> Vec<u8>, e: Expect) {
+    let (_p, mut a, b, t, w) = setup();
+    let bytes = bytes(&mut a);
+    a.send(&bytes);
+    check(&mut a, &b, &t, &w, &[], e);
+}
+
+#[test]
+fn rdma_bad_input_invalid_msn() {
+    // the first Send carries MSN 5 where 1 is expected (RFC 5041 §5.3)
+    bad_send(
+        |a| send_segment(a, &[13u8; 100], |h| h.msn = 5),
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x03,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_invalid_queue_number() {
+    // a Send on queue 3, which RDMAP does not define (RFC 5040 §5.1)
+    bad_send(
+        |a| send_segment(a, &[14u8; 100], |h| h.qn = 3),
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x01,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_send_on_the_read_request_queue() {
+    // a Send's opcode on queue 1
+    bad_send(
+        |a| {
+            send_segment(a, &[15u8; 100], |h| {
+                h.qn = DdpQueue::RdmaReadRequest as u32;
+            })
+        },
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x01,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_invalid_message_offset() {
+    // a Send's first segment at MO 4096: beyond the message so far
+    bad_send(
+        |a| send_segment(a, &[16u8; 100], |h| h.mo = 4096),
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x04,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_untagged_ddp_version() {
+    // DDP version 2 on a Send (RFC 5041 §7.2: untagged, invalid version)
+    bad_send(
+        |a| {
+            let h = DdpRepr::Untagged(DdpUntaggedRepr {
+                last: true,
+                opcode: RdmapOpcode::Send,
+                inv_stag: 0,
+                qn: DdpQueue::Send as u32,
+                msn: a.sw.next_msn(DdpQueue::Send),
+                mo: 0,
+            });
+            a.sw.fpdu(&versions(ulpdu(&h, &[17u8; 100]), 2, 1))
+                .expect("fpdu")
+        },
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x06,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_tagged_ddp_version() {
+    // DDP version 0 on an RDMA Write to a granted region: nothing placed
+    // (RFC 5041 §7.2: tagged, invalid version)
+    let (_p, mut a, b, t, w) = setup();
+    let h = DdpRepr::Tagged(DdpTaggedRepr {
+        last: true,
+        opcode: RdmapOpcode::RdmaWrite,
+        stag: t.sink.rkey(),
+        tagged_offset: t.sink.addr(),
+    });
+    let bytes =
+        a.sw.fpdu(&versions(ulpdu(&h, &[18u8; 100]), 0, 1))
+            .expect("fpdu");
+    a.send(&bytes);
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 1,
+            ecode: 0x04,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_rdmap_version() {
+    // RDMAP version 0 on a Send (RFC 5040 §7: remote operation, invalid
+    // RDMAP version)
+    bad_send(
+        |a| {
+            let h = DdpRepr::Untagged(DdpUntaggedRepr {
+                last: true,
+                opcode: RdmapOpcode::Send,
+                inv_stag: 0,
+                qn: DdpQueue::Send as u32,
+                msn: a.sw.next_msn(DdpQueue::Send),
+                mo: 0,
+            });
+            a.sw.fpdu(&versions(ulpdu(&h, &[19u8; 100]), 1, 0))
+                .expect("fpdu")
+        },
+        Expect {
+            layer: TermLayer::Rdmap,
+            etype: 2,
+            ecode: 0x05,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_unexpected_opcode() {
+    // an RDMA Write's opcode in an untagged segment (RFC 5040 §7: remote
+    // operation, unexpected opcode)
+    bad_send(
+        |a| {
+            send_segment(a, &[20u8; 100], |h| {
+                h.opcode = RdmapOpcode::RdmaWrite;
+            })
+        },
+        Expect {
+            layer: TermLayer::Rdmap,
+            etype: 2,
+            ecode: 0x06,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_read_request_of_an_invalid_source() {
+    // a Read Request whose source STag names nothing: RDMAP remote
+    // protection, invalid STag (RFC 5040 §7); no Read Response
+    let (_p, mut a, b, t, w) = setup();
+    let rr = RdmaReadReqRepr {
+        sink_stag: 0x1234_5600,
+        sink_to: 0,
+        read_size: 4096,
+        src_stag: 0x0003_ff00,
+        src_to: t.src.addr(),
+    };
+    let bytes = a.sw.read_req(&rr).expect("fpdu");
+    a.send(&bytes);
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Rdmap,
+            etype: 1,
+            ecode: 0x00,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_ulpdu_shorter_than_its_header() {
+    // an FPDU of 10 ULPDU bytes: not even a tagged header (14 bytes);
+    // RDMAP remote operation, unspecified (the header is not valid)
+    bad_send(
+        |a| {
+            let h = DdpRepr::Untagged(DdpUntaggedRepr {
+                last: true,
+                opcode: RdmapOpcode::Send,
+                inv_stag: 0,
+                qn: DdpQueue::Send as u32,
+                msn: a.sw.next_msn(DdpQueue::Send),
+                mo: 0,
+            });
+            let mut u = ulpdu(&h, &[]);
+            u.truncate(10);
+            a.sw.fpdu(&u).expect("fpdu")
+        },
+        Expect {
+            layer: TermLayer::Rdmap,
+            etype: 2,
+            ecode: 0xff,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_empty_ulpdu() {
+    // an FPDU whose ULPDU_LENGTH is 0
+    bad_send(
+        |a| a.sw.fpdu(&[]).expect("fpdu"),
+        Expect {
+            layer: TermLayer::Rdmap,
+            etype: 2,
+            ecode: 0xff,
+        },
+    );
+}
+
+#[test]
+fn rdma_bad_input_message_offset_skips_bytes() {
+    // a Send's second segment at MO 200 after a first one of 100 bytes:
+    // the first is placed, the second is not (DDP untagged, invalid MO)
+    let (_p, mut a, b, t, w) = setup();
+    let mut bytes = send_segment(&mut a, &[22u8; 100], |h| h.last = false);
+    bytes.extend(send_segment(&mut a, &[23u8; 100], |h| h.mo = 200));
+    a.send(&bytes);
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[(t.rbuf.addr(), 100)],
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 2,
+            ecode: 0x04,
+        },
+    );
 }
