@@ -55,8 +55,11 @@
 // RrReserve) never waits for room, and the receive path never stops for
 // it.
 //
-// Not done: markers on transmit, a refused payload read (wn_rdmap_tx
-// st_err) does not stop the FPDU.
+// A refused payload read (wn_rdmap_tx st_err: host memory unmapped under a
+// registered region) puts the QP into ERROR like a work request completing
+// in error; the FPDU being built carries zeros for the refused bytes.
+//
+// Not done: markers on transmit.
 // Parameters: NumQp a power of two 2..1024; LogDepth a power of two:
 // messages a QP may have logged and not acknowledged; RrReserve: entries
 // of it kept for READ RESPONSEs.
@@ -267,6 +270,10 @@ module wn_rdma_tx #(
   // a work request completed in error: no more are taken until the
   // receive side's state change (to ERROR) arrives
   logic        sh_q [NumQp];
+  // a payload read was refused while building one of the QP's FPDUs
+  // (host memory unmapped under a registered region): reported as a send
+  // error (the QP enters ERROR)
+  logic        perr_q [NumQp];
 
   function automatic logic tagged_op(input logic [3:0] op);
     tagged_op = op == OpWrite || op == OpRresp;
@@ -541,14 +548,22 @@ module wn_rdma_tx #(
   logic [2:0] se_count;
   assign f_serr = f_status != 8'(wn_abi_pkg::CQE_STATUS_SUCCESS) && f_status != 8'(wn_abi_pkg::CQE_STATUS_FLUSHED);
   assign f_cdone = f_st == FCpl && (f_cr || f_nocqe) && (!f_serr || se_wready);
+  // and the refused payload reads, found by a scan (e_scan)
+  logic [QpW-1:0] e_scan;
+  logic           e_push;
+  assign e_push = perr_q[e_scan] && se_wready && !(f_cdone && f_serr);
+  always_ff @(posedge clk_i) begin
+    if (rst_i) e_scan <= '0;
+    else if (!perr_q[e_scan]) e_scan <= e_scan + 1'b1;
+  end
   wn_fifo #(
       .Width(QpW),
       .Depth(4)
   ) u_se (
       .clk_i,
       .rst_i,
-      .wdata_i (f_qp),
-      .wvalid_i(f_cdone && f_serr),
+      .wdata_i ((f_cdone && f_serr) ? f_qp : e_scan),
+      .wvalid_i((f_cdone && f_serr) || e_push),
       .wready_o(se_wready),
       .rdata_o (serr_qp_o),
       .rvalid_o(serr_valid_o),
@@ -1278,6 +1293,7 @@ module wn_rdma_tx #(
         ot_q[i] <= 4'd0;
         orr_q[i] <= 4'd0;
         sh_q[i] <= 1'b0;
+        perr_q[i] <= 1'b0;
         tpend_q[i] <= 1'b0;
         tlen_q[i] <= 6'd0;
         pd_q[i] <= 16'd0;
@@ -1304,6 +1320,9 @@ module wn_rdma_tx #(
       if (st_valid_i) st_q[st_qp_i] <= st_i;
       if (f_cdone && f_serr) sh_q[f_qp] <= 1'b1;
       if (st_valid_i) sh_q[st_qp_i] <= 1'b0;
+      if (e_push) perr_q[e_scan] <= 1'b0;
+      if (rs_valid && rs_err && st_q[rs_qp] == 8'(wn_abi_pkg::QP_STATE_RTS)) perr_q[rs_qp] <= 1'b1;
+      if (init_valid_i) perr_q[init_qp_i] <= 1'b0;
       if (st_valid_i && st_i == 8'(wn_abi_pkg::QP_STATE_RESET)) begin
         // RESET forgets the QP's messages (no completion after it)
         head_q[st_qp_i] <= '0;
@@ -1402,7 +1421,7 @@ module wn_rdma_tx #(
   end
 
   logic unused;
-  assign unused = ^{se_count, tr_valid, wq_wready, wq_w, rs_valid, rs_qp, rs_off, rs_len, rs_last, rs_done, rs_err, rq_wready, rq_count, sv_count,
+  assign unused = ^{se_count, tr_valid, wq_wready, wq_w, rs_off, rs_len, rs_last, rs_done, rq_wready, rq_count, sv_count,
                     cmd_count, db_off[15:QpW+3], db_off[1:0], sv_head[63:48+QpW], f_w.rsvd0, f_w.rsvd1,
                     f_w.rsvd2, f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96],
                     f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_fr, f_tlast, r_e, a_e, c_ent, f_fe, h_ent,

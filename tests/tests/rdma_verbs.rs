@@ -534,3 +534,49 @@ fn rdma_send_completing_in_error_moves_the_qp_to_error() {
     let wc = one_wc(&a.rcq);
     assert_eq!((wc.wr_id, wc.status), (42, CqeStatus::Flushed));
 }
+
+#[test]
+fn rdma_refused_payload_read_moves_the_qp_to_error() {
+    use warpnic_abi::gen::{CplTermOrigin, TermLayer};
+    let p = pair();
+    let (a, b) = rdma_pair(&p);
+    let src = region(&a, 4096, AccessFlags::LOCAL_WRITE);
+    src.mem().write(0, &[0xa5; 4096]).expect("fill");
+    let sink = region(
+        &b,
+        4096,
+        AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+    );
+    // the host takes the source's pages from the device while the region
+    // is still registered: the gather check passes, the payload read is
+    // refused by the IOMMU
+    a.nic
+        .device()
+        .dma_unmap(src.mem().iova(), 4096)
+        .expect("unmap");
+    a.qp.post_send(&[SendWr {
+        wr_id: 7,
+        opcode: WrOpcode::RdmaWrite,
+        sg_list: &[src.sge(0, 1000).expect("sge")],
+        remote_addr: sink.addr(),
+        rkey: sink.rkey(),
+        ..SendWr::default()
+    }])
+    .expect("post");
+    // A: ERROR, its own Terminate RDMAP / local catastrophic error
+    let ea = a.wait_error();
+    assert_eq!(ea.origin, Ok(CplTermOrigin::Hardware), "{ea}");
+    assert_eq!(
+        (ea.layer, ea.etype, ea.ecode),
+        (Ok(TermLayer::Rdmap), 0, 0),
+        "{ea}"
+    );
+    let eb = b.wait_error();
+    assert_eq!(eb.origin, Ok(CplTermOrigin::Peer), "B received it: {eb}");
+    let wc = one_wc(&a.scq);
+    assert_eq!((wc.wr_id, wc.status), (7, CqeStatus::Flushed));
+    assert!(
+        bytes(&sink, 0, 4096).iter().all(|&x| x == 0),
+        "none of the source's bytes reached the sink"
+    );
+}
