@@ -19,7 +19,7 @@ use warpnic::{
     CompletionQueue, MpaEvent, MpaSetup, Nic, ProtectionDomain, QpAttrs, QpCaps, QueuePair,
     TcpStream,
 };
-use warpnic_abi::gen::QpState;
+use warpnic_abi::gen::{CplTermOrigin, QpState, TermLayer};
 
 use crate::{tcp_streams, Pair};
 
@@ -101,6 +101,34 @@ fn attrs(tid: u32, p: &RdmaParams, tx_start: u32, mss: u16) -> QpAttrs {
 }
 
 impl RdmaEnd {
+    /// This end sent a Terminate of `layer`, `etype`, `ecode` (its QP in
+    /// ERROR, origin HARDWARE) and `peer` received it (in ERROR, origin
+    /// PEER, the same codes).
+    pub fn sent_terminate(&self, peer: &RdmaEnd, layer: TermLayer, etype: u8, ecode: u8) {
+        let e = self.wait_error();
+        assert_eq!(
+            e.origin,
+            Ok(CplTermOrigin::Hardware),
+            "sent the Terminate: {e}"
+        );
+        assert_eq!(
+            (e.layer, e.etype, e.ecode),
+            (Ok(layer), etype, ecode),
+            "{e}"
+        );
+        let p = peer.wait_error();
+        assert_eq!(
+            p.origin,
+            Ok(CplTermOrigin::Peer),
+            "the peer received it: {p}"
+        );
+        assert_eq!(
+            (p.layer, p.etype, p.ecode),
+            (e.layer, e.etype, e.ecode),
+            "{p}"
+        );
+    }
+
     /// Waits until the QP is in ERROR (5 ms of device time); returns why.
     pub fn wait_error(&self) -> warpnic::QpError {
         let dev = self.nic.device().clone();
