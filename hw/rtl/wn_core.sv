@@ -250,6 +250,7 @@ module wn_core #(
   logic [511:0] rdma_tdata;
   logic [63:0]  rdma_tkeep;
   logic         c_rdma_drop, c_rdma_rd_err, c_rdma_wr_err;
+  logic         t_init_mark;
   logic         t_init_valid, t_init_crc, t_st_valid, t_rr_valid, t_rr_ready, t_rdc_valid;
   logic [$clog2(NumQp)-1:0] t_init_qp, t_st_qp, t_rr_qp, t_rdc_qp, t_term_qp;
   logic         t_serr_valid, t_serr_ready;
@@ -764,6 +765,7 @@ module wn_core #(
       .init_tid_o    (t_init_tid),
       .init_mulpdu_o (t_init_mulpdu),
       .init_crc_o    (t_init_crc),
+      .init_mark_o   (t_init_mark),
       .init_ord_o    (t_init_ord),
       .init_start_o  (t_init_start),
       .st_valid_o    (t_st_valid),
@@ -833,6 +835,7 @@ module wn_core #(
       .init_tid_i     (t_init_tid),
       .init_mulpdu_i  (t_init_mulpdu),
       .init_crc_i     (t_init_crc),
+      .init_mark_i    (t_init_mark),
       .init_ord_i     (t_init_ord),
       .init_start_i   (t_init_start),
       .st_valid_i     (t_st_valid),

@@ -59,14 +59,18 @@
 // registered region) puts the QP into ERROR like a work request completing
 // in error; the FPDU being built carries zeros for the refused bytes.
 //
-// Not done: markers on transmit.
+// Markers (QP_MODIFY ARG3 bit 17, both directions): wn_mpa_tx puts one at
+// every 512th octet of the stream from tx_start; each FPDU's wire length
+// counts the markers its stream position gives it (wire_m), the same when
+// it is built again for a retransmission, and its marker offset travels to
+// wn_mpa_tx with its header (u_mo).
 // Parameters: NumQp a power of two 2..1024; LogDepth a power of two:
 // messages a QP may have logged and not acknowledged; RrReserve: entries
 // of it kept for READ RESPONSEs.
 module wn_rdma_tx #(
     parameter int NumQp = 64,
     parameter int LogDepth = 256,
-    parameter int RrReserve = int'(wn_abi_pkg::RDMA_MAX_IRD),
+    parameter int RrReserve = wn_abi_pkg::RDMA_MAX_IRD,
     localparam int QpW = $clog2(NumQp),
     localparam int LW = $clog2(LogDepth)
 ) (
@@ -83,6 +87,7 @@ module wn_rdma_tx #(
     input  logic [15:0]    init_tid_i,
     input  logic [15:0]    init_mulpdu_i,
     input  logic           init_crc_i,
+    input  logic           init_mark_i,
     input  logic [7:0]     init_ord_i,
     input  logic [31:0]    init_start_i,
     input  logic           st_valid_i,
@@ -238,6 +243,8 @@ module wn_rdma_tx #(
   logic [15:0] tid_q [NumQp];
   logic [15:0] mul_q [NumQp];
   logic        crc_q [NumQp];
+  logic        mk_q [NumQp];      // markers (RFC 5044 §4.3), the grid from tx_start
+  logic [8:0]  g_q [NumQp];
   logic [7:0]  ord_q [NumQp];     // RDMA Reads outstanding at most (ORD)
   logic [15:0] sq_pi [NumQp];
   logic [15:0] sq_ci [NumQp];
@@ -300,6 +307,20 @@ module wn_rdma_tx #(
   endfunction
   function automatic logic [31:0] wire_f(input logic [15:0] ul);
     wire_f = ((32'(ul) + 32'd5) & ~32'd3) + 32'd4;
+  endfunction
+  // the FPDU's bytes on the wire when it starts at stream offset pos: with
+  // markers, one at every 512th octet from the grid start g, a marker right
+  // after the FPDU belonging to the next one
+  function automatic logic [8:0] moff_f(input logic [8:0] pos, input logic [8:0] g);
+    moff_f = g - pos;
+  endfunction
+  function automatic logic [31:0] wire_m(input logic [15:0] ul, input logic [8:0] pos, input logic [8:0] g,
+                                        input logic mk);
+    logic [31:0] l, off, n;
+    l = wire_f(ul);
+    off = {23'd0, moff_f(pos, g)};
+    n = (mk && l > off) ? (l - off + 32'd507) / 32'd508 : 32'd0;
+    wire_m = l + (n << 2);
   endfunction
   function automatic logic ge32(input logic [31:0] a, input logic [31:0] b);
     ge32 = !(a - b >= 32'h8000_0000);
@@ -534,7 +555,9 @@ module wn_rdma_tx #(
   logic [32:0]    f_fp;
   assign f_w = f_wqe;
   assign f_fp = fpdu_f(f_e.op, f_e.len, f_m, mul_q[f_qp]);
-  assign f_bytes_n = f_bytes + wire_f(f_fp[32:17]);
+  logic [8:0] f_pos;
+  assign f_pos = lend_q[f_qp][8:0] + f_bytes[8:0];
+  assign f_bytes_n = f_bytes + wire_m(f_fp[32:17], f_pos[8:0], g_q[f_qp], mk_q[f_qp]);
 
   // the message is logged in the cycle its last FPDU is counted (f_app);
   // the unit is free again in that cycle unless the message is the Write
@@ -989,12 +1012,31 @@ module wn_rdma_tx #(
   ent_t h_ent;
   assign h_ent = log_q[{s_qp, head_q[s_qp][LW-1:0]}];
   assign c_fp = fpdu_f(c_ent.op, c_ent.len, c_m, mul_q[s_qp]);
-  assign c_w = wire_f(c_fp[32:17]);
+  assign c_w = wire_m(c_fp[32:17], c_s[8:0], g_q[s_qp], mk_q[s_qp]);
   assign c_fe_ok = (fe_q[s_qp] - head_q[s_qp]) < (tail_q[s_qp] - head_q[s_qp]) && ge32(s_off, fs_q[s_qp]);
+
+  // each job's marker offset, for wn_mpa_tx with the job's header
+  logic [8:0] mo_head;
+  logic       mo_valid, mo_wready;
+  logic [7:0] mo_count;
+  wn_fifo #(
+      .Width(9),
+      .Depth(128)
+  ) u_mo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (moff_f(c_s[8:0], g_q[s_qp])),
+      .wvalid_i(job_valid && job_ready),
+      .wready_o(mo_wready),
+      .rdata_o (mo_head),
+      .rvalid_o(mo_valid),
+      .rready_i(h_valid && h_ready && mo_valid),
+      .count_o (mo_count)
+  );
 
   // jobs for wn_rdmap_tx: one FPDU each
   logic job_valid, job_ready;
-  assign job_valid = s_st == SGen && !ge32(gen_end, s_tgt);
+  assign job_valid = s_st == SGen && !ge32(gen_end, s_tgt) && mo_wready;
   assign sv_pop = s_st == SGen && ge32(gen_end, s_tgt);
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -1098,9 +1140,9 @@ module wn_rdma_tx #(
       .job_off_i     (c_m),
       .job_nseg_i    (16'd1),
       .job_crc_i     (crc_q[s_qp]),
-      .job_mark_i    (1'b0),
+      .job_mark_i    (mk_q[s_qp]),
       .h_valid_o     (h_valid),
-      .h_ready_i     (h_ready),
+      .h_ready_i     (h_ready && mo_valid),
       .h_len_o       (h_len),
       .h_crc_o       (h_crc),
       .h_mark_o      (h_mark),
@@ -1138,12 +1180,12 @@ module wn_rdma_tx #(
   wn_mpa_tx u_mpa (
       .clk_i,
       .rst_i,
-      .h_valid_i   (h_valid),
+      .h_valid_i   (h_valid && mo_valid),
       .h_ready_o   (h_ready),
       .h_len_i     (h_len),
       .h_crc_i     (h_crc),
       .h_mark_i    (h_mark),
-      .h_mark_off_i(9'd0),
+      .h_mark_off_i(mo_head),
       .s_tdata_i   (u_tdata),
       .s_tkeep_i   (u_tkeep),
       .s_tlast_i   (u_tlast),
@@ -1303,6 +1345,8 @@ module wn_rdma_tx #(
         tid_q[i] <= 16'd0;
         mul_q[i] <= 16'd0;
         crc_q[i] <= 1'b0;
+        mk_q[i] <= 1'b0;
+        g_q[i] <= 9'd0;
         ord_q[i] <= 8'd0;
         msn0_q[i] <= 32'd1;
         msn1_q[i] <= 32'd1;
@@ -1395,6 +1439,8 @@ module wn_rdma_tx #(
         tid_q[init_qp_i] <= init_tid_i;
         mul_q[init_qp_i] <= init_mulpdu_i;
         crc_q[init_qp_i] <= init_crc_i;
+        mk_q[init_qp_i] <= init_mark_i;
+        g_q[init_qp_i] <= init_start_i[8:0];
         ord_q[init_qp_i] <= init_ord_i;
         sq_pi[init_qp_i] <= 16'd0;
         sq_ci[init_qp_i] <= 16'd0;
@@ -1421,7 +1467,7 @@ module wn_rdma_tx #(
   end
 
   logic unused;
-  assign unused = ^{se_count, tr_valid, wq_wready, wq_w, rs_off, rs_len, rs_last, rs_done, rq_wready, rq_count, sv_count,
+  assign unused = ^{mo_count, se_count, tr_valid, wq_wready, wq_w, rs_off, rs_len, rs_last, rs_done, rq_wready, rq_count, sv_count,
                     cmd_count, db_off[15:QpW+3], db_off[1:0], sv_head[63:48+QpW], f_w.rsvd0, f_w.rsvd1,
                     f_w.rsvd2, f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96],
                     f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_fr, f_tlast, r_e, a_e, c_ent, f_fe, h_ent,

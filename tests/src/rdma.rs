@@ -53,11 +53,15 @@ pub struct RdmaEnd {
     pub params: RdmaParams,
 }
 
-fn mpa_config() -> MpaConfig {
+fn mpa_config(markers: bool) -> MpaConfig {
     MpaConfig {
         revision: Revision::V2,
         crc: CrcPolicy::Required,
-        markers: MarkerPolicy::Disabled,
+        markers: if markers {
+            MarkerPolicy::Required
+        } else {
+            MarkerPolicy::Disabled
+        },
         rtr: RtrSet::ALL,
         timeout: 2_000_000,
     }
@@ -96,7 +100,7 @@ fn attrs(tid: u32, p: &RdmaParams, tx_start: u32, mss: u16) -> QpAttrs {
     QpAttrs::from_rdma_params(tid, p)
         .expect("attributes")
         .mulpdu(RX_MULPDU)
-        .send_mulpdu(mulpdu_for_mss(mss))
+        .send_mulpdu(send_mulpdu(mss, p.markers_tx))
         .tx_start(tx_start)
 }
 
@@ -193,7 +197,7 @@ pub fn soft_pair(
     caps: QpCaps,
     prepare_b: impl FnOnce(&QueuePair, &ProtectionDomain),
 ) -> (SoftEnd, RdmaEnd) {
-    let (a, b) = connect(p, caps, prepare_b, false);
+    let (a, b) = connect(p, caps, prepare_b, false, false);
     match a {
         End::Soft(a) => (*a, b),
         End::Hw(_) => unreachable!("A asked for software"),
@@ -213,10 +217,30 @@ pub fn rdma_pair_with(
     caps: QpCaps,
     prepare_b: impl FnOnce(&QueuePair, &ProtectionDomain),
 ) -> (RdmaEnd, RdmaEnd) {
-    match connect(p, caps, prepare_b, true) {
+    match connect(p, caps, prepare_b, true, false) {
         (End::Hw(a), b) => (*a, b),
         (End::Soft(_), _) => unreachable!("A asked for hardware"),
     }
+}
+
+/// As [`rdma_pair_with`] with nothing posted early, MPA markers (RFC 5044
+/// §4.3) required both ways.
+pub fn rdma_pair_markers(p: &Pair, caps: QpCaps) -> (RdmaEnd, RdmaEnd) {
+    match connect(p, caps, |_, _| {}, true, true) {
+        (End::Hw(a), b) => (*a, b),
+        (End::Soft(_), _) => unreachable!("A asked for hardware"),
+    }
+}
+
+/// The largest ULPDU to send: a whole FPDU in one segment, with room for
+/// the markers a segment can hold (one every 512 bytes, one more where
+/// the FPDU starts).
+fn send_mulpdu(mss: u16, markers: bool) -> u16 {
+    mulpdu_for_mss(if markers {
+        mss.saturating_sub(4 * (mss / 512 + 1))
+    } else {
+        mss
+    })
 }
 
 fn connect(
@@ -224,12 +248,13 @@ fn connect(
     caps: QpCaps,
     prepare_b: impl FnOnce(&QueuePair, &ProtectionDomain),
     a_hw: bool,
+    markers: bool,
 ) -> (End, RdmaEnd) {
     let ((_, mut sa), (_, mut sb)) = tcp_streams(p, 16);
     let mut a_setup = MpaSetup::connect(
         &p.a,
         &mut sa,
-        mpa_config(),
+        mpa_config(markers),
         ConnectParams {
             private_data: b"warpnic",
             ird: 16,
@@ -238,7 +263,7 @@ fn connect(
         },
     )
     .expect("A's MPA request");
-    let mut b_setup = MpaSetup::listen(&p.b, &mut sb, mpa_config()).expect("B listens");
+    let mut b_setup = MpaSetup::listen(&p.b, &mut sb, mpa_config(markers)).expect("B listens");
     let req = wait(&p.b, &mut sb, &mut b_setup);
     assert!(matches!(req, MpaEvent::ConnectRequest { .. }), "{req:?}");
 
@@ -258,7 +283,8 @@ fn connect(
         .ird(16)
         .ord(16)
         .mulpdu(RX_MULPDU)
-        .send_mulpdu(mulpdu_for_mss(mss(&p.b, &sb)))
+        .markers(markers)
+        .send_mulpdu(send_mulpdu(mss(&p.b, &sb), markers))
         .tx_start(sb.written().wrapping_add(reply_len));
     qp_b.modify(&b_attrs).expect("B: INIT");
     qp_b.modify(&QpAttrs::new(QpState::Rtr)).expect("B: RTR");

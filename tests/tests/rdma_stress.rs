@@ -30,7 +30,7 @@ use warpnic_abi::gen::{
 use warpnic_sim::rng::Rng;
 use warpnic_sim::traffic::Pair;
 use warpnic_sim::WorldConfig;
-use warpnic_tests::rdma::{rdma_pair, rdma_pair_with, RdmaEnd};
+use warpnic_tests::rdma::{rdma_pair, rdma_pair_markers, rdma_pair_with, RdmaEnd};
 use warpnic_tests::{pair, pair_with};
 
 const KIB: usize = 1 << 10;
@@ -458,6 +458,8 @@ struct Mix {
     /// Longest device time without any completion before the mix gives
     /// up.
     stall: Duration,
+    /// MPA markers (RFC 5044 §4.3) both ways.
+    markers: bool,
 }
 
 /// Y fast-registers one of its invalid fast-register regions (if one is)
@@ -960,14 +962,19 @@ struct Tcp {
 
 /// Runs the mix on `p` and prints what it moved.
 fn run_mix(name: &str, p: &Pair, seed: u64, mix: &Mix) -> Tcp {
-    let (ea, eb) = rdma_pair_with(
-        p,
-        QpCaps {
-            max_recv_wr: 256,
-            max_send_wr: 64,
-        },
-        |_, _| {},
-    );
+    let caps = QpCaps {
+        max_recv_wr: 256,
+        max_send_wr: 64,
+    };
+    let (ea, eb) = if mix.markers {
+        rdma_pair_markers(p, caps)
+    } else {
+        rdma_pair_with(p, caps, |_, _| {})
+    };
+    for e in [&ea, &eb] {
+        let m = (e.params.markers_tx, e.params.markers_rx);
+        assert_eq!(m, (mix.markers, mix.markers), "markers settled");
+    }
     let mut rng = Rng::new(seed);
     let ord = ea.params.ord.min(eb.params.ord) as usize;
     let mix = Mix {
@@ -1164,6 +1171,7 @@ fn mix(ci_messages: u64) -> Mix {
             max_in_flight: MAX_IN_FLIGHT,
             ops: &OPS,
             stall: STALL,
+            markers: false,
         },
         None => Mix {
             messages: ci_messages,
@@ -1172,6 +1180,7 @@ fn mix(ci_messages: u64) -> Mix {
             max_in_flight: MAX_IN_FLIGHT,
             ops: &OPS,
             stall: STALL,
+            markers: false,
         },
     }
 }
@@ -1187,6 +1196,27 @@ fn faulty(loss: f64, reorder: f64, seed: u64) -> Pair {
 #[test]
 fn rdma_random_mix_on_a_clean_link() {
     run_mix("clean", &pair(), 0x5eed_0100, &mix(32));
+}
+
+#[test]
+fn rdma_random_mix_with_markers_under_loss() {
+    // markers both ways (RFC 5044 §4.3): every FPDU's length counts the
+    // markers its stream position puts in it, a retransmission rebuilds
+    // them, and the receiver removes them
+    let t = run_mix(
+        "markers, 1% loss",
+        &faulty(0.01, 0.0, 23),
+        0x5eed_0105,
+        &Mix {
+            markers: true,
+            ..mix(24)
+        },
+    );
+    assert!(
+        t.retx.iter().all(|&r| r > 0),
+        "both ends retransmitted: {:?}",
+        t.retx
+    );
 }
 
 #[test]
@@ -1250,6 +1280,7 @@ fn mix_with_sixteen_requests_in_flight() {
             max_in_flight: 16,
             ops: &OPS_NO_INV,
             stall: Duration::from_millis(5),
+            markers: false,
         },
     );
 }
@@ -1273,6 +1304,7 @@ fn writes_both_ways_are_not_dropped_on_a_clean_link() {
             max_in_flight: MAX_IN_FLIGHT,
             ops: &[WrOpcode::RdmaWrite],
             stall: STALL,
+            markers: false,
         },
     );
     assert_eq!(
