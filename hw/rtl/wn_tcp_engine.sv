@@ -41,7 +41,10 @@
 // peer's window) through wn_tcp_tx_seg; ACKs drive NewReno (wn_tcp_cc),
 // RFC 6298 RTT estimation (wn_tcp_rto), fast retransmit and go-back-N on
 // a timeout; in-order payload is placed by wn_tcp_rx_place, the window
-// being the receive buffer's free space; completions tell the host.
+// being the receive buffer's free space; completions tell the host. An
+// RDMA connection (ULP_MODE RDMA) sends no segment shorter than the next
+// FPDU-aligned one while the window is short of it and ACKs are due, so
+// the FPDUs stay one per segment.
 //
 // Not here yet (TODO(#3)): TX_DATA/RX_DATA through the control plane,
 // keepalive, delayed ACKs (every data segment is acknowledged), SACK,
@@ -1355,6 +1358,7 @@ module wn_tcp_engine #(
   logic        sync_st, send_st, rto_idle;
   logic [31:0] tq_off_una, tq_off_nxt, tq_size, tq_avail, tq_inflight, tq_wnd, tq_room, tq_cnt;
   logic [31:0] tq_pos, tq_space, tq_raw, tq_fin_out;
+  logic        tq_hold;
   assign sync_st = (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED) ||
                     s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) ||
                     s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_2) ||
@@ -1384,6 +1388,16 @@ module wn_tcp_engine #(
   assign tq_wnd = min32(t_q.cwnd, t_q.snd_wnd);
   assign tq_room = (tq_wnd > tq_inflight) ? tq_wnd - tq_inflight : 32'd0;
   assign tq_cnt = min32(min32(tq_avail, tq_room), {16'd0, t_q.mss});
+  // an RDMA connection's segments each carry one FPDU (wn_rdma_tx starts a
+  // message's FPDUs on a segment boundary, a full FPDU being one MSS): a
+  // window with room for less than the next segment would cut an FPDU and
+  // shift every later one across two segments, so the segment waits for
+  // the ACKs of what is in flight to open the window (RFC 5044 Appendix A:
+  // FPDUs aligned with segments). With nothing in flight no ACK will come
+  // and the window can hold no whole segment: what fits goes, as for a
+  // stream.
+  assign tq_hold = t_q.ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_RDMA) && tq_inflight != 32'd0 &&
+                   tq_room < min32(tq_avail, {16'd0, t_q.mss});
   assign tq_pos = tq_off_nxt & (tq_size - 32'd1);
   assign t_rwnd = rwnd_f(t_q.rx_log, t_q.rcv_nxt, t_q.irs, t_q.rx_read, t_q.rcv_wnd, t_q.ulp);
 
@@ -2599,14 +2613,15 @@ module wn_tcp_engine #(
   endtask
 
   // ---- the send scheduler's turn for a connection (t_q: its TCB): one
-  // segment of at most an MSS within min(cwnd, the peer's window), or the
-  // FIN once every byte is sent
+  // segment of at most an MSS within min(cwnd, the peer's window) (of an
+  // RDMA connection, a whole one or none while ACKs are due: tq_hold), or
+  // the FIN once every byte is sent
   task automatic tx_proc();
     tcb_we = 1'b1;
     t_n.sched = 1'b0;
     if (!send_st) begin
       // closed or aborted meanwhile
-    end else if (tq_cnt != 32'd0) begin
+    end else if (tq_cnt != 32'd0 && !tq_hold) begin
       push_data(t_q.snd_nxt, (tq_cnt == tq_avail) ? (FlAck | FlPsh) : FlAck, tq_pos, tq_cnt);
       t_n.snd_nxt = t_q.snd_nxt + tq_cnt;
       if (!t_q.rtt_on) begin
