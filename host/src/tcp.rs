@@ -95,8 +95,9 @@ pub struct ConnectOpts {
     /// Receive window in bytes (RCV.WND); 0 for the firmware's default
     /// (65535). It sets the window scale's reach and the window of an RDMA
     /// connection; a streaming connection advertises its stream's free
-    /// receive buffer space, and no window before its stream is attached
-    /// (the engine could not take the bytes).
+    /// receive buffer space, and no window in its SYN or SYN-ACK when its
+    /// stream is not attached yet (the engine could not take the bytes;
+    /// attaching it sends the window update).
     pub rcv_wnd: u32,
 }
 

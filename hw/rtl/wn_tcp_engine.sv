@@ -41,9 +41,9 @@
 // peer's window) through wn_tcp_tx_seg; ACKs drive NewReno (wn_tcp_cc),
 // RFC 6298 RTT estimation (wn_tcp_rto), fast retransmit and go-back-N on
 // a timeout; in-order payload is placed by wn_tcp_rx_place, the window
-// being the receive buffer's free space (none before the buffer is
-// attached, whose arrival sends the window update); completions tell the
-// host. An RDMA connection (ULP_MODE RDMA) sends no segment shorter than
+// being the receive buffer's free space (none in a SYN or SYN-ACK before
+// the buffer is attached, whose arrival sends the window update);
+// completions tell the host. An RDMA connection (ULP_MODE RDMA) sends no segment shorter than
 // the next FPDU-aligned one while the window is short of it and ACKs are
 // due, so the FPDUs stay one per segment.
 //
@@ -1355,16 +1355,18 @@ module wn_tcp_engine #(
     if (lg == 5'd0 || ulp != 8'(wn_abi_pkg::CPL_ULP_MODE_STREAMING)) rwnd_f = rcv_wnd;
     else rwnd_f = (32'd1 << lg) - ((rcv_nxt - irs - 32'd1) - rx_read);
   endfunction
-  // the window advertised: none while a streaming connection has no
-  // receive buffer, since its data could not be taken (rx_take) and a
-  // peer sending at once (an MPA initiator's request, RFC 5044 §7.1) would
-  // lose it to a retransmission timeout; the buffer's arrival opens it
-  // with a window update (RFC 9293 §3.8.6.2.2). The acceptability test
-  // keeps RCV.WND, so a FIN or an RST before the buffer is taken as ever.
+  // the window a SYN or SYN-ACK advertises: none while a streaming
+  // connection has no receive buffer, since its data could not be taken
+  // (rx_take) and a peer sending at once (an MPA initiator's request, RFC
+  // 5044 §7.1) would lose it to a retransmission timeout; the buffer's
+  // arrival opens it with a window update (RFC 9293 §3.8.6.2.2). Later
+  // segments advertise RCV.WND as ever, so a connection that never gets a
+  // buffer (a peer's FIN must fit the window) opens it with its first ACK.
   function automatic logic [31:0] awnd_f(input logic [4:0] lg, input logic [31:0] rcv_nxt,
                                          input logic [31:0] irs, input logic [31:0] rx_read,
-                                         input logic [31:0] rcv_wnd, input logic [7:0] ulp);
-    if (lg == 5'd0 && ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_STREAMING)) awnd_f = 32'd0;
+                                         input logic [31:0] rcv_wnd, input logic [7:0] ulp,
+                                         input logic syn);
+    if (syn && lg == 5'd0 && ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_STREAMING)) awnd_f = 32'd0;
     else awnd_f = rwnd_f(lg, rcv_nxt, irs, rx_read, rcv_wnd, ulp);
   endfunction
 
@@ -1873,7 +1875,8 @@ module wn_tcp_engine #(
     seg_n.ack = ((fl & FlAck) != 8'd0) ? t_n.rcv_nxt : 32'd0;
     seg_n.flags = fl;
     // a SYN's window is never scaled (RFC 7323 §2.2)
-    seg_n.win = adv_win(awnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd, t_n.ulp),
+    seg_n.win = adv_win(awnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd, t_n.ulp,
+                               (fl & FlSyn) != 8'd0),
                         ((fl & FlSyn) != 8'd0) ? 4'd0 : t_n.rcv_ws);
     if ((fl & FlSyn) != 8'd0) begin
       // MSS, then NOP and window scale when offered (RFC 9293 §3.7.1,
@@ -1907,7 +1910,7 @@ module wn_tcp_engine #(
     if (lt32(sq, t_q.snd_max)) t_n.c_retx = t_q.c_retx + 32'd1;
     tq_n.ack = t_n.rcv_nxt;
     tq_n.flags = fl;
-    tq_n.win = adv_win(awnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd, t_n.ulp), t_n.rcv_ws);
+    tq_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd, t_n.ulp), t_n.rcv_ws);
     tq_n.addr0 = t_q.tx_addr + 64'(pos);
     tq_n.len0 = 14'(min32(n, tq_size - pos));
     tq_n.addr1 = t_q.tx_addr;
@@ -2555,7 +2558,7 @@ module wn_tcp_engine #(
             default: tcb_we = 1'b0;
           endcase
           // a streaming connection's first receive buffer opens the window
-          // it advertised closed (awnd_f): the window update
+          // its SYN or SYN-ACK advertised closed (awnd_f): the window update
           if (sf_field == 8'(wn_abi_pkg::TCB_FIELD_RX_BUF_LOG) && t_q.rx_log == 5'd0 &&
               sf_new != 64'd0 && t_q.ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_STREAMING) && sync_st)
             send(FlAck, t_q.snd_nxt);
