@@ -55,6 +55,14 @@
 //! A QP-less connection stays in streaming mode after ESTABLISHED; its
 //! bytes are the consumer's ([`Cm::stream`]).
 //!
+//! # Windows
+//!
+//! The MPA frames travel through 64 KiB stream buffers, whose free space
+//! is the window then. Once its queue pair is bound a connection offers
+//! the `Cm`'s receive window ([`DEFAULT_RCV_WND`], 4 MiB, or
+//! [`Cm::set_rcv_wnd`]), with the window scale that advertises it offered
+//! in the handshake by both sides.
+//!
 //! When a connection ends ([`Cm::disconnect`], a reset, a failure) its QP
 //! goes to ERROR, which completes its outstanding work requests as
 //! FLUSHED; the QP stays the caller's. The peer's graceful close
@@ -86,6 +94,15 @@ use crate::Nic;
 /// log2 of the stream buffers a connection gets (64 KiB: MPA frames are
 /// at most 532 bytes).
 const BUF_LOG: u8 = 16;
+
+/// The TCP receive window a [`Cm`]'s connections offer by default once
+/// their queue pair is bound (4 MiB). In RDMA mode the engine places what
+/// arrives straight into the consumer's buffers, so the window is not a
+/// buffer: it only has to cover the bandwidth-delay product with margin.
+/// 100 GbE moves 1.25 MB in 100 µs, the round trip of a loaded data
+/// centre path; 4 MiB leaves room for a slower peer's ACKs and for fast
+/// recovery without stalling on the window.
+pub const DEFAULT_RCV_WND: u32 = 4 << 20;
 
 /// The largest ULPDU a [`CmQp::new`] queue pair accepts: any. RFC 5044
 /// leaves the FPDU size to the sender (at most one of its MSS unless it
@@ -264,6 +281,8 @@ impl Conn {
 /// The connection manager of one NIC.
 pub struct Cm<'n> {
     nic: &'n Nic,
+    /// The receive window of new connections (RCV.WND in RDMA mode).
+    rcv_wnd: u32,
     listeners: HashMap<u16, MpaConfig>,
     conns: HashMap<EndpointId, Conn>,
 }
@@ -336,13 +355,41 @@ fn check_ird_ord(ird: u16, ord: u16) -> Result<()> {
 }
 
 impl<'n> Cm<'n> {
-    /// A connection manager for `nic`; it takes the NIC's TCP events.
+    /// A connection manager for `nic`; it takes the NIC's TCP events. Its
+    /// connections offer [`DEFAULT_RCV_WND`].
     pub fn new(nic: &'n Nic) -> Cm<'n> {
         Cm {
             nic,
+            rcv_wnd: DEFAULT_RCV_WND,
             listeners: HashMap::new(),
             conns: HashMap::new(),
         }
+    }
+
+    /// Sets the TCP receive window that connections opened or listened
+    /// for from now on offer (RCV.WND once their queue pair is bound; a
+    /// streaming-mode connection offers its stream buffer's free space).
+    /// The window scale offered in the handshake is the smallest that
+    /// advertises it (RFC 7323 §2.3), so a window raised later on the
+    /// connection stays within `65535 << shift`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for 0 or a window above
+    /// [`crate::tcp::MAX_RCV_WND`].
+    pub fn set_rcv_wnd(&mut self, bytes: u32) -> Result<()> {
+        if bytes == 0 || bytes > crate::tcp::MAX_RCV_WND {
+            return Err(Error::InvalidArgument(format!(
+                "receive window {bytes}: 1 ..= {} bytes",
+                crate::tcp::MAX_RCV_WND
+            )));
+        }
+        self.rcv_wnd = bytes;
+        Ok(())
+    }
+
+    /// The TCP receive window new connections offer.
+    pub fn rcv_wnd(&self) -> u32 {
+        self.rcv_wnd
     }
 
     /// Listens on `port` (rdma_listen) with up to `backlog` connections
@@ -351,7 +398,8 @@ impl<'n> Cm<'n> {
     /// # Errors
     /// [`Error::Tcp`] when the port is in use or no listener is free.
     pub fn listen(&mut self, port: u16, backlog: u16, cfg: MpaConfig) -> Result<()> {
-        self.nic.tcp_listen_with(port, backlog, 1 << BUF_LOG)?;
+        // the firmware offers the smallest window scale for the window
+        self.nic.tcp_listen_with(port, backlog, self.rcv_wnd)?;
         self.listeners.insert(port, cfg);
         Ok(())
     }
@@ -399,8 +447,8 @@ impl<'n> Cm<'n> {
         }
         let opts = ConnectOpts {
             tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
-            rcv_wscale: 7,
-            rcv_wnd: 1 << BUF_LOG,
+            rcv_wscale: warpnic_fw::tcp::wscale_for(self.rcv_wnd),
+            rcv_wnd: self.rcv_wnd,
             ..ConnectOpts::default()
         };
         let ep = self.nic.tcp_connect(peer, port, &opts)?;

@@ -92,7 +92,12 @@ pub struct ConnectOpts {
     pub tcp_opt: u8,
     /// Window scale shift to offer with WSCALE (0..=14).
     pub rcv_wscale: u8,
-    /// Receive window in bytes; 0 for the firmware's default (65535).
+    /// Receive window in bytes (RCV.WND); 0 for the firmware's default
+    /// (65535). It sets the window scale's reach and the window of an RDMA
+    /// connection; a streaming connection advertises its stream's free
+    /// receive buffer space, and no window in its SYN or SYN-ACK when its
+    /// stream is not attached yet (the engine could not take the bytes;
+    /// attaching it sends the window update).
     pub rcv_wnd: u32,
 }
 
@@ -469,7 +474,9 @@ impl Nic {
         self.tcp_listen_with(port, backlog, 0)
     }
 
-    /// As [`Nic::tcp_listen`], offering `rcv_wnd` bytes (0: the default).
+    /// As [`Nic::tcp_listen`], with RCV.WND `rcv_wnd` bytes (0: the
+    /// default) and the smallest window scale that advertises it; the
+    /// window advertised is as for [`ConnectOpts::rcv_wnd`].
     ///
     /// # Errors
     ///

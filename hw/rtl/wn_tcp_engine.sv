@@ -41,7 +41,11 @@
 // peer's window) through wn_tcp_tx_seg; ACKs drive NewReno (wn_tcp_cc),
 // RFC 6298 RTT estimation (wn_tcp_rto), fast retransmit and go-back-N on
 // a timeout; in-order payload is placed by wn_tcp_rx_place, the window
-// being the receive buffer's free space; completions tell the host.
+// being the receive buffer's free space (none in a SYN or SYN-ACK before
+// the buffer is attached, whose arrival sends the window update);
+// completions tell the host. An RDMA connection (ULP_MODE RDMA) sends no segment shorter than
+// the next FPDU-aligned one while the window is short of it and ACKs are
+// due, so the FPDUs stay one per segment.
 //
 // Not here yet (TODO(#3)): TX_DATA/RX_DATA through the control plane,
 // keepalive, delayed ACKs (every data segment is acknowledged), SACK,
@@ -1351,10 +1355,25 @@ module wn_tcp_engine #(
     if (lg == 5'd0 || ulp != 8'(wn_abi_pkg::CPL_ULP_MODE_STREAMING)) rwnd_f = rcv_wnd;
     else rwnd_f = (32'd1 << lg) - ((rcv_nxt - irs - 32'd1) - rx_read);
   endfunction
+  // the window a SYN or SYN-ACK advertises: none while a streaming
+  // connection has no receive buffer, since its data could not be taken
+  // (rx_take) and a peer sending at once (an MPA initiator's request, RFC
+  // 5044 §7.1) would lose it to a retransmission timeout; the buffer's
+  // arrival opens it with a window update (RFC 9293 §3.8.6.2.2). Later
+  // segments advertise RCV.WND as ever, so a connection that never gets a
+  // buffer (a peer's FIN must fit the window) opens it with its first ACK.
+  function automatic logic [31:0] awnd_f(input logic [4:0] lg, input logic [31:0] rcv_nxt,
+                                         input logic [31:0] irs, input logic [31:0] rx_read,
+                                         input logic [31:0] rcv_wnd, input logic [7:0] ulp,
+                                         input logic syn);
+    if (syn && lg == 5'd0 && ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_STREAMING)) awnd_f = 32'd0;
+    else awnd_f = rwnd_f(lg, rcv_nxt, irs, rx_read, rcv_wnd, ulp);
+  endfunction
 
   logic        sync_st, send_st, rto_idle;
   logic [31:0] tq_off_una, tq_off_nxt, tq_size, tq_avail, tq_inflight, tq_wnd, tq_room, tq_cnt;
   logic [31:0] tq_pos, tq_space, tq_raw, tq_fin_out;
+  logic        tq_hold;
   assign sync_st = (s == 4'(wn_abi_pkg::TCP_STATE_ESTABLISHED) ||
                     s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_1) ||
                     s == 4'(wn_abi_pkg::TCP_STATE_FIN_WAIT_2) ||
@@ -1384,6 +1403,16 @@ module wn_tcp_engine #(
   assign tq_wnd = min32(t_q.cwnd, t_q.snd_wnd);
   assign tq_room = (tq_wnd > tq_inflight) ? tq_wnd - tq_inflight : 32'd0;
   assign tq_cnt = min32(min32(tq_avail, tq_room), {16'd0, t_q.mss});
+  // an RDMA connection's segments each carry one FPDU (wn_rdma_tx starts a
+  // message's FPDUs on a segment boundary, a full FPDU being one MSS): a
+  // window with room for less than the next segment would cut an FPDU and
+  // shift every later one across two segments, so the segment waits for
+  // the ACKs of what is in flight to open the window (RFC 5044 Appendix A:
+  // FPDUs aligned with segments). With nothing in flight no ACK will come
+  // and the window can hold no whole segment: what fits goes, as for a
+  // stream.
+  assign tq_hold = t_q.ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_RDMA) && tq_inflight != 32'd0 &&
+                   tq_room < min32(tq_avail, {16'd0, t_q.mss});
   assign tq_pos = tq_off_nxt & (tq_size - 32'd1);
   assign t_rwnd = rwnd_f(t_q.rx_log, t_q.rcv_nxt, t_q.irs, t_q.rx_read, t_q.rcv_wnd, t_q.ulp);
 
@@ -1474,9 +1503,15 @@ module wn_tcp_engine #(
 
   // ------------------------------------------------------------------
   // next state and outputs of the FSM
-  logic idle_ok;
+  logic idle_ok, tx_go;
   assign idle_ok = !out_busy_q && seg_count <= 4'd6 && !init_q && tq_count <= 4'd6 &&
                    vf_count <= 6'd30 && cqt_count <= 5'd14;
+  // a send turn leaves the last slot of the data segment queue to the other
+  // events (an ACK's fast retransmission, a timer's): a sender that keeps
+  // the queue full would otherwise hold every event back until wn_tcp_tx_seg
+  // takes a request, one per frame on the wire, and the received segments,
+  // about as many, would pile up until admission drops them
+  assign tx_go = rdy_valid && tq_count <= 4'd5;
 
   logic [1:0] sc_v_q;
   // the second pass over a segment (SAgain) keeps the first pass's verdict
@@ -1565,11 +1600,11 @@ module wn_tcp_engine #(
             end
           end else if (exp_valid_q) begin
             st_n = STmrTcb;
-          end else if (rec_valid && !(rdy_valid && ev_rx_q)) begin
+          end else if (rec_valid && !(tx_go && ev_rx_q)) begin
             // segments and sending alternate when both wait
             if (rec[RecW-1]) st_n = SRxLook;
             else rec_pop = 1'b1;  // a bad frame: its verdict is discard
-          end else if (rdy_valid) begin
+          end else if (tx_go) begin
             st_n = STxTcb;
           end
         end
@@ -1840,7 +1875,8 @@ module wn_tcp_engine #(
     seg_n.ack = ((fl & FlAck) != 8'd0) ? t_n.rcv_nxt : 32'd0;
     seg_n.flags = fl;
     // a SYN's window is never scaled (RFC 7323 §2.2)
-    seg_n.win = adv_win(rwnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd, t_n.ulp),
+    seg_n.win = adv_win(awnd_f(t_n.rx_log, t_n.rcv_nxt, t_n.irs, t_n.rx_read, t_n.rcv_wnd, t_n.ulp,
+                               (fl & FlSyn) != 8'd0),
                         ((fl & FlSyn) != 8'd0) ? 4'd0 : t_n.rcv_ws);
     if ((fl & FlSyn) != 8'd0) begin
       // MSS, then NOP and window scale when offered (RFC 9293 §3.7.1,
@@ -2521,6 +2557,11 @@ module wn_tcp_engine #(
             8'(wn_abi_pkg::TCB_FIELD_CQN): t_n.cqn = sf_new[7:0];
             default: tcb_we = 1'b0;
           endcase
+          // a streaming connection's first receive buffer opens the window
+          // its SYN or SYN-ACK advertised closed (awnd_f): the window update
+          if (sf_field == 8'(wn_abi_pkg::TCB_FIELD_RX_BUF_LOG) && t_q.rx_log == 5'd0 &&
+              sf_new != 64'd0 && t_q.ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_STREAMING) && sync_st)
+            send(FlAck, t_q.snd_nxt);
         end
       end
       default: cnt_cpl_bad_o = 1'b1;
@@ -2599,14 +2640,15 @@ module wn_tcp_engine #(
   endtask
 
   // ---- the send scheduler's turn for a connection (t_q: its TCB): one
-  // segment of at most an MSS within min(cwnd, the peer's window), or the
-  // FIN once every byte is sent
+  // segment of at most an MSS within min(cwnd, the peer's window) (of an
+  // RDMA connection, a whole one or none while ACKs are due: tq_hold), or
+  // the FIN once every byte is sent
   task automatic tx_proc();
     tcb_we = 1'b1;
     t_n.sched = 1'b0;
     if (!send_st) begin
       // closed or aborted meanwhile
-    end else if (tq_cnt != 32'd0) begin
+    end else if (tq_cnt != 32'd0 && !tq_hold) begin
       push_data(t_q.snd_nxt, (tq_cnt == tq_avail) ? (FlAck | FlPsh) : FlAck, tq_pos, tq_cnt);
       t_n.snd_nxt = t_q.snd_nxt + tq_cnt;
       if (!t_q.rtt_on) begin

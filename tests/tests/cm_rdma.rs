@@ -20,7 +20,7 @@ use warpnic::{
     Cm, CmEvent, CompletionQueue, DmaPerm, Error, MemoryRegion, Nic, ProtectionDomain, QpAttrs,
     QpCaps, QueuePair, RecvWr,
 };
-use warpnic_abi::gen::{CqeStatus, QpState};
+use warpnic_abi::gen::{CqeStatus, QpState, TcbField};
 use warpnic_sim::rng::Rng;
 use warpnic_sim::traffic::Pair;
 use warpnic_tests::{pair, tcp_pair_setup, A_IP, B_IP};
@@ -400,4 +400,150 @@ fn cm_refuses_what_a_queue_pair_cannot_take() {
     );
     assert_eq!(fresh.qp.state().ok(), Some(QpState::Rts));
     assert_eq!(sa.qp.state().ok(), Some(QpState::Rts));
+}
+
+/// A's segments sent with payload and how many of them were
+/// retransmissions (TCB TX_SEGS).
+fn tx_segs(nic: &Nic, id: warpnic::CmId) -> (u64, u64) {
+    let w = nic
+        .tcp_tcb(id.0, TcbField::TxSegs, 0, 0)
+        .expect("TCB TX_SEGS");
+    (w & 0xffff_ffff, w >> 32)
+}
+
+/// The connection manager's connections offer a window a 100 GbE NIC
+/// needs, lose no segment while they are set up (the responder's stream
+/// takes the MPA request however late its host attaches it), and keep one
+/// FPDU per segment when the peer's window, short of a whole number of
+/// segments, is what limits the sender.
+#[test]
+fn cm_windows_lose_no_segment_and_keep_fpdus_whole() {
+    let p = pair();
+    tcp_pair_setup(&p);
+    let mut a = Cm::new(&p.a);
+    let mut b = Cm::new(&p.b);
+    assert_eq!(a.rcv_wnd(), warpnic::cm::DEFAULT_RCV_WND);
+    assert!(a.set_rcv_wnd(0).is_err());
+    // B's window: no whole number of segments (4.46 of MSS 8960, 27.4 of
+    // 1460), so that A is often window-limited with room for less than a
+    // segment
+    let b_wnd = 40_000u32;
+    b.set_rcv_wnd(b_wnd).expect("B's window");
+    let sa = side(&p.a);
+    let sb = side(&p.b);
+    let msg = 65_536usize;
+    let msgs = 24usize;
+    let mut rng = Rng::new(0x0057_a11d);
+    let mut data = vec![0u8; msg * msgs];
+    rng.fill_bytes(&mut data);
+    let src_a = region(&p.a, &sa.pd, data.len(), AccessFlags::LOCAL_WRITE);
+    src_a.mem().write(0, &data).expect("fill");
+    let sink_b = region(&p.b, &sb.pd, data.len(), all());
+
+    b.listen(7102, 4, mpa()).expect("listen");
+    let ida = a
+        .connect(
+            B_IP,
+            7102,
+            mpa(),
+            ConnectParams {
+                private_data: &[],
+                ird: 4,
+                ord: 4,
+                p2p: false,
+            },
+            Some(CmQp::new(sa.qp.clone())),
+        )
+        .expect("connect");
+    // A's host takes its events first, as the bench's loop does: A's
+    // request goes out before B's host has attached its stream
+    let (mut est_a, mut idb, mut est_b) = (false, None, false);
+    let dev = p.a.device().clone();
+    let end = dev.now_ns() + 5_000_000;
+    while !(est_a && est_b) {
+        match a.poll().expect("A polls") {
+            Some(CmEvent::Established { id, .. }) if id == ida => est_a = true,
+            Some(e) => panic!("A: {e:?}"),
+            None => {}
+        }
+        match b.poll().expect("B polls") {
+            Some(CmEvent::ConnectRequest { id, .. }) => {
+                idb = Some(id);
+                b.accept(
+                    id,
+                    AcceptParams {
+                        private_data: &[],
+                        ird: 4,
+                        ord: 4,
+                    },
+                    Some(CmQp::new(sb.qp.clone())),
+                )
+                .expect("accept");
+            }
+            Some(CmEvent::Established { id, .. }) if Some(id) == idb => est_b = true,
+            Some(e) => panic!("B: {e:?}"),
+            None => {}
+        }
+        assert!(dev.now_ns() < end, "no connection within 5 ms");
+        dev.relax();
+    }
+    let idb = idb.expect("B's id");
+    assert_eq!(
+        tx_segs(&p.a, ida),
+        (1, 0),
+        "A's MPA request went once, not lost to a retransmission timeout"
+    );
+    // the windows: RCV.WND in RDMA mode, within the scale each side offered
+    for (nic, id, wnd) in [
+        (&p.a, ida, warpnic::cm::DEFAULT_RCV_WND),
+        (&p.b, idb, b_wnd),
+    ] {
+        let got = nic.tcp_tcb(id.0, TcbField::RcvWnd, 0, 0).expect("RCV_WND");
+        assert_eq!(got, u64::from(wnd));
+        let shift = (nic.tcp_tcb(id.0, TcbField::Wscale, 0, 0).expect("WSCALE") >> 4) & 0xf;
+        assert!(0xffff_u64 << shift >= u64::from(wnd), "shift {shift}");
+    }
+
+    let mss = nic_mss(&p.a, ida);
+    // a Write's FPDU: MPA length and CRC, DDP tagged header and RDMAP
+    // control (14 bytes), then data
+    let per_fpdu = usize::from(warpnic::verbs::mulpdu_for_mss(mss)) - 14;
+    // eight Writes at a time (the send queue holds 64)
+    for batch in 0..msgs / 8 {
+        let ms: Vec<usize> = (batch * 8..batch * 8 + 8).collect();
+        let sges: Vec<_> = ms
+            .iter()
+            .map(|&m| src_a.sge((m * msg) as u64, msg as u32).expect("sge"))
+            .collect();
+        let wrs: Vec<SendWr<'_>> = ms
+            .iter()
+            .zip(&sges)
+            .map(|(&m, sge)| SendWr {
+                wr_id: m as u64,
+                opcode: WrOpcode::RdmaWrite,
+                sg_list: std::slice::from_ref(sge),
+                remote_addr: sink_b.addr() + (m * msg) as u64,
+                rkey: sink_b.rkey(),
+                ..SendWr::default()
+            })
+            .collect();
+        sa.qp.post_send(&wrs).expect("Writes");
+        for &m in &ms {
+            let wc = one_wc(&sa.scq);
+            assert_eq!((wc.wr_id, wc.status), (m as u64, CqeStatus::Success));
+        }
+    }
+    assert!(bytes(&sink_b, 0, data.len()) == data, "B's memory");
+    let fpdus = (msgs * msg.div_ceil(per_fpdu)) as u64;
+    assert_eq!(
+        tx_segs(&p.a, ida),
+        (1 + fpdus, 0),
+        "one segment per FPDU ({per_fpdu} data bytes each), none sent again"
+    );
+    a.disconnect(ida).expect("disconnect");
+}
+
+/// The MSS of a connection (TCB MSS).
+fn nic_mss(nic: &Nic, id: warpnic::CmId) -> u16 {
+    nic.tcp_tcb(id.0, TcbField::Mss, 0, 0).expect("TCB MSS") as u16
 }

@@ -84,6 +84,33 @@ fn tcp_stream_moves_bytes_exactly_on_a_clean_link() {
     b.flush_wait(TCP_WAIT).expect("B's bytes acknowledged");
 }
 
+/// Streams at line rate both ways on a clean link: each engine sends a
+/// segment per frame time and takes about as many (the peer's data and
+/// ACKs); none may be dropped at admission, so nothing is sent again.
+#[test]
+fn tcp_streams_both_ways_drop_nothing_on_a_clean_link() {
+    let p = pair_with(|_| {});
+    // 1500-byte frames: the most segments per second
+    for n in [&p.a, &p.b] {
+        n.set_max_frame(1514).expect("MAX_FRAME");
+    }
+    let (mut a, mut b) = connected(&p, 20);
+    exchange(&mut a, &mut b, 8 << 20, true);
+    a.flush_wait(TCP_WAIT).expect("A's bytes acknowledged");
+    b.flush_wait(TCP_WAIT).expect("B's bytes acknowledged");
+    let retx = |n: &warpnic::Nic, st: &TcpStream| {
+        n.tcp_tcb(st.endpoint(), TcbField::TxSegs, 0, 0)
+            .expect("TX_SEGS")
+            >> 32
+    };
+    let drops = |n: &warpnic::Nic| n.stats().expect("stats").tcp_rx_drop;
+    assert_eq!(
+        (drops(&p.a), drops(&p.b), retx(&p.a, &a), retx(&p.b, &b)),
+        (0, 0, 0, 0),
+        "segments dropped by A and B, retransmitted by A and B"
+    );
+}
+
 /// The soak length of the faulty-link streams: `WARPNIC_TCP_SOAK_MIB`
 /// (default 16 MiB each way; the figure is 256).
 fn soak() -> u64 {
