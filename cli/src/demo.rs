@@ -26,8 +26,9 @@ use warpnic_sim::traffic::{stream, Pair, Sizes, StreamSpec};
 use warpnic_sim::WorldConfig;
 
 use crate::bench::tcp::pattern;
-use crate::rdma::{connect, setup_pair, RdmaEnd, PORT};
+use crate::rdma::{connect_with, mpa_config, setup_pair, RdmaEnd, PORT};
 use crate::{fmt_mac, AnyResult};
+use warpnic::mpa::{MarkerPolicy, MpaConfig};
 
 /// What `warpnic demo` runs.
 pub struct Demo {
@@ -43,6 +44,8 @@ pub struct Demo {
     pub loss: f64,
     /// Probability that the link corrupts a frame.
     pub corrupt: f64,
+    /// MPA markers both ways on the iWARP connection.
+    pub markers: bool,
 }
 
 /// Bytes of the demo's RDMA WRITE, SEND and READ.
@@ -187,12 +190,24 @@ fn rdma(p: &Pair, d: &Demo) -> AnyResult<()> {
     println!("  iWARP between A and B:");
     setup_pair(p, None)?;
     let t = dev.now_ns();
-    let conn = connect(p, Default::default(), 256)?;
+    let cfg = MpaConfig {
+        markers: if d.markers {
+            MarkerPolicy::Required
+        } else {
+            MarkerPolicy::Disabled
+        },
+        ..mpa_config()
+    };
+    let conn = connect_with(p, Default::default(), 256, cfg)?;
     let (a, b) = (&conn.a, &conn.b);
+    if (a.params.markers_tx, a.params.markers_rx) != (d.markers, d.markers) {
+        return Err(format!("MPA settled markers {:?}", a.params).into());
+    }
     println!(
-        "    connected A 10.0.0.1 -> B 10.0.0.2:{PORT} through the connection manager in {:.1} us: TCP (MSS {}), MPA v2 with CRC, no markers, IRD/ORD {}/{}; both sides ESTABLISHED: QP {} at A and QP {} at B in RTS",
+        "    connected A 10.0.0.1 -> B 10.0.0.2:{PORT} through the connection manager in {:.1} us: TCP (MSS {}), MPA v2 with CRC, {}, IRD/ORD {}/{}; both sides ESTABLISHED: QP {} at A and QP {} at B in RTS",
         (dev.now_ns() - t) as f64 / 1e3,
         a.mss,
+        if d.markers { "markers both ways" } else { "no markers" },
         a.params.ird,
         a.params.ord,
         a.qp.qp_num(),

@@ -65,6 +65,9 @@ enum Cmd {
         /// Probability that the link corrupts a frame.
         #[arg(long, default_value_t = 0.0)]
         corrupt: f64,
+        /// MPA markers (RFC 5044 §4.3) both ways on the iWARP connection.
+        #[arg(long)]
+        markers: bool,
     },
     /// Benchmarks in simulated time (cycles at 250 MHz).
     Bench {
@@ -237,6 +240,7 @@ fn main() -> ExitCode {
             seed,
             loss,
             corrupt,
+            markers,
         } => demo::demo(&demo::Demo {
             frames,
             pcap,
@@ -244,6 +248,7 @@ fn main() -> ExitCode {
             seed,
             loss,
             corrupt,
+            markers,
         }),
         Cmd::Bench {
             what:

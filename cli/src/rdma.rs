@@ -199,15 +199,28 @@ fn mss(nic: &Nic, id: CmId, who: &str) -> AnyResult<u16> {
 /// Any event other than the expected ones, a step that fails, or MPA
 /// settling without CRC.
 pub fn connect(p: &Pair, caps: QpCaps, cq_depth: usize) -> AnyResult<Connected<'_>> {
+    connect_with(p, caps, cq_depth, mpa_config())
+}
+
+/// As [`connect`], with MPA configuration `cfg` on both sides.
+///
+/// # Errors
+/// As [`connect`].
+pub fn connect_with(
+    p: &Pair,
+    caps: QpCaps,
+    cq_depth: usize,
+    cfg: MpaConfig,
+) -> AnyResult<Connected<'_>> {
     let mut cm_a = Cm::new(&p.a);
     let mut cm_b = Cm::new(&p.b);
     let (pd_a, scq_a, rcq_a, qp_a) = parts(&p.a, caps, cq_depth)?;
     let (pd_b, scq_b, rcq_b, qp_b) = parts(&p.b, caps, cq_depth)?;
-    cm_b.listen(PORT, 4, mpa_config())?;
+    cm_b.listen(PORT, 4, cfg)?;
     let id_a = cm_a.connect(
         B_IP,
         PORT,
-        mpa_config(),
+        cfg,
         ConnectParams {
             private_data: b"warpnic bench",
             ird: IRD_ORD,

@@ -72,7 +72,8 @@
 //!
 //! Not yet: the RFC 6581 ready-to-receive message of the peer-to-peer
 //! model with a QP (a connect with `p2p` and a QP is refused), markers
-//! with a QP, address and route resolution beyond the firmware's ARP.
+//! in one direction only with a QP (a QP takes one setting for both),
+//! address and route resolution beyond the firmware's ARP.
 
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddrV4};
@@ -287,18 +288,6 @@ pub struct Cm<'n> {
     conns: HashMap<EndpointId, Conn>,
 }
 
-/// The largest ULPDU whose FPDU fits one segment of `mss` bytes, with room
-/// for the markers it may carry.
-fn send_mulpdu(mss: u16, markers: bool) -> u16 {
-    let room = if markers {
-        // a marker every 512 bytes, one more where the FPDU starts
-        mss.saturating_sub(4 * (mss / 512 + 1))
-    } else {
-        mss
-    };
-    mulpdu_for_mss(room)
-}
-
 /// The QP attributes of a connection from the caller's and what the
 /// connection settled.
 fn qp_attrs(base: QpAttrs, tid: u32, mss: u16, p: &RdmaParams, tx_start: u32) -> Result<QpAttrs> {
@@ -321,7 +310,7 @@ fn qp_attrs(base: QpAttrs, tid: u32, mss: u16, p: &RdmaParams, tx_start: u32) ->
         .ird(ird)
         .ord(ord)
         .tx_start(tx_start)
-        .send_mulpdu(send_mulpdu(mss, p.markers_tx)))
+        .send_mulpdu(mulpdu_for_mss(mss)))
 }
 
 /// Posts the receive work requests of `q`.
@@ -483,7 +472,7 @@ impl<'n> Cm<'n> {
     /// # Errors
     /// [`Error::InvalidArgument`] for an id with no pending request,
     /// parameters out of range (IRD/ORD over 255 with a QP), a QP not in
-    /// RESET, or markers with a QP; the QP's errors (the request stays
+    /// RESET, or markers in one direction only with a QP; the QP's errors (the request stays
     /// pending: reject it); stream errors.
     pub fn accept(&mut self, id: CmId, p: AcceptParams<'_>, qp: Option<CmQp>) -> Result<()> {
         let nic = self.nic;
@@ -549,11 +538,6 @@ impl<'n> Cm<'n> {
             rtr: crate::mpa::RtrRole::None,
             await_first_fpdu: true,
         };
-        if predicted.markers_tx || predicted.markers_rx {
-            return Err(Error::InvalidArgument(
-                "markers are not supported with a queue pair".into(),
-            ));
-        }
         let reply_len = HEADER_LEN + ird_ord.map_or(0, |_| IRD_ORD_LEN) + p.private_data.len();
         let tx_start = st.written().wrapping_add(reply_len as u32);
         let attrs = qp_attrs(q.attrs, st.tid(), c.mss, &predicted, tx_start)?;
@@ -572,8 +556,8 @@ impl<'n> Cm<'n> {
                 params.crc == predicted.crc
                     && params.ird == predicted.ird
                     && params.ord == predicted.ord
-                    && !params.markers_tx
-                    && !params.markers_rx
+                    && params.markers_tx == predicted.markers_tx
+                    && params.markers_rx == predicted.markers_rx
                     && st.written() == tx_start
             }
             _ => false,
@@ -759,11 +743,6 @@ impl<'n> Cm<'n> {
         let (Some(q), Some(st)) = (c.qp.as_ref(), c.stream.as_mut()) else {
             return Ok(());
         };
-        if params.markers_tx || params.markers_rx {
-            return Err(Error::InvalidArgument(
-                "the peer asked for markers, which a queue pair does not support yet".into(),
-            ));
-        }
         let attrs = qp_attrs(q.attrs, st.tid(), c.mss, params, st.written())?;
         q.qp.modify(&attrs)?;
         post_pre_recv(q)?;

@@ -696,7 +696,9 @@ impl QpAttrs {
 
     /// Largest ULPDU this side sends (ARG11; default
     /// [`mulpdu_for_mss`] of 1460): at most the peer's, and at most what
-    /// fits one segment for one FPDU per segment.
+    /// fits one segment for one FPDU per segment. With markers the
+    /// hardware takes from it the markers of the segment each FPDU starts,
+    /// so [`mulpdu_for_mss`] keeps every FPDU and its markers one segment.
     pub fn send_mulpdu(mut self, bytes: u16) -> QpAttrs {
         self.send_mulpdu = bytes;
         self.with_attrs = true;

@@ -322,6 +322,19 @@ module wn_rdma_tx #(
     n = (mk && l > off) ? (l - off + 32'd507) / 32'd508 : 32'd0;
     wire_m = l + (n << 2);
   endfunction
+  // the MULPDU of an FPDU at stream offset pos: with markers, MULPDU less
+  // the markers of the segment it starts (MULPDU + 6 bytes from pos), so
+  // that the FPDU and its markers fill that segment exactly (RFC 5044
+  // §4.3: FPDUs aligned with segments; mulpdu_for_mss sets MULPDU to MSS
+  // less 6)
+  function automatic logic [15:0] mul_m(input logic [15:0] mul, input logic [8:0] pos, input logic [8:0] g,
+                                       input logic mk);
+    logic [16:0] span, off, n;
+    span = {1'b0, mul} + 17'd6;
+    off = {8'd0, moff_f(pos, g)};
+    n = (mk && span > off) ? (span - off + 17'd511) >> 9 : 17'd0;
+    mul_m = (mk && {1'b0, mul} > (n << 2) + 17'd64) ? mul - 16'(n << 2) : mul;
+  endfunction
   function automatic logic ge32(input logic [31:0] a, input logic [31:0] b);
     ge32 = !(a - b >= 32'h8000_0000);
   endfunction
@@ -554,9 +567,9 @@ module wn_rdma_tx #(
   wn_abi_pkg::rdma_sq_wqe_t f_w;
   logic [32:0]    f_fp;
   assign f_w = f_wqe;
-  assign f_fp = fpdu_f(f_e.op, f_e.len, f_m, mul_q[f_qp]);
   logic [8:0] f_pos;
   assign f_pos = lend_q[f_qp][8:0] + f_bytes[8:0];
+  assign f_fp = fpdu_f(f_e.op, f_e.len, f_m, mul_m(mul_q[f_qp], f_pos, g_q[f_qp], mk_q[f_qp]));
   assign f_bytes_n = f_bytes + wire_m(f_fp[32:17], f_pos[8:0], g_q[f_qp], mk_q[f_qp]);
 
   // the message is logged in the cycle its last FPDU is counted (f_app);
@@ -1011,7 +1024,7 @@ module wn_rdma_tx #(
   assign c_ent = log_q[{s_qp, c_e[LW-1:0]}];
   ent_t h_ent;
   assign h_ent = log_q[{s_qp, head_q[s_qp][LW-1:0]}];
-  assign c_fp = fpdu_f(c_ent.op, c_ent.len, c_m, mul_q[s_qp]);
+  assign c_fp = fpdu_f(c_ent.op, c_ent.len, c_m, mul_m(mul_q[s_qp], c_s[8:0], g_q[s_qp], mk_q[s_qp]));
   assign c_w = wire_m(c_fp[32:17], c_s[8:0], g_q[s_qp], mk_q[s_qp]);
   assign c_fe_ok = (fe_q[s_qp] - head_q[s_qp]) < (tail_q[s_qp] - head_q[s_qp]) && ge32(s_off, fs_q[s_qp]);
 
@@ -1136,7 +1149,7 @@ module wn_rdma_tx #(
       .job_sge_addr_i(c_ent.saddr),
       .job_sge_len_i (c_ent.slen),
       .job_sge_num_i (c_ent.snum),
-      .job_mulpdu_i  (mul_q[s_qp]),
+      .job_mulpdu_i  (mul_m(mul_q[s_qp], c_s[8:0], g_q[s_qp], mk_q[s_qp])),
       .job_off_i     (c_m),
       .job_nseg_i    (16'd1),
       .job_crc_i     (crc_q[s_qp]),

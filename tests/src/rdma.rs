@@ -100,7 +100,7 @@ fn attrs(tid: u32, p: &RdmaParams, tx_start: u32, mss: u16) -> QpAttrs {
     QpAttrs::from_rdma_params(tid, p)
         .expect("attributes")
         .mulpdu(RX_MULPDU)
-        .send_mulpdu(send_mulpdu(mss, p.markers_tx))
+        .send_mulpdu(mulpdu_for_mss(mss))
         .tx_start(tx_start)
 }
 
@@ -232,17 +232,6 @@ pub fn rdma_pair_markers(p: &Pair, caps: QpCaps) -> (RdmaEnd, RdmaEnd) {
     }
 }
 
-/// The largest ULPDU to send: a whole FPDU in one segment, with room for
-/// the markers a segment can hold (one every 512 bytes, one more where
-/// the FPDU starts).
-fn send_mulpdu(mss: u16, markers: bool) -> u16 {
-    mulpdu_for_mss(if markers {
-        mss.saturating_sub(4 * (mss / 512 + 1))
-    } else {
-        mss
-    })
-}
-
 fn connect(
     p: &Pair,
     caps: QpCaps,
@@ -284,7 +273,7 @@ fn connect(
         .ord(16)
         .mulpdu(RX_MULPDU)
         .markers(markers)
-        .send_mulpdu(send_mulpdu(mss(&p.b, &sb), markers))
+        .send_mulpdu(mulpdu_for_mss(mss(&p.b, &sb)))
         .tx_start(sb.written().wrapping_add(reply_len));
     qp_b.modify(&b_attrs).expect("B: INIT");
     qp_b.modify(&QpAttrs::new(QpState::Rtr)).expect("B: RTR");
