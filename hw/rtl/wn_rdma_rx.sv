@@ -847,14 +847,14 @@ module wn_rdma_rx #(
   assign qchk_rsp_valid = chk_rsp_valid && who_head == 2'd2;
 
   // ------------------------------------------------------------------
-  // receive-queue unit: buffer requests, then flushes of QPs in ERROR
-  typedef enum logic [3:0] {
-    QIdle, QRead, QData, QChk, QWait, QAns, QCpl, QFlScan, QFlRead, QFlData, QFlCpl
+  // receive-queue unit: buffer requests, then flushes of QPs in ERROR;
+  // WQEs come from the prefetcher (wn_rq_prefetch, below)
+  typedef enum logic [2:0] {
+    QIdle, QHead, QChk, QWait, QAns, QFlHead, QFlCpl
   } qst_e;
   qst_e           q_st;
   logic [QpW-1:0] q_qp;
   logic [1023:0]  q_wqe;
-  logic           q_beat_q, q_rderr_q;
   logic [2:0]     q_sge_q, q_nsge;
   logic           q_ok_q;
   logic [7:0]     q_status_q;
@@ -864,6 +864,9 @@ module wn_rdma_rx #(
   logic [223:0]   q_cpl;
   logic           fl_taken;       // flushing a WQE already taken (wr_id kept)
   wn_abi_pkg::rdma_sge_t q_sge;
+  // the prefetcher's side
+  logic           pq_want, pq_head_valid, pq_head_err, pq_pop, pq_hold;
+  logic [639:0]   pq_head_wqe;
 
   assign q_nsge = (q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8] > 8'd4) ? 3'd4 :
                   q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 3];
@@ -873,11 +876,11 @@ module wn_rdma_rx #(
   assign rb_rsp_ok = q_ok_q;
   assign rb_rsp_addr = q_addr_q;
   assign rb_rsp_len = q_len_q;
-  assign rd_valid_o = q_st == QRead || q_st == QFlRead;
-  assign rd_addr_o = qc_rq_base[q_qp] +
-                     {41'd0, rq_ci[q_qp] & ((16'd1 << qc_rq_log[q_qp]) - 16'd1), 7'd0};
-  assign rd_len_o = 16'(wn_abi_pkg::RDMA_WQE_SIZE);
-  assign rd_rsp_ready_o = 1'b1;
+  // waiting for the WQE at the consumer index; taking it
+  assign pq_want = q_st == QHead || q_st == QFlHead;
+  assign pq_pop = pq_want && pq_head_valid;
+  // a WQE taken from the prefetcher, the consumer index not yet moved
+  assign pq_hold = q_st == QChk || q_st == QWait || q_st == QAns || (q_st == QFlCpl && !fl_taken);
   assign qchk_valid = q_st == QChk && q_sge.len != 32'd0;
   assign qchk_stag = q_sge.lkey;
   assign qchk_to = q_sge.addr;
@@ -1067,8 +1070,6 @@ module wn_rdma_rx #(
       q_st <= QIdle;
       q_qp <= '0;
       scan_q <= '0;
-      q_beat_q <= 1'b0;
-      q_rderr_q <= 1'b0;
       q_sge_q <= 3'd0;
       q_ok_q <= 1'b0;
       q_status_q <= 8'd0;
@@ -1087,31 +1088,25 @@ module wn_rdma_rx #(
             if (!rx_on(qc_st[rb_req_qp]) || rq_ci[rb_req_qp] == rq_pi[rb_req_qp]) begin
               q_ok_q <= 1'b0;
               q_st <= QAns;
-            end else q_st <= QRead;
+            end else q_st <= QHead;
           end else if (scan_hit) begin
             q_qp <= scan_q;
             fl_taken <= rq_cc[scan_q] != rq_ci[scan_q];
-            q_st <= (rq_cc[scan_q] != rq_ci[scan_q]) ? QFlCpl : QFlRead;
+            q_st <= (rq_cc[scan_q] != rq_ci[scan_q]) ? QFlCpl : QFlHead;
           end else scan_q <= scan_q + 1'b1;
         end
-        QRead, QFlRead: if (rd_ready_i) begin
-          q_beat_q <= 1'b0;
-          q_rderr_q <= 1'b0;
-          q_st <= (q_st == QRead) ? QData : QFlData;
+        QHead, QFlHead: if (pq_head_valid) begin
+          q_wqe <= {384'd0, pq_head_wqe};
+          if (q_st == QFlHead) q_st <= QFlCpl;
+          else if (pq_head_err) begin
+            q_ok_q <= 1'b0;
+            q_status_q <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
+            q_st <= QAns;
+          end else q_st <= QChk;
         end
-        QData, QFlData: if (rd_rsp_valid_i) begin
-          if (!q_beat_q) q_wqe[511:0] <= rd_data_i;
-          else q_wqe[1023:512] <= rd_data_i;
-          q_beat_q <= 1'b1;
-          if (rd_last_i) begin
-            if (q_st == QFlData) q_st <= QFlCpl;
-            else if (q_rderr_q || rd_err_i) begin
-              q_ok_q <= 1'b0;
-              q_status_q <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
-              q_st <= QAns;
-            end else q_st <= QChk;
-          end else if (rd_err_i) q_rderr_q <= 1'b1;
-        end
+        // the scatter entries are checked now, when the WQE is used (not
+        // when it was prefetched): a region deregistered or invalidated
+        // since is refused
         QChk: begin
           if (q_sge_q >= q_nsge) begin
             q_ok_q <= 1'b1;
@@ -1271,6 +1266,49 @@ module wn_rdma_rx #(
     tterm_hdr_o <= tm_hdr;
     st_o <= term_set ? 8'(wn_abi_pkg::QP_STATE_ERROR) : a_st;
   end
+
+  // ------------------------------------------------------------------
+  // the receive-WQE prefetcher
+  logic [QpW-1:0] pq_cur, pq_scan;
+  wn_rq_prefetch #(
+      .NumQp(NumQp),
+      .Batch(16),
+      .Depth(32)
+  ) u_rqpf (
+      .clk_i,
+      .rst_i,
+      .cur_qp_o      (pq_cur),
+      .cur_pi_i      (rq_pi[pq_cur]),
+      .cur_base_i    (qc_rq_base[pq_cur]),
+      .cur_log_i     (qc_rq_log[pq_cur]),
+      .cur_ok_i      (rx_on(qc_st[pq_cur]) || qc_st[pq_cur] == 8'(wn_abi_pkg::QP_STATE_ERROR)),
+      .scan_qp_o     (pq_scan),
+      .scan_work_i   ((rx_on(qc_st[pq_scan]) || qc_st[pq_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR)) &&
+                      rq_pi[pq_scan] != rq_ci[pq_scan]),
+      .scan_ci_i     (rq_ci[pq_scan]),
+      .db_valid_i    (db_we && db_rq),
+      .db_qp_i       (db_qp),
+      .hold_valid_i  (pq_hold),
+      .hold_qp_i     (q_qp),
+      .drop_valid_i  (qm_ok),
+      .drop_qp_i     (a_qp),
+      .want_valid_i  (pq_want),
+      .want_qp_i     (q_qp),
+      .want_idx_i    (rq_ci[q_qp]),
+      .head_valid_o  (pq_head_valid),
+      .head_err_o    (pq_head_err),
+      .head_wqe_o    (pq_head_wqe),
+      .head_pop_i    (pq_pop),
+      .rd_addr_o,
+      .rd_len_o,
+      .rd_valid_o,
+      .rd_ready_i,
+      .rd_data_i,
+      .rd_err_i,
+      .rd_last_i,
+      .rd_rsp_valid_i,
+      .rd_rsp_ready_o
+  );
 
   logic unused;
   assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, who_valid,

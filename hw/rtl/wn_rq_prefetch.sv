@@ -1,0 +1,243 @@
+// wn_rq_prefetch: the receive-WQE prefetcher of wn_rdma_rx's receive-queue
+// unit. It reads one QP's posted receive WQEs (rdma_rq_wqe, 128 bytes) by
+// DMA ahead of need, up to Batch WQEs in one read and several reads in
+// flight, into a FIFO of Depth WQEs that the receive-queue unit takes them
+// from in ring order. It keeps only the WQE's bytes; the scatter entries
+// are checked by the unit when it takes a WQE (at use), so a memory
+// region deregistered or invalidated after the read is never placed into.
+//
+// Entry (head_wqe_o, 640 bits): rdma_rq_wqe bytes 0..79 (wr_id, num_sge,
+// sge0..sge3), byte 0 in bits 7:0; head_err_o: the host refused the read
+// (IOMMU fault), the bytes are zero.
+//
+// Which QP: the unit asks for a WQE {want_qp_i, want_idx_i} (its consumer
+// index) while it waits for one. If the FIFO's next WQE is that one,
+// head_valid_o rises when it is there; otherwise the prefetcher is
+// repositioned at once (FIFO emptied, reads in flight dropped) to read
+// from that WQE on. Without a request it stays with its QP while it has
+// WQEs in the FIFO or being read; then it scans the QPs (a doorbell's QP
+// first) for one with posted WQEs not taken (scan_work_i, the parent's
+// lookup of scan_qp_o: RQ_PI != consumer index and a state that receives
+// or flushes) and starts there from the consumer index (scan_ci_i),
+// except on the QP whose WQE the unit holds (hold_*: taken from the FIFO,
+// consumer index not yet moved). A QP_MODIFY of the QP (drop_*) empties
+// the FIFO and drops the reads in flight, so nothing read before a RESET
+// or a re-initialisation is ever used. A refused read leaves an error
+// entry for its first WQE not yet delivered; its other WQEs and the reads
+// after it are dropped and read again.
+//
+// Frame format of a read response: beats of 64 bytes, two per WQE, in
+// ring order. Latency: a WQE is offered the cycle after its second beat
+// (FIFO write-through when empty). Throughput: one read request per cycle
+// while there is room (Depth counts the WQEs in flight), one response
+// beat per cycle, one WQE taken per cycle. Reset clears the control state
+// (never reset with reads in flight). Parameters: NumQp a power of two
+// 2..1024; Batch 1..16 WQEs per read; Depth a power of two,
+// Batch..128.
+module wn_rq_prefetch #(
+    parameter int NumQp = 64,
+    parameter int Batch = 16,
+    parameter int Depth = 32,
+    localparam int QpW = $clog2(NumQp)
+) (
+    input  logic           clk_i,
+    input  logic           rst_i,
+    // the QP being read, and its attributes (looked up by the parent)
+    output logic [QpW-1:0] cur_qp_o,
+    input  logic [15:0]    cur_pi_i,
+    input  logic [63:0]    cur_base_i,
+    input  logic [3:0]     cur_log_i,
+    input  logic           cur_ok_i,
+    // the scan for a QP with posted WQEs not taken
+    output logic [QpW-1:0] scan_qp_o,
+    input  logic           scan_work_i,
+    input  logic [15:0]    scan_ci_i,
+    input  logic           db_valid_i,
+    input  logic [QpW-1:0] db_qp_i,
+    // the unit holds a WQE of this QP taken from the FIFO
+    input  logic           hold_valid_i,
+    input  logic [QpW-1:0] hold_qp_i,
+    // a QP_MODIFY of this QP: its prefetched WQEs are dropped
+    input  logic           drop_valid_i,
+    input  logic [QpW-1:0] drop_qp_i,
+    // the WQE the unit waits for
+    input  logic           want_valid_i,
+    input  logic [QpW-1:0] want_qp_i,
+    input  logic [15:0]    want_idx_i,
+    output logic           head_valid_o,
+    output logic           head_err_o,
+    output logic [639:0]   head_wqe_o,
+    input  logic           head_pop_i,
+    // DMA reads
+    output logic [63:0]    rd_addr_o,
+    output logic [15:0]    rd_len_o,
+    output logic           rd_valid_o,
+    input  logic           rd_ready_i,
+    input  logic [511:0]   rd_data_i,
+    input  logic           rd_err_i,
+    input  logic           rd_last_i,
+    input  logic           rd_rsp_valid_i,
+    output logic           rd_rsp_ready_o
+);
+  localparam int CW = $clog2(Depth);
+
+  generate
+    if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp) begin : g_bad_qp
+      $fatal(1, "wn_rq_prefetch: NumQp must be a power of two 2..1024");
+    end
+    if (Batch < 1 || Batch > 16) begin : g_bad_batch
+      $fatal(1, "wn_rq_prefetch: Batch must be 1..16");
+    end
+    if (Depth < Batch || Depth > 128 || (1 << CW) != Depth) begin : g_bad_depth
+      $fatal(1, "wn_rq_prefetch: Depth must be a power of two, Batch..128");
+    end
+  endgenerate
+
+  logic           pf_run;
+  logic [QpW-1:0] pf_qp, pf_scan;
+  logic [15:0]    pf_next;    // the next WQE to read
+  logic [15:0]    pf_base;    // the WQE at the FIFO's head (or next to enter it)
+  logic [7:0]     pf_infl;    // WQEs asked for and not yet in the FIFO
+  logic [3:0]     pf_old;     // reads in flight to drop
+  logic [15:0]    pf_ring, pf_avail, pf_wrap, pf_free, pf_n;
+  logic           pf_iss, pf_go, pf_pick, pf_leave, pf_match, rw_fire, drop_hit, flush;
+  // reads in flight: {first WQE index, WQEs}
+  logic [20:0]    tr_head;
+  logic           tr_valid, tr_wready, tr_pop;
+  logic [3:0]     tr_count;
+  // the assembler: two beats a WQE
+  logic           as_half, as_fin, as_push, as_err;
+  logic [4:0]     as_k;
+  logic [511:0]   as_lo;
+  logic [15:0]    as_idx;
+  // the FIFO of WQEs: {read refused, bytes 0..79}
+  logic [640:0]   wq_din, wq_head;
+  logic           wq_valid, wq_wready;
+  logic [CW:0]    wq_count;
+
+  assign cur_qp_o = pf_qp;
+  assign scan_qp_o = pf_scan;
+  assign pf_ring = 16'd1 << cur_log_i;
+  assign pf_avail = cur_pi_i - pf_next;
+  assign pf_wrap = pf_ring - (pf_next & (pf_ring - 16'd1));
+  assign pf_free = 16'(Depth) - {{(15 - CW) {1'b0}}, wq_count} - {8'd0, pf_infl};
+  always_comb begin
+    pf_n = 16'(Batch);
+    if (pf_avail < pf_n) pf_n = pf_avail;
+    if (pf_wrap < pf_n) pf_n = pf_wrap;
+    if (pf_free < pf_n) pf_n = pf_free;
+    // a producer index behind the prefetcher (or beyond the ring): nothing
+    if (pf_avail > pf_ring) pf_n = 16'd0;
+  end
+
+  assign pf_match = pf_run && pf_qp == want_qp_i && pf_base == want_idx_i;
+  assign drop_hit = pf_run && drop_valid_i && drop_qp_i == pf_qp;
+  assign rw_fire = want_valid_i && !pf_match && !drop_hit;
+  assign flush = rw_fire || drop_hit;
+  assign pf_pick = !pf_run && !want_valid_i && scan_work_i && !(hold_valid_i && hold_qp_i == pf_scan) &&
+                   !(drop_valid_i && drop_qp_i == pf_scan);
+  assign pf_iss = pf_run && cur_ok_i && pf_old == 4'd0 && pf_n != 16'd0 && tr_wready && !flush && !as_err;
+  assign pf_go = pf_iss && rd_ready_i;
+  // nothing in the FIFO or in flight, and nothing to read now
+  assign pf_leave = pf_run && tr_count == 4'd0 && wq_count == '0 && pf_old == 4'd0 && !flush &&
+                    (pf_n == 16'd0 || !cur_ok_i);
+  assign rd_valid_o = pf_iss;
+  assign rd_addr_o = cur_base_i + {41'd0, pf_next & (pf_ring - 16'd1), 7'd0};
+  assign rd_len_o = {pf_n[8:0], 7'd0};
+  assign rd_rsp_ready_o = 1'b1;
+
+  wn_fifo #(
+      .Width(21),
+      .Depth(8)
+  ) u_tr (
+      .clk_i,
+      .rst_i,
+      .wdata_i ({pf_next, pf_n[4:0]}),
+      .wvalid_i(pf_go),
+      .wready_o(tr_wready),
+      .rdata_o (tr_head),
+      .rvalid_o(tr_valid),
+      .rready_i(tr_pop),
+      .count_o (tr_count)
+  );
+  assign as_fin = rd_rsp_valid_i && rd_last_i;
+  assign tr_pop = as_fin;
+  assign as_idx = tr_head[20:5] + {11'd0, as_k};
+  assign as_err = rd_rsp_valid_i && pf_old == 4'd0 && rd_err_i && !flush;
+  assign as_push = rd_rsp_valid_i && pf_old == 4'd0 && (rd_err_i || as_half) && !flush;
+  assign wq_din = rd_err_i ? {1'b1, 640'd0} : {1'b0, rd_data_i[127:0], as_lo};
+
+  wn_fifo #(
+      .Width(641),
+      .Depth(Depth)
+  ) u_wq (
+      .clk_i,
+      .rst_i   (rst_i || flush),
+      .wdata_i (wq_din),
+      .wvalid_i(as_push),
+      .wready_o(wq_wready),
+      .rdata_o (wq_head),
+      .rvalid_o(wq_valid),
+      .rready_i(head_pop_i),
+      .count_o (wq_count)
+  );
+  assign head_valid_o = wq_valid && pf_match;
+  assign head_err_o = wq_head[640];
+  assign head_wqe_o = wq_head[639:0];
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      pf_run <= 1'b0;
+      pf_qp <= '0;
+      pf_scan <= '0;
+      pf_next <= 16'd0;
+      pf_base <= 16'd0;
+      pf_infl <= 8'd0;
+      pf_old <= 4'd0;
+      as_half <= 1'b0;
+      as_k <= 5'd0;
+      as_lo <= '0;
+    end else begin
+      if (!pf_pick) pf_scan <= (db_valid_i && db_qp_i != pf_scan) ? db_qp_i : pf_scan + 1'b1;
+      if (rw_fire) begin
+        pf_run <= 1'b1;
+        pf_qp <= want_qp_i;
+        pf_next <= want_idx_i;
+        pf_base <= want_idx_i;
+      end else if (drop_hit) pf_run <= 1'b0;
+      else if (pf_pick) begin
+        pf_run <= 1'b1;
+        pf_qp <= pf_scan;
+        pf_next <= scan_ci_i;
+        pf_base <= scan_ci_i;
+      end else begin
+        if (pf_leave) pf_run <= 1'b0;
+        if (pf_go) pf_next <= pf_next + pf_n;
+        // a refused read: the WQEs after its error entry are read again
+        if (as_err) pf_next <= as_idx + 16'd1;
+        if (head_pop_i) pf_base <= pf_base + 16'd1;
+      end
+      // a WQE leaves pf_infl when it enters the FIFO, or when its read ends
+      // without it (dropped, or after an error)
+      pf_infl <= pf_infl + (pf_go ? {3'd0, pf_n[4:0]} : 8'd0) - {7'd0, as_push} -
+                 (as_fin ? {3'd0, tr_head[4:0] - as_k - {4'd0, as_push}} : 8'd0);
+      if (rd_rsp_valid_i) begin
+        if (as_fin) begin
+          as_half <= 1'b0;
+          as_k <= 5'd0;
+        end else if (pf_old == 4'd0 && !flush) begin
+          as_half <= !as_half;
+          if (!as_half) as_lo <= rd_data_i;
+          if (as_push) as_k <= as_k + 5'd1;
+        end
+        if (as_fin && pf_old != 4'd0) pf_old <= pf_old - 4'd1;
+      end
+      // repositioned (or the QP changed), or a refused read: the reads in
+      // flight are dropped (the one ending now excepted)
+      if (flush || as_err) pf_old <= tr_count - {3'd0, as_fin};
+    end
+  end
+
+  logic unused;
+  assign unused = ^{tr_valid, wq_wready, rd_data_i[511:128]};
+endmodule
