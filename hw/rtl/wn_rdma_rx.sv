@@ -817,14 +817,22 @@ module wn_rdma_rx #(
   logic [1:0]  who_head;
   logic        who_valid, who_wready;
   logic [4:0]  who_count;
-  assign chk_valid = dchk_valid || tchk_valid_i || qchk_valid;
+  // (the prefetcher's early checks last: code 3)
+  logic        pchk_valid, pchk_ready, pchk_rsp_valid;
+  logic [31:0] pchk_stag, pchk_len;
+  logic [63:0] pchk_to;
+  logic [15:0] pchk_pd;
+  logic        q_or_p;
+  assign q_or_p = qchk_valid;
+  assign chk_valid = dchk_valid || tchk_valid_i || qchk_valid || pchk_valid;
   assign dchk_ready = chk_ready;
   assign tchk_ready_o = chk_ready && !dchk_valid;
   assign qchk_ready = chk_ready && !dchk_valid && !tchk_valid_i;
-  assign chk_stag = dchk_valid ? dchk_stag : (tchk_valid_i ? tchk_stag_i : qchk_stag);
-  assign chk_to = dchk_valid ? dchk_to : (tchk_valid_i ? tchk_to_i : qchk_to);
-  assign chk_len = dchk_valid ? dchk_len : (tchk_valid_i ? tchk_len_i : qchk_len);
-  assign chk_pd = dchk_valid ? dchk_pd : (tchk_valid_i ? tchk_pd_i : qchk_pd);
+  assign pchk_ready = chk_ready && !dchk_valid && !tchk_valid_i && !qchk_valid;
+  assign chk_stag = dchk_valid ? dchk_stag : (tchk_valid_i ? tchk_stag_i : (q_or_p ? qchk_stag : pchk_stag));
+  assign chk_to = dchk_valid ? dchk_to : (tchk_valid_i ? tchk_to_i : (q_or_p ? qchk_to : pchk_to));
+  assign chk_len = dchk_valid ? dchk_len : (tchk_valid_i ? tchk_len_i : (q_or_p ? qchk_len : pchk_len));
+  assign chk_pd = dchk_valid ? dchk_pd : (tchk_valid_i ? tchk_pd_i : (q_or_p ? qchk_pd : pchk_pd));
   assign chk_access = dchk_valid ? dchk_access : (tchk_valid_i ? 3'b000 : 3'b001);
   wn_fifo #(
       .Width(2),
@@ -832,7 +840,7 @@ module wn_rdma_rx #(
   ) u_who (
       .clk_i,
       .rst_i,
-      .wdata_i (dchk_valid ? 2'd0 : (tchk_valid_i ? 2'd1 : 2'd2)),
+      .wdata_i (dchk_valid ? 2'd0 : (tchk_valid_i ? 2'd1 : (q_or_p ? 2'd2 : 2'd3))),
       .wvalid_i(chk_valid && chk_ready),
       .wready_o(who_wready),
       .rdata_o (who_head),
@@ -845,6 +853,7 @@ module wn_rdma_rx #(
   assign tchk_rsp_ok_o = chk_rsp_ok;
   assign tchk_rsp_addr_o = chk_rsp_addr;
   assign qchk_rsp_valid = chk_rsp_valid && who_head == 2'd2;
+  assign pchk_rsp_valid = chk_rsp_valid && who_head == 2'd3;
 
   // ------------------------------------------------------------------
   // receive-queue unit: buffer requests, then flushes of QPs in ERROR;
@@ -865,8 +874,10 @@ module wn_rdma_rx #(
   logic           fl_taken;       // flushing a WQE already taken (wr_id kept)
   wn_abi_pkg::rdma_sge_t q_sge;
   // the prefetcher's side
-  logic           pq_want, pq_head_valid, pq_head_err, pq_pop, pq_hold;
+  logic           pq_want, pq_head_valid, pq_head_err, pq_head_ok, pq_pop, pq_hold;
   logic [639:0]   pq_head_wqe;
+  logic [MaxSge*64-1:0] pq_head_addr;
+  logic [MaxSge*32-1:0] pq_head_len;
 
   assign q_nsge = (q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8] > 8'd4) ? 3'd4 :
                   q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 3];
@@ -876,8 +887,13 @@ module wn_rdma_rx #(
   assign rb_rsp_ok = q_ok_q;
   assign rb_rsp_addr = q_addr_q;
   assign rb_rsp_len = q_len_q;
-  // waiting for the WQE at the consumer index; taking it
-  assign pq_want = q_st == QHead || q_st == QFlHead;
+  // waiting for the WQE at the consumer index (a request that finds it
+  // ready is answered the next cycle); taking it
+  logic           rb_go;
+  logic [QpW-1:0] pq_qp;
+  assign rb_go = q_st == QIdle && rb_req_valid && rx_on(qc_st[rb_req_qp]) && rq_ci[rb_req_qp] != rq_pi[rb_req_qp];
+  assign pq_want = q_st == QHead || q_st == QFlHead || rb_go;
+  assign pq_qp = (q_st == QIdle) ? rb_req_qp : q_qp;
   assign pq_pop = pq_want && pq_head_valid;
   // a WQE taken from the prefetcher, the consumer index not yet moved
   assign pq_hold = q_st == QChk || q_st == QWait || q_st == QAns || (q_st == QFlCpl && !fl_taken);
@@ -1085,16 +1101,29 @@ module wn_rdma_rx #(
             q_addr_q <= '0;
             q_len_q <= '0;
             q_sge_q <= 3'd0;
-            if (!rx_on(qc_st[rb_req_qp]) || rq_ci[rb_req_qp] == rq_pi[rb_req_qp]) begin
+            q_wqe <= {384'd0, pq_head_wqe};
+            if (!rb_go) begin
               q_ok_q <= 1'b0;
               q_st <= QAns;
-            end else q_st <= QHead;
+            end else if (!pq_head_valid) q_st <= QHead;
+            else if (pq_head_err) begin
+              q_ok_q <= 1'b0;
+              q_status_q <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
+              q_st <= QAns;
+            end else if (pq_head_ok) begin
+              q_ok_q <= 1'b1;
+              q_addr_q <= pq_head_addr;
+              q_len_q <= pq_head_len;
+              q_st <= QAns;
+            end else q_st <= QChk;
           end else if (scan_hit) begin
             q_qp <= scan_q;
             fl_taken <= rq_cc[scan_q] != rq_ci[scan_q];
             q_st <= (rq_cc[scan_q] != rq_ci[scan_q]) ? QFlCpl : QFlHead;
           end else scan_q <= scan_q + 1'b1;
         end
+        // a WQE checked early, with no change of the MR table since, is
+        // used as it is; any other is checked again now
         QHead, QFlHead: if (pq_head_valid) begin
           q_wqe <= {384'd0, pq_head_wqe};
           if (q_st == QFlHead) q_st <= QFlCpl;
@@ -1102,11 +1131,13 @@ module wn_rdma_rx #(
             q_ok_q <= 1'b0;
             q_status_q <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
             q_st <= QAns;
+          end else if (pq_head_ok) begin
+            q_ok_q <= 1'b1;
+            q_addr_q <= pq_head_addr;
+            q_len_q <= pq_head_len;
+            q_st <= QAns;
           end else q_st <= QChk;
         end
-        // the scatter entries are checked now, when the WQE is used (not
-        // when it was prefetched): a region deregistered or invalidated
-        // since is refused
         QChk: begin
           if (q_sge_q >= q_nsge) begin
             q_ok_q <= 1'b1;
@@ -1273,7 +1304,7 @@ module wn_rdma_rx #(
   wn_rq_prefetch #(
       .NumQp(NumQp),
       .Batch(16),
-      .Depth(32)
+      .Depth(64)
   ) u_rqpf (
       .clk_i,
       .rst_i,
@@ -1293,12 +1324,26 @@ module wn_rdma_rx #(
       .drop_valid_i  (qm_ok),
       .drop_qp_i     (a_qp),
       .want_valid_i  (pq_want),
-      .want_qp_i     (q_qp),
-      .want_idx_i    (rq_ci[q_qp]),
+      .want_qp_i     (pq_qp),
+      .want_idx_i    (rq_ci[pq_qp]),
       .head_valid_o  (pq_head_valid),
       .head_err_o    (pq_head_err),
+      .head_ok_o     (pq_head_ok),
+      .head_addr_o   (pq_head_addr),
+      .head_len_o    (pq_head_len),
       .head_wqe_o    (pq_head_wqe),
       .head_pop_i    (pq_pop),
+      .cur_pd_i      (qc_pd[pq_cur]),
+      .chk_valid_o   (pchk_valid),
+      .chk_ready_i   (pchk_ready),
+      .chk_stag_o    (pchk_stag),
+      .chk_to_o      (pchk_to),
+      .chk_len_o     (pchk_len),
+      .chk_pd_o      (pchk_pd),
+      .chk_rsp_valid_i(pchk_rsp_valid),
+      .chk_rsp_ok_i  (chk_rsp_ok),
+      .chk_rsp_addr_i(chk_rsp_addr),
+      .mr_change_i   (ctl_done || rinv_done),
       .rd_addr_o,
       .rd_len_o,
       .rd_valid_o,

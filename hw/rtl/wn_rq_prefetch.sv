@@ -66,8 +66,24 @@ module wn_rq_prefetch #(
     input  logic [15:0]    want_idx_i,
     output logic           head_valid_o,
     output logic           head_err_o,
+    output logic           head_ok_o,
+    output logic [255:0]   head_addr_o,
+    output logic [127:0]   head_len_o,
     output logic [639:0]   head_wqe_o,
     input  logic           head_pop_i,
+    // scatter-entry checks (wn_mr_table's check port, LOCAL_WRITE), and
+    // any change of the table (an update or invalidation done)
+    input  logic [15:0]    cur_pd_i,
+    output logic           chk_valid_o,
+    input  logic           chk_ready_i,
+    output logic [31:0]    chk_stag_o,
+    output logic [63:0]    chk_to_o,
+    output logic [31:0]    chk_len_o,
+    output logic [15:0]    chk_pd_o,
+    input  logic           chk_rsp_valid_i,
+    input  logic           chk_rsp_ok_i,
+    input  logic [63:0]    chk_rsp_addr_i,
+    input  logic           mr_change_i,
     // DMA reads
     output logic [63:0]    rd_addr_o,
     output logic [15:0]    rd_len_o,
@@ -100,7 +116,7 @@ module wn_rq_prefetch #(
   logic [7:0]     pf_infl;    // WQEs asked for and not yet in the FIFO
   logic [3:0]     pf_old;     // reads in flight to drop
   logic [15:0]    pf_ring, pf_avail, pf_wrap, pf_free, pf_n;
-  logic           pf_iss, pf_go, pf_pick, pf_leave, pf_match, rw_fire, drop_hit, flush;
+  logic           pf_small, pf_iss, pf_go, pf_pick, pf_leave, pf_match, rw_fire, drop_hit, flush;
   // reads in flight: {first WQE index, WQEs}
   logic [20:0]    tr_head;
   logic           tr_valid, tr_wready, tr_pop;
@@ -114,6 +130,22 @@ module wn_rq_prefetch #(
   logic [640:0]   wq_din, wq_head;
   logic           wq_valid, wq_wready;
   logic [CW:0]    wq_count;
+  logic           wq_pop;
+  // the checker: the FIFO's WQEs one at a time, their scatter entries
+  // checked in order, into the ready FIFO: {refused, ok, lens, addrs, bytes}
+  typedef enum logic [2:0] {CIdle, CChk, CWait, CPush, CDrain} cst_e;
+  cst_e           c_st;
+  logic [639:0]   c_wqe;
+  logic           c_err, c_ok;
+  logic [2:0]     c_sge, c_nsge;
+  logic [255:0]   c_addr;
+  logic [127:0]   c_len;
+  wn_abi_pkg::rdma_sge_t c_s;
+  logic [1025:0]  rq_din, rq_head;
+  logic           rq_valid, rq_wready, rq_push;
+  logic [4:0]     rq_count;
+  // entries whose checks may predate a change of the MR table
+  logic [5:0]     stale_q;
 
   assign cur_qp_o = pf_qp;
   assign scan_qp_o = pf_scan;
@@ -136,11 +168,15 @@ module wn_rq_prefetch #(
   assign flush = rw_fire || drop_hit;
   assign pf_pick = !pf_run && !want_valid_i && scan_work_i && !(hold_valid_i && hold_qp_i == pf_scan) &&
                    !(drop_valid_i && drop_qp_i == pf_scan);
-  assign pf_iss = pf_run && cur_ok_i && pf_old == 4'd0 && pf_n != 16'd0 && tr_wready && !flush && !as_err;
+  // a read limited by the FIFO's room waits for room for half a batch, so
+  // reads stay large and a few of them cover the read latency
+  assign pf_small = pf_n == pf_free && pf_n < pf_avail && pf_n < pf_wrap && pf_n < 16'(Batch / 2 + Batch % 2);
+  assign pf_iss = pf_run && cur_ok_i && pf_old == 4'd0 && pf_n != 16'd0 && !pf_small && tr_wready && !flush &&
+                  !as_err;
   assign pf_go = pf_iss && rd_ready_i;
   // nothing in the FIFO or in flight, and nothing to read now
-  assign pf_leave = pf_run && tr_count == 4'd0 && wq_count == '0 && pf_old == 4'd0 && !flush &&
-                    (pf_n == 16'd0 || !cur_ok_i);
+  assign pf_leave = pf_run && tr_count == 4'd0 && wq_count == '0 && c_st == CIdle && rq_count == 5'd0 &&
+                    pf_old == 4'd0 && !flush && (pf_n == 16'd0 || !cur_ok_i);
   assign rd_valid_o = pf_iss;
   assign rd_addr_o = cur_base_i + {41'd0, pf_next & (pf_ring - 16'd1), 7'd0};
   assign rd_len_o = {pf_n[8:0], 7'd0};
@@ -178,12 +214,103 @@ module wn_rq_prefetch #(
       .wready_o(wq_wready),
       .rdata_o (wq_head),
       .rvalid_o(wq_valid),
-      .rready_i(head_pop_i),
+      .rready_i(wq_pop),
       .count_o (wq_count)
   );
-  assign head_valid_o = wq_valid && pf_match;
-  assign head_err_o = wq_head[640];
-  assign head_wqe_o = wq_head[639:0];
+
+  // the checker
+  assign wq_pop = c_st == CIdle && wq_valid && rq_wready && !flush;
+  assign c_nsge = (c_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8] > 8'd4) ? 3'd4 :
+                  c_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 3];
+  always_comb begin
+    unique case (c_sge[1:0])
+      2'd0: c_s = c_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE0_LSB +: 128];
+      2'd1: c_s = c_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE1_LSB +: 128];
+      2'd2: c_s = c_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE2_LSB +: 128];
+      default: c_s = c_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE3_LSB +: 128];
+    endcase
+  end
+  assign chk_valid_o = c_st == CChk && c_sge < c_nsge && c_s.len != 32'd0 && !flush;
+  assign chk_stag_o = c_s.lkey;
+  assign chk_to_o = c_s.addr;
+  assign chk_len_o = c_s.len;
+  assign chk_pd_o = cur_pd_i;
+  assign rq_push = c_st == CPush && !flush;
+  assign rq_din = {c_err, c_ok, c_len, c_addr, c_wqe};
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      c_st <= CIdle;
+      c_wqe <= '0;
+      c_err <= 1'b0;
+      c_ok <= 1'b0;
+      c_sge <= 3'd0;
+      c_addr <= '0;
+      c_len <= '0;
+    end else begin
+      unique case (c_st)
+        CIdle: if (wq_pop) begin
+          c_wqe <= wq_head[639:0];
+          c_err <= wq_head[640];
+          c_ok <= !wq_head[640];
+          c_sge <= 3'd0;
+          c_addr <= '0;
+          c_len <= '0;
+          c_st <= wq_head[640] ? CPush : CChk;
+        end
+        CChk: begin
+          if (flush) c_st <= CIdle;
+          else if (c_sge >= c_nsge) c_st <= CPush;
+          else if (c_s.len == 32'd0) c_sge <= c_sge + 3'd1;
+          else if (chk_ready_i) c_st <= CWait;
+        end
+        CWait: if (chk_rsp_valid_i) begin
+          if (flush) c_st <= CIdle;
+          else if (chk_rsp_ok_i) begin
+            c_addr[32'(c_sge[1:0]) * 64 +: 64] <= chk_rsp_addr_i;
+            c_len[32'(c_sge[1:0]) * 32 +: 32] <= c_s.len;
+            c_sge <= c_sge + 3'd1;
+            c_st <= CChk;
+          end else begin
+            // refused now: the unit checks it again when it uses it
+            c_ok <= 1'b0;
+            c_st <= CPush;
+          end
+        end else if (flush) c_st <= CDrain;
+        // dropped while its check is under way: the answer is discarded
+        CDrain: if (chk_rsp_valid_i) c_st <= CIdle;
+        CPush: c_st <= CIdle;
+        default: c_st <= CIdle;
+      endcase
+    end
+  end
+
+  wn_fifo #(
+      .Width(1026),
+      .Depth(16)
+  ) u_rq (
+      .clk_i,
+      .rst_i   (rst_i || flush),
+      .wdata_i (rq_din),
+      .wvalid_i(rq_push),
+      .wready_o(rq_wready),
+      .rdata_o (rq_head),
+      .rvalid_o(rq_valid),
+      .rready_i(head_pop_i),
+      .count_o (rq_count)
+  );
+  assign head_valid_o = rq_valid && pf_match;
+  assign head_err_o = rq_head[1025];
+  // checked, and no change of the MR table since
+  assign head_ok_o = rq_head[1024] && stale_q == 6'd0;
+  assign head_len_o = rq_head[1023:896];
+  assign head_addr_o = rq_head[895:640];
+  assign head_wqe_o = rq_head[639:0];
+  always_ff @(posedge clk_i) begin
+    if (rst_i || flush) stale_q <= 6'd0;
+    else if (mr_change_i)
+      stale_q <= {1'b0, rq_count} + {5'd0, c_st != CIdle} - {5'd0, head_pop_i && rq_valid};
+    else if (head_pop_i && rq_valid && stale_q != 6'd0) stale_q <= stale_q - 6'd1;
+  end
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
