@@ -87,6 +87,9 @@ use crate::tcp::EndpointId;
 pub const RDMA_WQE_SIZE: usize = gen::RDMA_WQE_SIZE as usize;
 /// Scatter entries of one work request.
 pub const MAX_SGE: usize = gen::RDMA_MAX_SGE as usize;
+/// RDMA Read Requests a queue pair answers at once at most (its IRD; the
+/// transmit side keeps room for that many READ RESPONSEs).
+pub const MAX_IRD: u32 = gen::RDMA_MAX_IRD;
 /// Device time one RDMA command may take.
 const CMD_TIMEOUT: Duration = Duration::from_millis(100);
 /// Largest ring of a QP, as log2 of entries.
@@ -828,6 +831,12 @@ fn qp_modify_args(qpn: u32, a: &QpAttrs, set_attrs: bool, r: &QpResources) -> Re
     let logs = 1..=MAX_LOG_DEPTH;
     if !logs.contains(&r.rq_log) || !logs.contains(&r.sq_log) {
         return Err(invalid("QP ring sizes must be 2^1..=2^15 entries"));
+    }
+    if u32::from(a.ird) > MAX_IRD {
+        return Err(invalid(format!(
+            "IRD {}: the hardware answers at most {MAX_IRD} RDMA Reads at once (ibv max_qp_rd_atom)",
+            a.ird
+        )));
     }
     let arg3 = u32::from(a.mulpdu)
         | (u32::from(a.crc) << 16)
@@ -2543,6 +2552,14 @@ mod tests {
         assert!(qp_modify_args(0, &QpAttrs::new(QpState::Init).crc(true), true, &res()).is_err());
         assert!(qp_modify_args(0, &QpAttrs::init(1).mulpdu(0), true, &res()).is_err());
         assert!(qp_modify_args(0, &QpAttrs::init(1).marker_phase(512), true, &res()).is_err());
+        assert!(qp_modify_args(0, &QpAttrs::init(1).ird(16), true, &res()).is_ok());
+        assert!(
+            matches!(
+                qp_modify_args(0, &QpAttrs::init(1).ird(17), true, &res()),
+                Err(Error::InvalidArgument(_))
+            ),
+            "IRD above MAX_IRD"
+        );
         let big_cq = QpResources {
             recv_cq: 256,
             ..res()

@@ -252,6 +252,8 @@ module wn_core #(
   logic         c_rdma_drop, c_rdma_rd_err, c_rdma_wr_err;
   logic         t_init_valid, t_init_crc, t_st_valid, t_rr_valid, t_rr_ready, t_rdc_valid;
   logic [$clog2(NumQp)-1:0] t_init_qp, t_st_qp, t_rr_qp, t_rdc_qp, t_term_qp;
+  logic         t_serr_valid, t_serr_ready;
+  logic [$clog2(NumQp)-1:0] t_serr_qp;
   logic         t_term_valid, t_term_hvalid, t_rrd_valid;
   logic         t_ctl_valid, t_ctl_ready, t_ctl_done;
   logic [1:0]   t_ctl_op;
@@ -776,6 +778,9 @@ module wn_core #(
       .rr_len_o      (t_rr_len),
       .rdc_valid_o   (t_rdc_valid),
       .rdc_qp_o      (t_rdc_qp),
+      .serr_valid_i  (t_serr_valid),
+      .serr_ready_o  (t_serr_ready),
+      .serr_qp_i     (t_serr_qp),
       .tterm_valid_o (t_term_valid),
       .tterm_qp_o    (t_term_qp),
       .tterm_layer_o (t_term_layer),
@@ -845,6 +850,9 @@ module wn_core #(
       .rr_len_i       (t_rr_len),
       .rdc_valid_i    (t_rdc_valid),
       .rdc_qp_i       (t_rdc_qp),
+      .serr_valid_o   (t_serr_valid),
+      .serr_ready_i   (t_serr_ready),
+      .serr_qp_o      (t_serr_qp),
       .rrd_valid_o    (t_rrd_valid),
       .rrd_qp_o       (t_rrd_qp),
       .busy_o         (t_txb_valid),

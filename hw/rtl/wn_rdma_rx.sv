@@ -131,6 +131,10 @@ module wn_rdma_rx #(
     output logic [31:0]    rr_len_o,
     output logic           rdc_valid_o,
     output logic [QpW-1:0] rdc_qp_o,
+    // a send work request completed in error (wn_rdma_tx)
+    input  logic           serr_valid_i,
+    output logic           serr_ready_o,
+    input  logic [QpW-1:0] serr_qp_i,
     output logic           tterm_valid_o,
     output logic [QpW-1:0] tterm_qp_o,
     output logic [3:0]     tterm_layer_o,
@@ -282,6 +286,9 @@ module wn_rdma_rx #(
   logic           a_set, trans_ok;
   assign a_qp = arg_q[0][QpW-1:0];
   assign a_qp_ok = arg_q[0] < 32'(NumQp);
+  // IRD above what the transmit side keeps room for
+  logic a_ird_bad;
+  assign a_ird_bad = a_set && {24'd0, arg_q[3][31:24]} > wn_abi_pkg::RDMA_MAX_IRD;
   assign a_st = arg_q[1][7:0];
   assign a_set = arg_q[1][8];
   assign cur_st = qc_st[a_qp];
@@ -303,7 +310,7 @@ module wn_rdma_rx #(
       endcase
       if (a_set) trans_ok = 1'b0;
       if (a_st == 8'(wn_abi_pkg::QP_STATE_INIT) && cur_st == 8'(wn_abi_pkg::QP_STATE_RESET))
-        trans_ok = a_set && arg_q[4][27:24] != 4'd0;
+        trans_ok = a_set && arg_q[4][27:24] != 4'd0 && !a_ird_bad;
     end
   end
 
@@ -351,6 +358,7 @@ module wn_rdma_rx #(
         unique case (cop_q)
           8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY): begin
             if (!a_qp_ok) cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_BAD_QP);
+            else if (a_ird_bad) cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_BAD_ARG);
             else if (!trans_ok) cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_BAD_TRANSITION);
             else cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_OK);
           end
@@ -662,6 +670,13 @@ module wn_rdma_rx #(
   logic [7:0]     tm_ecode;
   logic [6:0]     tm_hlen;
   logic [511:0]   tm_hdr;
+  // wn_ddp_rx's Terminates (d_tm_*) first, then the send side's errors
+  logic           d_tm_valid, d_tm_ready, d_tm_rx, d_tm_hvalid;
+  logic [QpW-1:0] d_tm_qp;
+  logic [3:0]     d_tm_layer, d_tm_etype;
+  logic [7:0]     d_tm_ecode;
+  logic [6:0]     d_tm_hlen;
+  logic [511:0]   d_tm_hdr;
   logic           dchk_valid, dchk_ready;
   logic [31:0]    dchk_stag, dchk_len;
   logic [63:0]    dchk_to;
@@ -795,16 +810,16 @@ module wn_rdma_rx #(
       .rr_sink_to_o   (rr_sink_to_o),
       .rr_addr_o      (rr_addr_o),
       .rr_len_o       (rr_len_o),
-      .term_valid_o   (tm_valid),
-      .term_ready_i   (tm_ready),
-      .term_qp_o      (tm_qp),
-      .term_rx_o      (tm_rx),
-      .term_layer_o   (tm_layer),
-      .term_etype_o   (tm_etype),
-      .term_ecode_o   (tm_ecode),
-      .term_hvalid_o  (tm_hvalid),
-      .term_hlen_o    (tm_hlen),
-      .term_hdr_o     (tm_hdr)
+      .term_valid_o   (d_tm_valid),
+      .term_ready_i   (d_tm_ready),
+      .term_qp_o      (d_tm_qp),
+      .term_rx_o      (d_tm_rx),
+      .term_layer_o   (d_tm_layer),
+      .term_etype_o   (d_tm_etype),
+      .term_ecode_o   (d_tm_ecode),
+      .term_hvalid_o  (d_tm_hvalid),
+      .term_hlen_o    (d_tm_hlen),
+      .term_hdr_o     (d_tm_hdr)
   );
 
   // ------------------------------------------------------------------
@@ -1035,8 +1050,24 @@ module wn_rdma_rx #(
   logic [3:0]  evq_count;
   assign term_info = {tm_rx ? 8'(wn_abi_pkg::CPL_TERM_ORIGIN_PEER) : 8'(wn_abi_pkg::CPL_TERM_ORIGIN_HARDWARE),
                       4'd0, tm_layer, 4'd0, tm_etype, tm_ecode};
+  // a send work request completed in error (serr_*): the QP enters ERROR
+  // and sends a Terminate RDMAP / local catastrophic error (RFC 5040 §7.1,
+  // no DDP header), if it is still sending (RTS or SQD)
+  assign tm_valid = d_tm_valid || serr_valid_i;
+  assign tm_qp = d_tm_valid ? d_tm_qp : serr_qp_i;
+  assign tm_rx = d_tm_valid && d_tm_rx;
+  assign tm_layer = d_tm_valid ? d_tm_layer : 4'(wn_abi_pkg::TERM_LAYER_RDMAP);
+  assign tm_etype = d_tm_valid ? d_tm_etype : 4'(wn_abi_pkg::TERM_ETYPE_RDMAP_LOCAL_CATASTROPHIC);
+  assign tm_ecode = d_tm_valid ? d_tm_ecode : 8'd0;
+  assign tm_hvalid = d_tm_valid && d_tm_hvalid;
+  assign tm_hlen = d_tm_hlen;
+  assign tm_hdr = d_tm_hdr;
   assign tm_ready = evq_wready;
-  assign term_set = tm_valid && tm_ready && qc_st[tm_qp] != 8'(wn_abi_pkg::QP_STATE_ERROR);
+  assign d_tm_ready = evq_wready;
+  assign serr_ready_o = evq_wready && !d_tm_valid;
+  assign term_set = tm_valid && tm_ready && qc_st[tm_qp] != 8'(wn_abi_pkg::QP_STATE_ERROR) &&
+                    (d_tm_valid || qc_st[tm_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) ||
+                     qc_st[tm_qp] == 8'(wn_abi_pkg::QP_STATE_SQD));
   assign term_qp_w = tm_qp;
   wn_fifo #(
       .Width(64),

@@ -55,15 +55,18 @@
 // RrReserve) never waits for room, and the receive path never stops for
 // it.
 //
-// Not done: markers on transmit, a refused payload read (wn_rdmap_tx
-// st_err) does not stop the FPDU.
+// A refused payload read (wn_rdmap_tx st_err: host memory unmapped under a
+// registered region) puts the QP into ERROR like a work request completing
+// in error; the FPDU being built carries zeros for the refused bytes.
+//
+// Not done: markers on transmit.
 // Parameters: NumQp a power of two 2..1024; LogDepth a power of two:
 // messages a QP may have logged and not acknowledged; RrReserve: entries
 // of it kept for READ RESPONSEs.
 module wn_rdma_tx #(
     parameter int NumQp = 64,
     parameter int LogDepth = 256,
-    parameter int RrReserve = 16,
+    parameter int RrReserve = int'(wn_abi_pkg::RDMA_MAX_IRD),
     localparam int QpW = $clog2(NumQp),
     localparam int LW = $clog2(LogDepth)
 ) (
@@ -99,6 +102,11 @@ module wn_rdma_tx #(
     input  logic [31:0]    rr_len_i,
     input  logic           rdc_valid_i,
     input  logic [QpW-1:0] rdc_qp_i,
+    // a work request completed in error (LOC_PROT_ERR, BAD_OPCODE,
+    // WQE_FETCH_ERR): the receive side puts the QP into ERROR
+    output logic           serr_valid_o,
+    input  logic           serr_ready_i,
+    output logic [QpW-1:0] serr_qp_o,
     // a READ RESPONSE acknowledged (an IRD slot free again)
     output logic           rrd_valid_o,
     output logic [QpW-1:0] rrd_qp_o,
@@ -259,6 +267,13 @@ module wn_rdma_tx #(
   // READ REQUESTs acknowledged (retired from the log): the ORQ's entries
   // from oh_q to orr_q are Reads older than every message still logged
   logic [3:0]  orr_q [NumQp];
+  // a work request completed in error: no more are taken until the
+  // receive side's state change (to ERROR) arrives
+  logic        sh_q [NumQp];
+  // a payload read was refused while building one of the QP's FPDUs
+  // (host memory unmapped under a registered region): reported as a send
+  // error (the QP enters ERROR)
+  logic        perr_q [NumQp];
 
   function automatic logic tagged_op(input logic [3:0] op);
     tagged_op = op == OpWrite || op == OpRresp;
@@ -528,7 +543,34 @@ module wn_rdma_tx #(
   assign f_app = f_st == FLen && f_fp[0];
   assign f_wimm = !f_rr && !f_imm2 && f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM);
   assign f_free = f_st == FIdle || (f_app && !f_wimm);
-  assign f_ci_inc = (f_st == FCpl && (f_cr || f_nocqe)) || (f_app && !f_rr && !f_wimm);
+  // a completion in error also tells the receive side (f_serr)
+  logic f_serr, f_cdone, se_wready;
+  logic [2:0] se_count;
+  assign f_serr = f_status != 8'(wn_abi_pkg::CQE_STATUS_SUCCESS) && f_status != 8'(wn_abi_pkg::CQE_STATUS_FLUSHED);
+  assign f_cdone = f_st == FCpl && (f_cr || f_nocqe) && (!f_serr || se_wready);
+  // and the refused payload reads, found by a scan (e_scan)
+  logic [QpW-1:0] e_scan;
+  logic           e_push;
+  assign e_push = perr_q[e_scan] && se_wready && !(f_cdone && f_serr);
+  always_ff @(posedge clk_i) begin
+    if (rst_i) e_scan <= '0;
+    else if (!perr_q[e_scan]) e_scan <= e_scan + 1'b1;
+  end
+  wn_fifo #(
+      .Width(QpW),
+      .Depth(4)
+  ) u_se (
+      .clk_i,
+      .rst_i,
+      .wdata_i ((f_cdone && f_serr) ? f_qp : e_scan),
+      .wvalid_i((f_cdone && f_serr) || e_push),
+      .wready_o(se_wready),
+      .rdata_o (serr_qp_o),
+      .rvalid_o(serr_valid_o),
+      .rready_i(serr_ready_i),
+      .count_o (se_count)
+  );
+  assign f_ci_inc = f_cdone || (f_app && !f_rr && !f_wimm);
   assign f_orq_push = f_app && !f_rr && f_e.op == OpRreq;
 
   // gather checks, pipelined: entry f_ki is asked next, f_pend are asked
@@ -575,7 +617,7 @@ module wn_rdma_tx #(
   assign f_fe = log_q[{f_qp, f_ptr[LW-1:0]}];
   assign f_fl_need = f_st == FFlush && f_ptr != tail_q[f_qp] && f_fe.op != OpRreq && f_fe.op != OpRresp &&
                      f_fe.op != OpTerm && !f_fe.pair;
-  assign f_cv = (f_st == FCpl && !f_nocqe) || f_fl_need;
+  assign f_cv = (f_st == FCpl && !f_nocqe && (!f_serr || se_wready)) || f_fl_need;
   assign f_c = f_fl_need ?
       cqe_f(scq_q[f_qp], f_qp, f_fe.idx, f_fe.wr_id, f_fe.len, f_fe.cop, 8'(wn_abi_pkg::CQE_STATUS_FLUSHED)) :
       cqe_f(scq_q[f_qp], f_qp, sq_ci[f_qp], f_w.wr_id, 32'd0, f_cop, f_status);
@@ -592,7 +634,7 @@ module wn_rdma_tx #(
   assign t_ci = sq_ci[wq_qp] + {15'd0, f_ci_inc && t_same};
   assign t_stale = wq_idx != t_ci;
   assign t_used = tail_q[wq_qp] - head_q[wq_qp] + (LW + 1)'(f_app && t_same);
-  assign t_ok = (st_q[wq_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) &&
+  assign t_ok = (st_q[wq_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) && !sh_q[wq_qp] &&
                  {1'b0, t_used} + (LW + 2)'(2 + RrReserve) <= (LW + 2)'(LogDepth)) ||
                 st_q[wq_qp] == 8'(wn_abi_pkg::QP_STATE_ERROR);
   assign t_take = t_rdy && !t_stale && t_ok;
@@ -738,7 +780,7 @@ module wn_rdma_tx #(
             f_st <= FIdle;
           end
         end
-        FCpl: if (f_cr || f_nocqe) begin
+        FCpl: if (f_cdone) begin
           f_nocqe <= 1'b0;
           f_cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND);
           f_st <= FIdle;
@@ -820,7 +862,7 @@ module wn_rdma_tx #(
   ent_t           r_e;
   assign r_e = log_q[{r_scan, rel_q[r_scan][LW-1:0]}];
   assign r_rel = rel_q[r_scan] != tail_q[r_scan] &&
-                 (st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_RTS) ||
+                 (st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_RTS) || st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_SQD) ||
                   (r_e.op == OpTerm && st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR))) &&
                  (!r_e.multi || hw_q[r_scan] == rend_q[r_scan]);
   assign db_valid_o = !r_rel && dbp_q[r_scan];
@@ -1250,6 +1292,8 @@ module wn_rdma_tx #(
         oh_q[i] <= 4'd0;
         ot_q[i] <= 4'd0;
         orr_q[i] <= 4'd0;
+        sh_q[i] <= 1'b0;
+        perr_q[i] <= 1'b0;
         tpend_q[i] <= 1'b0;
         tlen_q[i] <= 6'd0;
         pd_q[i] <= 16'd0;
@@ -1274,6 +1318,11 @@ module wn_rdma_tx #(
     end else begin
       if (db_we) sq_pi[db_qp] <= reg_wdata_i[15:0];
       if (st_valid_i) st_q[st_qp_i] <= st_i;
+      if (f_cdone && f_serr) sh_q[f_qp] <= 1'b1;
+      if (st_valid_i) sh_q[st_qp_i] <= 1'b0;
+      if (e_push) perr_q[e_scan] <= 1'b0;
+      if (rs_valid && rs_err && st_q[rs_qp] == 8'(wn_abi_pkg::QP_STATE_RTS)) perr_q[rs_qp] <= 1'b1;
+      if (init_valid_i) perr_q[init_qp_i] <= 1'b0;
       if (st_valid_i && st_i == 8'(wn_abi_pkg::QP_STATE_RESET)) begin
         // RESET forgets the QP's messages (no completion after it)
         head_q[st_qp_i] <= '0;
@@ -1372,7 +1421,7 @@ module wn_rdma_tx #(
   end
 
   logic unused;
-  assign unused = ^{tr_valid, wq_wready, wq_w, rs_valid, rs_qp, rs_off, rs_len, rs_last, rs_done, rs_err, rq_wready, rq_count, sv_count,
+  assign unused = ^{se_count, tr_valid, wq_wready, wq_w, rs_off, rs_len, rs_last, rs_done, rq_wready, rq_count, sv_count,
                     cmd_count, db_off[15:QpW+3], db_off[1:0], sv_head[63:48+QpW], f_w.rsvd0, f_w.rsvd1,
                     f_w.rsvd2, f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96],
                     f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_fr, f_tlast, r_e, a_e, c_ent, f_fe, h_ent,

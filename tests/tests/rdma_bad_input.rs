@@ -592,6 +592,18 @@ fn rdma_bad_input_send_inv_of_another_pds_region() {
 
 /// A hostile Send segment against B's one posted buffer: nothing placed,
 /// the receive flushed, the Terminate `e`.
+/// The DDP header of a one-segment Send at A's next MSN.
+fn whole_send(a: &mut SoftEnd) -> DdpRepr {
+    DdpRepr::Untagged(DdpUntaggedRepr {
+        last: true,
+        opcode: RdmapOpcode::Send,
+        inv_stag: 0,
+        qn: DdpQueue::Send as u32,
+        msn: a.sw.next_msn(DdpQueue::Send),
+        mo: 0,
+    })
+}
+
 fn bad_send(bytes: impl FnOnce(&mut SoftEnd) -> Vec<u8>, e: Expect) {
     let (_p, mut a, b, t, w) = setup();
     let bytes = bytes(&mut a);
@@ -660,14 +672,7 @@ fn rdma_bad_input_untagged_ddp_version() {
     // DDP version 2 on a Send (RFC 5041 §7.2: untagged, invalid version)
     bad_send(
         |a| {
-            let h = DdpRepr::Untagged(DdpUntaggedRepr {
-                last: true,
-                opcode: RdmapOpcode::Send,
-                inv_stag: 0,
-                qn: DdpQueue::Send as u32,
-                msn: a.sw.next_msn(DdpQueue::Send),
-                mo: 0,
-            });
+            let h = whole_send(a);
             a.sw.fpdu(&versions(ulpdu(&h, &[17u8; 100]), 2, 1))
                 .expect("fpdu")
         },
@@ -714,14 +719,7 @@ fn rdma_bad_input_rdmap_version() {
     // RDMAP version)
     bad_send(
         |a| {
-            let h = DdpRepr::Untagged(DdpUntaggedRepr {
-                last: true,
-                opcode: RdmapOpcode::Send,
-                inv_stag: 0,
-                qn: DdpQueue::Send as u32,
-                msn: a.sw.next_msn(DdpQueue::Send),
-                mo: 0,
-            });
+            let h = whole_send(a);
             a.sw.fpdu(&versions(ulpdu(&h, &[19u8; 100]), 1, 0))
                 .expect("fpdu")
         },
@@ -785,14 +783,7 @@ fn rdma_bad_input_ulpdu_shorter_than_its_header() {
     // RDMAP remote operation, unspecified (the header is not valid)
     bad_send(
         |a| {
-            let h = DdpRepr::Untagged(DdpUntaggedRepr {
-                last: true,
-                opcode: RdmapOpcode::Send,
-                inv_stag: 0,
-                qn: DdpQueue::Send as u32,
-                msn: a.sw.next_msn(DdpQueue::Send),
-                mo: 0,
-            });
+            let h = whole_send(a);
             let mut u = ulpdu(&h, &[]);
             u.truncate(10);
             a.sw.fpdu(&u).expect("fpdu")

@@ -380,7 +380,6 @@ fn rdma_reads_beyond_ord_wait_for_their_turn() {
 }
 
 #[test]
-#[ignore = "wn_rdma_tx: a QP in SQD releases none of its logged messages (the release needs RTS), so READ RESPONSEs and work requests fetched before the drain stop"]
 fn rdma_sqd_holds_new_sends_and_still_answers_reads() {
     use warpnic::verbs::QpAttrs;
     use warpnic_abi::gen::QpState;
@@ -450,9 +449,8 @@ fn rdma_sqd_holds_new_sends_and_still_answers_reads() {
 }
 
 #[test]
-#[ignore = "wn_rdma_tx: a send work request completing in error (LOC_PROT_ERR, BAD_OPCODE, WQE_FETCH_ERR) leaves the QP in RTS and the next one is sent"]
 fn rdma_send_completing_in_error_moves_the_qp_to_error() {
-    use warpnic_abi::gen::QpState;
+    use warpnic_abi::gen::{CplTermOrigin, QpState, TermLayer};
     let p = pair();
     let (a, b) = rdma_pair(&p);
     let src = region(&a, 4096, AccessFlags::LOCAL_WRITE);
@@ -516,12 +514,69 @@ fn rdma_send_completing_in_error_moves_the_qp_to_error() {
     let wc = one_wc(&b.scq);
     assert_eq!((wc.wr_id, wc.status), (92, CqeStatus::Flushed));
     assert_eq!(b.qp.query().expect("query").state, QpState::Error);
-    let mut wc = [WorkCompletion::default(); 1];
+    // B's Terminate: RDMAP, local catastrophic error (RFC 5040 §7.1), as
+    // Linux soft-iWARP sends for a send-queue error
+    let eb = b.wait_error();
+    assert_eq!(eb.origin, Ok(CplTermOrigin::Hardware), "{eb}");
     assert_eq!(
-        a.rcq
-            .poll_wc_wait(&mut wc, Duration::from_millis(1))
-            .expect("poll"),
-        0,
-        "nothing of B's Sends reached A"
+        (eb.layer, eb.etype, eb.ecode),
+        (Ok(TermLayer::Rdmap), 0, 0),
+        "{eb}"
+    );
+    let ea = a.wait_error();
+    assert_eq!(ea.origin, Ok(CplTermOrigin::Peer), "A received it: {ea}");
+    assert_eq!(
+        (ea.layer, ea.etype, ea.ecode),
+        (eb.layer, eb.etype, eb.ecode),
+        "{ea}"
+    );
+    // nothing of B's Sends reached A: its receive is flushed
+    let wc = one_wc(&a.rcq);
+    assert_eq!((wc.wr_id, wc.status), (42, CqeStatus::Flushed));
+}
+
+#[test]
+fn rdma_refused_payload_read_moves_the_qp_to_error() {
+    use warpnic_abi::gen::{CplTermOrigin, TermLayer};
+    let p = pair();
+    let (a, b) = rdma_pair(&p);
+    let src = region(&a, 4096, AccessFlags::LOCAL_WRITE);
+    src.mem().write(0, &[0xa5; 4096]).expect("fill");
+    let sink = region(
+        &b,
+        4096,
+        AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+    );
+    // the host takes the source's pages from the device while the region
+    // is still registered: the gather check passes, the payload read is
+    // refused by the IOMMU
+    a.nic
+        .device()
+        .dma_unmap(src.mem().iova(), 4096)
+        .expect("unmap");
+    a.qp.post_send(&[SendWr {
+        wr_id: 7,
+        opcode: WrOpcode::RdmaWrite,
+        sg_list: &[src.sge(0, 1000).expect("sge")],
+        remote_addr: sink.addr(),
+        rkey: sink.rkey(),
+        ..SendWr::default()
+    }])
+    .expect("post");
+    // A: ERROR, its own Terminate RDMAP / local catastrophic error
+    let ea = a.wait_error();
+    assert_eq!(ea.origin, Ok(CplTermOrigin::Hardware), "{ea}");
+    assert_eq!(
+        (ea.layer, ea.etype, ea.ecode),
+        (Ok(TermLayer::Rdmap), 0, 0),
+        "{ea}"
+    );
+    let eb = b.wait_error();
+    assert_eq!(eb.origin, Ok(CplTermOrigin::Peer), "B received it: {eb}");
+    let wc = one_wc(&a.scq);
+    assert_eq!((wc.wr_id, wc.status), (7, CqeStatus::Flushed));
+    assert!(
+        bytes(&sink, 0, 4096).iter().all(|&x| x == 0),
+        "none of the source's bytes reached the sink"
     );
 }
