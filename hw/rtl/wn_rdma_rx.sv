@@ -18,11 +18,21 @@
 // the tables here. A command that changes a QP breaks the chain, so a
 // state change is seen by the next packet.
 //
-// Receive queue: a receive buffer request of wn_ddp_rx ({qp, msn} of a
-// Send's first segment) reads the WQE at the consumer index by DMA
-// (128 bytes, rdma_rq_wqe), checks each scatter entry against the MR table
-// (lkey, Tagged Offset, length, the QP's PD, LOCAL_WRITE) and answers with
-// the host addresses. No posted WQE: "no buffer" (wn_ddp_rx sends the
+// Receive queue: wn_rq_prefetch reads the posted WQEs (rdma_rq_wqe, 128
+// bytes, RQ_PI doorbell) of one QP ahead of need, 16 a DMA read with
+// several reads in flight, and checks each scatter entry against the MR
+// table (lkey, Tagged Offset, length, the QP's PD, LOCAL_WRITE) as it
+// goes, keeping the host addresses. A receive buffer request of wn_ddp_rx
+// ({qp, msn} of a Send's first segment) takes the WQE at the consumer index
+// from it and is answered the next cycle when that WQE is ready; a request
+// for another QP repositions the prefetcher (its WQEs are dropped). A
+// check made before a change of the MR table (any MR_REG/MR_DEREG/MR_INV
+// command, fast-register or local invalidate, or remote invalidation done
+// since) is not trusted: that WQE's entries are checked again when it is
+// taken, as is a WQE whose early check failed, so a buffer is only used if
+// its region is valid when the Send takes it. A QP_MODIFY of the QP drops
+// its prefetched WQEs (nothing read before a RESET or a re-initialisation
+// is used). No posted WQE: "no buffer" (wn_ddp_rx sends the
 // Terminate). A scatter entry that fails its check or a WQE the host
 // refuses completes that WQE in error (LOC_PROT_ERR, WQE_FETCH_ERR) and
 // answers "no buffer" too. The WQE's wr_id is kept (4 per QP: at most two
@@ -39,8 +49,8 @@
 // Errors: a Terminate wn_ddp_rx reports (ours: a violation it found; or
 // one received) puts the QP into ERROR, records qp_error_info and posts a
 // QP_ERROR event to EQ 0. A QP in ERROR completes its WQEs as FLUSHED, the
-// taken ones first, then the posted ones (each read by DMA for its
-// wr_id), one at a time when the receive-queue unit is idle; but the WQE
+// taken ones first, then the posted ones (each from the prefetcher, for
+// its wr_id), one at a time when the receive-queue unit is idle; but the WQE
 // a Send too long for it took (our Terminate DDP untagged buffer error,
 // message too long) completes LOC_LEN_ERR, as verbs report it. Our Terminate
 // goes to the transmit side (tterm_*), which sends it to the peer.
