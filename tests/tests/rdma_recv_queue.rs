@@ -92,10 +92,9 @@ fn rdma_recv_prefetched_buffer_with_a_stale_key_is_not_placed() {
     idle(&b, Duration::from_micros(50));
     let mem = rbuf.mem().clone();
     rbuf.dereg().expect("deregister");
-    let again = b
-        .pd
-        .reg_mr(&mem, 0, 4096, AccessFlags::LOCAL_WRITE)
-        .expect("register again");
+    let again =
+        b.pd.reg_mr(&mem, 0, 4096, AccessFlags::LOCAL_WRITE)
+            .expect("register again");
     assert_ne!(again.lkey(), sge.lkey, "a new key");
     let w = DmaWatch::start(&p, 1);
     let bytes = a.sw.send(&[0x3cu8; 64], false).expect("fpdu");
@@ -212,7 +211,9 @@ fn rdma_recv_sends_complete_in_order_across_ring_wraps() {
     // B's buffers: 16 slots, reused in ring order
     let rbuf = region(&b, &b.pd, 16 * SLOT, AccessFlags::LOCAL_WRITE);
     let post = |k: usize| {
-        let s = [rbuf.sge(((k % 16) * SLOT) as u64, SLOT as u32).expect("sge")];
+        let s = [rbuf
+            .sge(((k % 16) * SLOT) as u64, SLOT as u32)
+            .expect("sge")];
         b.qp.post_recv(&[RecvWr {
             wr_id: k as u64,
             sg_list: &s,
@@ -222,7 +223,9 @@ fn rdma_recv_sends_complete_in_order_across_ring_wraps() {
     for k in 0..16 {
         post(k);
     }
-    let lens: Vec<usize> = (0..N).map(|_| 1 + rng.below(SLOT as u64) as usize).collect();
+    let lens: Vec<usize> = (0..N)
+        .map(|_| 1 + rng.below(SLOT as u64) as usize)
+        .collect();
     let (mut sent, mut done, mut acked) = (0usize, 0usize, 0usize);
     let mut wc = [WorkCompletion::default(); 16];
     let dev = b.nic.device().clone();
@@ -234,7 +237,9 @@ fn rdma_recv_sends_complete_in_order_across_ring_wraps() {
             a.qp.post_send(&[SendWr {
                 wr_id: sent as u64,
                 opcode: WrOpcode::Send,
-                sg_list: &[src.sge((sent * SLOT) as u64, lens[sent] as u32).expect("sge")],
+                sg_list: &[src
+                    .sge((sent * SLOT) as u64, lens[sent] as u32)
+                    .expect("sge")],
                 ..SendWr::default()
             }])
             .expect("post send");
@@ -249,9 +254,7 @@ fn rdma_recv_sends_complete_in_order_across_ring_wraps() {
                 "receive {done}"
             );
             let mut got = vec![0u8; lens[done]];
-            rbuf.mem()
-                .read((done % 16) * SLOT, &mut got)
-                .expect("read");
+            rbuf.mem().read((done % 16) * SLOT, &mut got).expect("read");
             assert!(
                 got == data[done * SLOT..done * SLOT + lens[done]],
                 "the bytes of Send {done}"
