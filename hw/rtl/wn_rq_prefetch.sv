@@ -2,13 +2,22 @@
 // unit. It reads one QP's posted receive WQEs (rdma_rq_wqe, 128 bytes) by
 // DMA ahead of need, up to Batch WQEs in one read and several reads in
 // flight, into a FIFO of Depth WQEs that the receive-queue unit takes them
-// from in ring order. It keeps only the WQE's bytes; the scatter entries
-// are checked by the unit when it takes a WQE (at use), so a memory
-// region deregistered or invalidated after the read is never placed into.
+// from in ring order. A checker between the read FIFO and a ready FIFO of
+// 16 WQEs checks each WQE's scatter entries on the MR table's check port
+// (chk_*: the QP's PD, LOCAL_WRITE), one at a time, and keeps the host
+// addresses. A change of the MR table (mr_change_i: any update or
+// invalidation done) makes every check made before it stale: the WQEs in
+// the checker and the ready FIFO at that moment are counted, and until
+// they are taken head_ok_o stays low, so the unit checks them again at
+// use; a region deregistered or invalidated after its check is never
+// placed into. A failed check also leaves head_ok_o low (the unit's own
+// check then decides, with the MR table as it is when the Send arrives).
 //
-// Entry (head_wqe_o, 640 bits): rdma_rq_wqe bytes 0..79 (wr_id, num_sge,
-// sge0..sge3), byte 0 in bits 7:0; head_err_o: the host refused the read
-// (IOMMU fault), the bytes are zero.
+// Entry: head_wqe_o (640 bits) rdma_rq_wqe bytes 0..79 (wr_id, num_sge,
+// sge0..sge3), byte 0 in bits 7:0; head_ok_o: every used scatter entry
+// passed, no change since; head_addr_o/head_len_o: entry i's host address
+// and length in bits i*64 / i*32 (zero for unused ones); head_err_o: the
+// host refused the read (IOMMU fault), the bytes are zero.
 //
 // Which QP: the unit asks for a WQE {want_qp_i, want_idx_i} (its consumer
 // index) while it waits for one. If the FIFO's next WQE is that one,
@@ -27,11 +36,13 @@
 // after it are dropped and read again.
 //
 // Frame format of a read response: beats of 64 bytes, two per WQE, in
-// ring order. Latency: a WQE is offered the cycle after its second beat
-// (FIFO write-through when empty). Throughput: one read request per cycle
-// while there is room (Depth counts the WQEs in flight), one response
-// beat per cycle, one WQE taken per cycle. Reset clears the control state
-// (never reset with reads in flight). Parameters: NumQp a power of two
+// ring order. Latency: a WQE is offered after its second beat, the
+// checker and its checks (about 5 cycles per scatter entry). Throughput:
+// one read request per cycle while there is room (Depth counts the WQEs
+// read or in flight; a read limited by room waits for half a batch), one
+// response beat per cycle, a WQE checked about every 5 cycles per used
+// entry, one WQE taken per cycle. Reset clears the control state (never
+// reset with reads in flight). Parameters: NumQp a power of two
 // 2..1024; Batch 1..16 WQEs per read; Depth a power of two,
 // Batch..128.
 module wn_rq_prefetch #(
