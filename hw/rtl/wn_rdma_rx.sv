@@ -18,11 +18,21 @@
 // the tables here. A command that changes a QP breaks the chain, so a
 // state change is seen by the next packet.
 //
-// Receive queue: a receive buffer request of wn_ddp_rx ({qp, msn} of a
-// Send's first segment) reads the WQE at the consumer index by DMA
-// (128 bytes, rdma_rq_wqe), checks each scatter entry against the MR table
-// (lkey, Tagged Offset, length, the QP's PD, LOCAL_WRITE) and answers with
-// the host addresses. No posted WQE: "no buffer" (wn_ddp_rx sends the
+// Receive queue: wn_rq_prefetch reads the posted WQEs (rdma_rq_wqe, 128
+// bytes, RQ_PI doorbell) of one QP ahead of need, 16 a DMA read with
+// several reads in flight, and checks each scatter entry against the MR
+// table (lkey, Tagged Offset, length, the QP's PD, LOCAL_WRITE) as it
+// goes, keeping the host addresses. A receive buffer request of wn_ddp_rx
+// ({qp, msn} of a Send's first segment) takes the WQE at the consumer index
+// from it and is answered the next cycle when that WQE is ready; a request
+// for another QP repositions the prefetcher (its WQEs are dropped). A
+// check made before a change of the MR table (any MR_REG/MR_DEREG/MR_INV
+// command, fast-register or local invalidate, or remote invalidation done
+// since) is not trusted: that WQE's entries are checked again when it is
+// taken, as is a WQE whose early check failed, so a buffer is only used if
+// its region is valid when the Send takes it. A QP_MODIFY of the QP drops
+// its prefetched WQEs (nothing read before a RESET or a re-initialisation
+// is used). No posted WQE: "no buffer" (wn_ddp_rx sends the
 // Terminate). A scatter entry that fails its check or a WQE the host
 // refuses completes that WQE in error (LOC_PROT_ERR, WQE_FETCH_ERR) and
 // answers "no buffer" too. The WQE's wr_id is kept (4 per QP: at most two
@@ -39,8 +49,8 @@
 // Errors: a Terminate wn_ddp_rx reports (ours: a violation it found; or
 // one received) puts the QP into ERROR, records qp_error_info and posts a
 // QP_ERROR event to EQ 0. A QP in ERROR completes its WQEs as FLUSHED, the
-// taken ones first, then the posted ones (each read by DMA for its
-// wr_id), one at a time when the receive-queue unit is idle; but the WQE
+// taken ones first, then the posted ones (each from the prefetcher, for
+// its wr_id), one at a time when the receive-queue unit is idle; but the WQE
 // a Send too long for it took (our Terminate DDP untagged buffer error,
 // message too long) completes LOC_LEN_ERR, as verbs report it. Our Terminate
 // goes to the transmit side (tterm_*), which sends it to the peer.
@@ -833,14 +843,22 @@ module wn_rdma_rx #(
   logic [1:0]  who_head;
   logic        who_valid, who_wready;
   logic [4:0]  who_count;
-  assign chk_valid = dchk_valid || tchk_valid_i || qchk_valid;
+  // (the prefetcher's early checks last: code 3)
+  logic        pchk_valid, pchk_ready, pchk_rsp_valid;
+  logic [31:0] pchk_stag, pchk_len;
+  logic [63:0] pchk_to;
+  logic [15:0] pchk_pd;
+  logic        q_or_p;
+  assign q_or_p = qchk_valid;
+  assign chk_valid = dchk_valid || tchk_valid_i || qchk_valid || pchk_valid;
   assign dchk_ready = chk_ready;
   assign tchk_ready_o = chk_ready && !dchk_valid;
   assign qchk_ready = chk_ready && !dchk_valid && !tchk_valid_i;
-  assign chk_stag = dchk_valid ? dchk_stag : (tchk_valid_i ? tchk_stag_i : qchk_stag);
-  assign chk_to = dchk_valid ? dchk_to : (tchk_valid_i ? tchk_to_i : qchk_to);
-  assign chk_len = dchk_valid ? dchk_len : (tchk_valid_i ? tchk_len_i : qchk_len);
-  assign chk_pd = dchk_valid ? dchk_pd : (tchk_valid_i ? tchk_pd_i : qchk_pd);
+  assign pchk_ready = chk_ready && !dchk_valid && !tchk_valid_i && !qchk_valid;
+  assign chk_stag = dchk_valid ? dchk_stag : (tchk_valid_i ? tchk_stag_i : (q_or_p ? qchk_stag : pchk_stag));
+  assign chk_to = dchk_valid ? dchk_to : (tchk_valid_i ? tchk_to_i : (q_or_p ? qchk_to : pchk_to));
+  assign chk_len = dchk_valid ? dchk_len : (tchk_valid_i ? tchk_len_i : (q_or_p ? qchk_len : pchk_len));
+  assign chk_pd = dchk_valid ? dchk_pd : (tchk_valid_i ? tchk_pd_i : (q_or_p ? qchk_pd : pchk_pd));
   assign chk_access = dchk_valid ? dchk_access : (tchk_valid_i ? 3'b000 : 3'b001);
   wn_fifo #(
       .Width(2),
@@ -848,7 +866,7 @@ module wn_rdma_rx #(
   ) u_who (
       .clk_i,
       .rst_i,
-      .wdata_i (dchk_valid ? 2'd0 : (tchk_valid_i ? 2'd1 : 2'd2)),
+      .wdata_i (dchk_valid ? 2'd0 : (tchk_valid_i ? 2'd1 : (q_or_p ? 2'd2 : 2'd3))),
       .wvalid_i(chk_valid && chk_ready),
       .wready_o(who_wready),
       .rdata_o (who_head),
@@ -861,16 +879,17 @@ module wn_rdma_rx #(
   assign tchk_rsp_ok_o = chk_rsp_ok;
   assign tchk_rsp_addr_o = chk_rsp_addr;
   assign qchk_rsp_valid = chk_rsp_valid && who_head == 2'd2;
+  assign pchk_rsp_valid = chk_rsp_valid && who_head == 2'd3;
 
   // ------------------------------------------------------------------
-  // receive-queue unit: buffer requests, then flushes of QPs in ERROR
-  typedef enum logic [3:0] {
-    QIdle, QRead, QData, QChk, QWait, QAns, QCpl, QFlScan, QFlRead, QFlData, QFlCpl
+  // receive-queue unit: buffer requests, then flushes of QPs in ERROR;
+  // WQEs come from the prefetcher (wn_rq_prefetch, below)
+  typedef enum logic [2:0] {
+    QIdle, QHead, QChk, QWait, QAns, QFlHead, QFlCpl
   } qst_e;
   qst_e           q_st;
   logic [QpW-1:0] q_qp;
   logic [1023:0]  q_wqe;
-  logic           q_beat_q, q_rderr_q;
   logic [2:0]     q_sge_q, q_nsge;
   logic           q_ok_q;
   logic [7:0]     q_status_q;
@@ -880,6 +899,11 @@ module wn_rdma_rx #(
   logic [223:0]   q_cpl;
   logic           fl_taken;       // flushing a WQE already taken (wr_id kept)
   wn_abi_pkg::rdma_sge_t q_sge;
+  // the prefetcher's side
+  logic           pq_want, pq_head_valid, pq_head_err, pq_head_ok, pq_pop, pq_hold;
+  logic [639:0]   pq_head_wqe;
+  logic [MaxSge*64-1:0] pq_head_addr;
+  logic [MaxSge*32-1:0] pq_head_len;
 
   assign q_nsge = (q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8] > 8'd4) ? 3'd4 :
                   q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 3];
@@ -889,11 +913,16 @@ module wn_rdma_rx #(
   assign rb_rsp_ok = q_ok_q;
   assign rb_rsp_addr = q_addr_q;
   assign rb_rsp_len = q_len_q;
-  assign rd_valid_o = q_st == QRead || q_st == QFlRead;
-  assign rd_addr_o = qc_rq_base[q_qp] +
-                     {41'd0, rq_ci[q_qp] & ((16'd1 << qc_rq_log[q_qp]) - 16'd1), 7'd0};
-  assign rd_len_o = 16'(wn_abi_pkg::RDMA_WQE_SIZE);
-  assign rd_rsp_ready_o = 1'b1;
+  // waiting for the WQE at the consumer index (a request that finds it
+  // ready is answered the next cycle); taking it
+  logic           rb_go;
+  logic [QpW-1:0] pq_qp;
+  assign rb_go = q_st == QIdle && rb_req_valid && rx_on(qc_st[rb_req_qp]) && rq_ci[rb_req_qp] != rq_pi[rb_req_qp];
+  assign pq_want = q_st == QHead || q_st == QFlHead || rb_go;
+  assign pq_qp = (q_st == QIdle) ? rb_req_qp : q_qp;
+  assign pq_pop = pq_want && pq_head_valid;
+  // a WQE taken from the prefetcher, the consumer index not yet moved
+  assign pq_hold = q_st == QChk || q_st == QWait || q_st == QAns || (q_st == QFlCpl && !fl_taken);
   assign qchk_valid = q_st == QChk && q_sge.len != 32'd0;
   assign qchk_stag = q_sge.lkey;
   assign qchk_to = q_sge.addr;
@@ -1099,8 +1128,6 @@ module wn_rdma_rx #(
       q_st <= QIdle;
       q_qp <= '0;
       scan_q <= '0;
-      q_beat_q <= 1'b0;
-      q_rderr_q <= 1'b0;
       q_sge_q <= 3'd0;
       q_ok_q <= 1'b0;
       q_status_q <= 8'd0;
@@ -1116,33 +1143,42 @@ module wn_rdma_rx #(
             q_addr_q <= '0;
             q_len_q <= '0;
             q_sge_q <= 3'd0;
-            if (!rx_on(qc_st[rb_req_qp]) || rq_ci[rb_req_qp] == rq_pi[rb_req_qp]) begin
+            q_wqe <= {384'd0, pq_head_wqe};
+            if (!rb_go) begin
               q_ok_q <= 1'b0;
               q_st <= QAns;
-            end else q_st <= QRead;
-          end else if (scan_hit) begin
-            q_qp <= scan_q;
-            fl_taken <= rq_cc[scan_q] != rq_ci[scan_q];
-            q_st <= (rq_cc[scan_q] != rq_ci[scan_q]) ? QFlCpl : QFlRead;
-          end else scan_q <= scan_q + 1'b1;
-        end
-        QRead, QFlRead: if (rd_ready_i) begin
-          q_beat_q <= 1'b0;
-          q_rderr_q <= 1'b0;
-          q_st <= (q_st == QRead) ? QData : QFlData;
-        end
-        QData, QFlData: if (rd_rsp_valid_i) begin
-          if (!q_beat_q) q_wqe[511:0] <= rd_data_i;
-          else q_wqe[1023:512] <= rd_data_i;
-          q_beat_q <= 1'b1;
-          if (rd_last_i) begin
-            if (q_st == QFlData) q_st <= QFlCpl;
-            else if (q_rderr_q || rd_err_i) begin
+            end else if (!pq_head_valid) q_st <= QHead;
+            else if (pq_head_err) begin
               q_ok_q <= 1'b0;
               q_status_q <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
               q_st <= QAns;
+            end else if (pq_head_ok) begin
+              q_ok_q <= 1'b1;
+              q_addr_q <= pq_head_addr;
+              q_len_q <= pq_head_len;
+              q_st <= QAns;
             end else q_st <= QChk;
-          end else if (rd_err_i) q_rderr_q <= 1'b1;
+          end else if (scan_hit) begin
+            q_qp <= scan_q;
+            fl_taken <= rq_cc[scan_q] != rq_ci[scan_q];
+            q_st <= (rq_cc[scan_q] != rq_ci[scan_q]) ? QFlCpl : QFlHead;
+          end else scan_q <= scan_q + 1'b1;
+        end
+        // a WQE checked early, with no change of the MR table since, is
+        // used as it is; any other is checked again now
+        QHead, QFlHead: if (pq_head_valid) begin
+          q_wqe <= {384'd0, pq_head_wqe};
+          if (q_st == QFlHead) q_st <= QFlCpl;
+          else if (pq_head_err) begin
+            q_ok_q <= 1'b0;
+            q_status_q <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
+            q_st <= QAns;
+          end else if (pq_head_ok) begin
+            q_ok_q <= 1'b1;
+            q_addr_q <= pq_head_addr;
+            q_len_q <= pq_head_len;
+            q_st <= QAns;
+          end else q_st <= QChk;
         end
         QChk: begin
           if (q_sge_q >= q_nsge) begin
@@ -1304,6 +1340,63 @@ module wn_rdma_rx #(
     tterm_hdr_o <= tm_hdr;
     st_o <= term_set ? 8'(wn_abi_pkg::QP_STATE_ERROR) : a_st;
   end
+
+  // ------------------------------------------------------------------
+  // the receive-WQE prefetcher
+  logic [QpW-1:0] pq_cur, pq_scan;
+  wn_rq_prefetch #(
+      .NumQp(NumQp),
+      .Batch(16),
+      .Depth(64)
+  ) u_rqpf (
+      .clk_i,
+      .rst_i,
+      .cur_qp_o      (pq_cur),
+      .cur_pi_i      (rq_pi[pq_cur]),
+      .cur_base_i    (qc_rq_base[pq_cur]),
+      .cur_log_i     (qc_rq_log[pq_cur]),
+      .cur_ok_i      (rx_on(qc_st[pq_cur]) || qc_st[pq_cur] == 8'(wn_abi_pkg::QP_STATE_ERROR)),
+      .scan_qp_o     (pq_scan),
+      .scan_work_i   ((rx_on(qc_st[pq_scan]) || qc_st[pq_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR)) &&
+                      rq_pi[pq_scan] != rq_ci[pq_scan]),
+      .scan_ci_i     (rq_ci[pq_scan]),
+      .db_valid_i    (db_we && db_rq),
+      .db_qp_i       (db_qp),
+      .hold_valid_i  (pq_hold),
+      .hold_qp_i     (q_qp),
+      .drop_valid_i  (qm_ok),
+      .drop_qp_i     (a_qp),
+      .want_valid_i  (pq_want),
+      .want_qp_i     (pq_qp),
+      .want_idx_i    (rq_ci[pq_qp]),
+      .head_valid_o  (pq_head_valid),
+      .head_err_o    (pq_head_err),
+      .head_ok_o     (pq_head_ok),
+      .head_addr_o   (pq_head_addr),
+      .head_len_o    (pq_head_len),
+      .head_wqe_o    (pq_head_wqe),
+      .head_pop_i    (pq_pop),
+      .cur_pd_i      (qc_pd[pq_cur]),
+      .chk_valid_o   (pchk_valid),
+      .chk_ready_i   (pchk_ready),
+      .chk_stag_o    (pchk_stag),
+      .chk_to_o      (pchk_to),
+      .chk_len_o     (pchk_len),
+      .chk_pd_o      (pchk_pd),
+      .chk_rsp_valid_i(pchk_rsp_valid),
+      .chk_rsp_ok_i  (chk_rsp_ok),
+      .chk_rsp_addr_i(chk_rsp_addr),
+      .mr_change_i   (ctl_done || rinv_done),
+      .rd_addr_o,
+      .rd_len_o,
+      .rd_valid_o,
+      .rd_ready_i,
+      .rd_data_i,
+      .rd_err_i,
+      .rd_last_i,
+      .rd_rsp_valid_i,
+      .rd_rsp_ready_o
+  );
 
   logic unused;
   assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, who_valid,
