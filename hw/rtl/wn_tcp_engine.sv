@@ -1503,15 +1503,9 @@ module wn_tcp_engine #(
 
   // ------------------------------------------------------------------
   // next state and outputs of the FSM
-  logic idle_ok, tx_go;
+  logic idle_ok;
   assign idle_ok = !out_busy_q && seg_count <= 4'd6 && !init_q && tq_count <= 4'd6 &&
                    vf_count <= 6'd30 && cqt_count <= 5'd14;
-  // a send turn leaves the last slot of the data segment queue to the other
-  // events (an ACK's fast retransmission, a timer's): a sender that keeps
-  // the queue full would otherwise hold every event back until wn_tcp_tx_seg
-  // takes a request, one per frame on the wire, and the received segments,
-  // about as many, would pile up until admission drops them
-  assign tx_go = rdy_valid && tq_count <= 4'd5;
 
   logic [1:0] sc_v_q;
   // the second pass over a segment (SAgain) keeps the first pass's verdict
@@ -1600,11 +1594,11 @@ module wn_tcp_engine #(
             end
           end else if (exp_valid_q) begin
             st_n = STmrTcb;
-          end else if (rec_valid && !(tx_go && ev_rx_q)) begin
+          end else if (rec_valid && !(rdy_valid && ev_rx_q)) begin
             // segments and sending alternate when both wait
             if (rec[RecW-1]) st_n = SRxLook;
             else rec_pop = 1'b1;  // a bad frame: its verdict is discard
-          end else if (tx_go) begin
+          end else if (rdy_valid) begin
             st_n = STxTcb;
           end
         end
