@@ -185,3 +185,25 @@ pub fn tcp_streams(
     let sb = TcpStream::attach(&p.b, eb, &cb, log).expect("B's stream");
     ((ea, sa), (eb, sb))
 }
+
+/// The next event of `cm`, polling `other` too (its events are returned
+/// as `Err`) and running the simulation of `p`; at most 5 ms of device
+/// time.
+pub fn cm_next(
+    p: &Pair,
+    cm: &mut warpnic::Cm<'_>,
+    other: &mut warpnic::Cm<'_>,
+) -> Result<warpnic::CmEvent, warpnic::CmEvent> {
+    let dev = p.a.device().clone();
+    let end = dev.now_ns() + 5_000_000;
+    loop {
+        if let Some(e) = cm.poll().expect("poll") {
+            return Ok(e);
+        }
+        if let Some(e) = other.poll().expect("poll") {
+            return Err(e);
+        }
+        assert!(dev.now_ns() < end, "no CM event within 5 ms");
+        dev.relax();
+    }
+}

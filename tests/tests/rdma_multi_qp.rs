@@ -18,7 +18,7 @@ use warpnic::{
 use warpnic_abi::gen::CqeStatus;
 use warpnic_sim::rng::Rng;
 use warpnic_sim::traffic::Pair;
-use warpnic_tests::{pair, tcp_pair_setup, B_IP};
+use warpnic_tests::{cm_next as next, pair, tcp_pair_setup, B_IP};
 
 const QPS: usize = 4;
 const MSGS: usize = 48;
@@ -33,23 +33,6 @@ fn mpa() -> MpaConfig {
         markers: MarkerPolicy::Disabled,
         rtr: RtrSet::ALL,
         timeout: 2_000_000,
-    }
-}
-
-/// The next event of `cm`, polling `other` too (its events are returned
-/// as `Err`); at most 5 ms of device time.
-fn next(p: &Pair, cm: &mut Cm<'_>, other: &mut Cm<'_>) -> Result<CmEvent, CmEvent> {
-    let dev = p.a.device().clone();
-    let end = dev.now_ns() + 5_000_000;
-    loop {
-        if let Some(e) = cm.poll().expect("poll") {
-            return Ok(e);
-        }
-        if let Some(e) = other.poll().expect("poll") {
-            return Err(e);
-        }
-        assert!(dev.now_ns() < end, "no CM event within 5 ms");
-        dev.relax();
     }
 }
 
