@@ -439,8 +439,10 @@ impl QpModel {
             if st != 0 {
                 let e = if st == 2 { E_RPROT } else { E_ROP };
                 self.term(out, L_RDMAP, e, Rd::CantInvalidate as u8, Some(h));
-                if let Some(Out::Cpl { status, .. }) = end.last_mut() {
+                // a failed invalidation reports no invalidated STag
+                if let Some(Out::Cpl { status, inv, .. }) = end.last_mut() {
                     *status = 1;
+                    *inv = None;
                 }
             }
         }
