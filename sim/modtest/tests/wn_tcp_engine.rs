@@ -522,7 +522,10 @@ fn active_open_we_close_first_through_time_wait_with(seed: u64) -> Result<(), Mo
     );
     assert_eq!(syn.options.mss, Some(1460), "MAX_FRAME 1514 less 54");
     assert_eq!(syn.options.window_scale, Some(6));
-    assert_eq!(syn.window, 65535, "a SYN's window is not scaled");
+    assert_eq!(
+        syn.window, 0,
+        "a SYN's window is not scaled, and a connection with no receive buffer attached offers none"
+    );
     let mut sa = tcp(80, 33000, 9000, 1001, SYN | ACK, 29200);
     sa.options = TcpOptions {
         mss: Some(1200),
