@@ -380,17 +380,20 @@ module wn_rdma_tx #(
   localparam int WqDepth = 64;
   localparam int Quota = 64;
   localparam int WqW = 1 + QpW + 16 + 1024;
-  function automatic logic has_work(input logic [7:0] st, input logic [15:0] pi, input logic [15:0] ci,
-                                    input logic [LW:0] used);
-    has_work = pi != ci && ((st == 8'(wn_abi_pkg::QP_STATE_RTS) && {1'b0, used} + (LW + 2)'(2 + RrReserve) <=
-                             (LW + 2)'(LogDepth)) || st == 8'(wn_abi_pkg::QP_STATE_ERROR));
+  // a QP can log a work request (two messages at most) now: in RTS with
+  // room beside the READ RESPONSEs' reserve and not halted by an error, or
+  // in ERROR (its WQEs complete FLUSHED)
+  function automatic logic can_log(input logic [7:0] st, input logic [LW:0] used, input logic halted);
+    can_log = (st == 8'(wn_abi_pkg::QP_STATE_RTS) && !halted &&
+               {1'b0, used} + (LW + 2)'(2 + RrReserve) <= (LW + 2)'(LogDepth)) ||
+              st == 8'(wn_abi_pkg::QP_STATE_ERROR);
   endfunction
   logic           pf_run, pf_park;
   logic [QpW-1:0] pf_qp, pf_scan;
   logic [15:0]    pf_next, pf_cnt;
   logic [7:0]     pf_infl;    // WQEs asked for and not yet arrived
   logic [3:0]     pf_old;     // reads in flight to drop
-  logic           pf_other, pf_pick, pf_iss, pf_go, pf_leave, pf_okst;
+  logic           pf_sw, pf_other, pf_pick, pf_iss, pf_go, pf_leave, pf_okst;
   logic [15:0]    pf_avail, pf_wrap, pf_free, pf_n, pf_ring;
   // reads in flight: {first WQE index, WQEs}
   logic [20:0]    tr_head;
@@ -414,10 +417,10 @@ module wn_rdma_tx #(
   logic [15:0]    rw_idx;
 
   assign pf_okst = st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) || st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_ERROR);
-  assign pf_other = pf_run && pf_scan != pf_qp &&
-                    has_work(st_q[pf_scan], sq_pi[pf_scan], sq_ci[pf_scan], tail_q[pf_scan] - head_q[pf_scan]);
-  assign pf_pick = !pf_run && !(f_wq && f_qp == pf_scan) &&
-                   has_work(st_q[pf_scan], sq_pi[pf_scan], sq_ci[pf_scan], tail_q[pf_scan] - head_q[pf_scan]);
+  // the scanned QP has WQEs posted that it can log
+  assign pf_sw = sq_pi[pf_scan] != sq_ci[pf_scan] && can_log(st_q[pf_scan], tail_q[pf_scan] - head_q[pf_scan], 1'b0);
+  assign pf_other = pf_run && pf_scan != pf_qp && pf_sw;
+  assign pf_pick = !pf_run && !(f_wq && f_qp == pf_scan) && pf_sw;
   assign pf_ring = 16'd1 << sql_q[pf_qp];
   assign pf_avail = sq_pi[pf_qp] - pf_next;
   assign pf_wrap = pf_ring - (pf_next & (pf_ring - 16'd1));
@@ -670,9 +673,7 @@ module wn_rdma_tx #(
   assign t_ci = sq_ci[wq_qp] + {15'd0, f_ci_inc && t_same};
   assign t_stale = wq_idx != t_ci;
   assign t_used = tail_q[wq_qp] - head_q[wq_qp] + (LW + 1)'(f_app && t_same);
-  assign t_ok = (st_q[wq_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) && !sh_q[wq_qp] &&
-                 {1'b0, t_used} + (LW + 2)'(2 + RrReserve) <= (LW + 2)'(LogDepth)) ||
-                st_q[wq_qp] == 8'(wn_abi_pkg::QP_STATE_ERROR);
+  assign t_ok = can_log(st_q[wq_qp], t_used, sh_q[wq_qp]);
   assign t_take = t_rdy && !t_stale && t_ok;
   assign t_park = t_rdy && !t_stale && !t_ok && pf_other;
   assign wq_pop = t_rdy && (t_stale || t_ok || pf_other);
