@@ -53,7 +53,8 @@ pub struct RdmaEnd {
     pub params: RdmaParams,
 }
 
-fn mpa_config(markers: bool) -> MpaConfig {
+/// MPA v2, CRC required, every RTR kind, markers both ways if `markers`.
+pub fn mpa_config(markers: bool) -> MpaConfig {
     MpaConfig {
         revision: Revision::V2,
         crc: CrcPolicy::Required,

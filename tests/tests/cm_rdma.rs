@@ -12,9 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use warpnic::cm::CmQp;
-use warpnic::mpa::{
-    AcceptParams, ConnectParams, CrcPolicy, MarkerPolicy, MpaConfig, Revision, RtrSet,
-};
+use warpnic::mpa::{AcceptParams, ConnectParams, MpaConfig};
 use warpnic::verbs::{AccessFlags, SendWr, WcOpcode, WorkCompletion, WrOpcode};
 use warpnic::{
     Cm, CmEvent, CompletionQueue, DmaPerm, Error, MemoryRegion, Nic, ProtectionDomain, QpAttrs,
@@ -27,13 +25,7 @@ use warpnic_tests::{cm_next as next, pair, tcp_pair_setup, A_IP, B_IP};
 const WAIT: Duration = Duration::from_millis(20);
 
 fn mpa() -> MpaConfig {
-    MpaConfig {
-        revision: Revision::V2,
-        crc: CrcPolicy::Required,
-        markers: MarkerPolicy::Disabled,
-        rtr: RtrSet::ALL,
-        timeout: 2_000_000,
-    }
+    warpnic_tests::rdma::mpa_config(false)
 }
 
 /// One side's verbs objects.

@@ -7,9 +7,7 @@
 use std::sync::Arc;
 
 use warpnic::cm::CmQp;
-use warpnic::mpa::{
-    AcceptParams, ConnectParams, CrcPolicy, MarkerPolicy, MpaConfig, Revision, RtrSet,
-};
+use warpnic::mpa::{AcceptParams, ConnectParams, MpaConfig};
 use warpnic::verbs::{AccessFlags, SendWr, Sge, WcOpcode, WorkCompletion, WrOpcode};
 use warpnic::{
     Cm, CmEvent, CompletionQueue, DmaPerm, MemoryRegion, Nic, ProtectionDomain, QpCaps, QueuePair,
@@ -27,13 +25,7 @@ const SQ: usize = 16;
 const RECV: usize = 4096;
 
 fn mpa() -> MpaConfig {
-    MpaConfig {
-        revision: Revision::V2,
-        crc: CrcPolicy::Required,
-        markers: MarkerPolicy::Disabled,
-        rtr: RtrSet::ALL,
-        timeout: 2_000_000,
-    }
+    warpnic_tests::rdma::mpa_config(false)
 }
 
 struct Side {
