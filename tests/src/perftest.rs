@@ -35,8 +35,9 @@
 //! server's receives are posted before the fourth). Then the test:
 //!
 //! - write/read: the client posts `iters` RDMA Writes (Reads) of `size`
-//!   bytes to (from) the server's buffer, at most `tx_depth` (reads: the
-//!   ORD) outstanding; the server does nothing. Then a handshake, the
+//!   bytes to (from) the server's buffer, at most `tx_depth` posted (reads:
+//!   the hardware keeps at most ORD of them on the wire, as perftest's
+//!   "outstanding reads" leaves to the device); the server does nothing. Then a handshake, the
 //!   client's report (`xchg_bw_reports`: size and iterations as
 //!   big-endian u64, peak and average bandwidth and message rate as
 //!   byte-swapped doubles, 8 bytes each, client first), which the
@@ -576,10 +577,7 @@ fn run_client(
     o: &Opts,
     step: &mut Step<'_>,
 ) -> PeerResult<u32> {
-    let depth = match o.verb {
-        Verb::Read => o.tx_depth.min(u32::from(c.params.ord).max(1)),
-        _ => o.tx_depth,
-    };
+    let depth = o.tx_depth;
     let sge = buf.sge(0, o.size)?;
     let (mut posted, mut done, mut credits, mut last_credit) = (0u32, 0u32, 0u32, 0u32);
     let mut wc = [WorkCompletion::default(); 32];

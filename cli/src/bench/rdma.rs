@@ -784,12 +784,9 @@ fn bw_mtu(o: &RdmaBench, mtu: u32, rate: bool, problems: &mut Vec<String>) -> An
         } else {
             depth_for(size, o.tx_depth)
         };
-        // Reads: at most ORD outstanding, as ib_read_bw does
-        let depth = if o.op == Op::Read {
-            depth.min(pow2_floor(usize::from(a.params.ord).max(1)))
-        } else {
-            depth
-        };
+        // Reads: the send queue holds `depth` of them, as ib_read_bw's
+        // does (TX depth 128, outstanding reads 16); the hardware keeps
+        // at most ORD on the wire and holds the rest in the queue
         let iters = if is_rate {
             o.rate_msgs
         } else {
