@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0x0fb6_b276;
+pub const BUILD_ID: u32 = 0x2a9a_48f9;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +67,9 @@ pub const RDMA_MAX_SGE: u32 = 4;
 
 /// RDMA Read Requests a queue pair answers at once at most (its IRD): the transmit side's message log keeps that many entries for READ RESPONSEs.
 pub const RDMA_MAX_IRD: u32 = 16;
+
+/// RDMA Read Requests a queue pair has outstanding at most (its ORD): the transmit side's outstanding-read queue holds that many.
+pub const RDMA_MAX_ORD: u32 = 16;
 
 /// Argument words of an RDMA command (block RDMA, ARG).
 pub const RDMA_CMD_ARGS: u32 = 16;

@@ -430,6 +430,7 @@ pub const SPEC: Spec = Spec {
         c("RDMA_WQE_SIZE", 128, "bytes of an RDMA send- or receive-queue entry (a queue pair's rings)"),
         c("RDMA_MAX_SGE", 4, "scatter/gather entries of an RDMA work request"),
         c("RDMA_MAX_IRD", 16, "RDMA Read Requests a queue pair answers at once at most (its IRD): the transmit side's message log keeps that many entries for READ RESPONSEs"),
+        c("RDMA_MAX_ORD", 16, "RDMA Read Requests a queue pair has outstanding at most (its ORD): the transmit side's outstanding-read queue holds that many"),
         c("RDMA_CMD_ARGS", 16, "argument words of an RDMA command (block RDMA, ARG)"),
         c("EQE_SIZE", 16, "bytes of an event entry"),
         c("FW_MSG_MAX_WORDS", 16, "32-bit words of the largest mailbox message, header included"),

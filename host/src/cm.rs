@@ -335,9 +335,11 @@ fn qp_to_error(qp: &QueuePair) -> Result<()> {
 }
 
 fn check_ird_ord(ird: u16, ord: u16) -> Result<()> {
-    if ird > 255 || ord > 255 {
+    if u32::from(ird) > crate::verbs::MAX_IRD || u32::from(ord) > crate::verbs::MAX_ORD {
         return Err(Error::InvalidArgument(format!(
-            "IRD {ird} / ORD {ord}: a queue pair takes at most 255"
+            "IRD {ird} / ORD {ord}: a queue pair takes IRD 0..={} and ORD 0..={}",
+            crate::verbs::MAX_IRD,
+            crate::verbs::MAX_ORD
         )));
     }
     Ok(())
@@ -400,7 +402,8 @@ impl<'n> Cm<'n> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] for private data over 512 bytes or
-    /// IRD/ORD over 0x3fff (over 255 with a QP), a QP not in RESET, or
+    /// IRD/ORD over 0x3fff (with a QP: IRD over `verbs::MAX_IRD`, ORD
+    /// over `verbs::MAX_ORD`), a QP not in RESET, or
     /// the peer-to-peer model with a QP; [`Error::Tcp`] when the open is
     /// refused at once.
     pub fn connect(
@@ -471,7 +474,8 @@ impl<'n> Cm<'n> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] for an id with no pending request,
-    /// parameters out of range (IRD/ORD over 255 with a QP), a QP not in
+    /// parameters out of range (with a QP: IRD over `verbs::MAX_IRD`, ORD
+    /// over `verbs::MAX_ORD`), a QP not in
     /// RESET, or markers in one direction only with a QP; the QP's errors (the request stays
     /// pending: reject it); stream errors.
     pub fn accept(&mut self, id: CmId, p: AcceptParams<'_>, qp: Option<CmQp>) -> Result<()> {

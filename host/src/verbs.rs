@@ -90,6 +90,9 @@ pub const MAX_SGE: usize = gen::RDMA_MAX_SGE as usize;
 /// RDMA Read Requests a queue pair answers at once at most (its IRD; the
 /// transmit side keeps room for that many READ RESPONSEs).
 pub const MAX_IRD: u32 = gen::RDMA_MAX_IRD;
+/// RDMA Reads a queue pair has outstanding at most (its ORD; the transmit
+/// side's outstanding-read queue holds that many).
+pub const MAX_ORD: u32 = gen::RDMA_MAX_ORD;
 /// Device time one RDMA command may take.
 const CMD_TIMEOUT: Duration = Duration::from_millis(100);
 /// Largest ring of a QP, as log2 of entries.
@@ -838,6 +841,12 @@ fn qp_modify_args(qpn: u32, a: &QpAttrs, set_attrs: bool, r: &QpResources) -> Re
         return Err(invalid(format!(
             "IRD {}: the hardware answers at most {MAX_IRD} RDMA Reads at once (ibv max_qp_rd_atom)",
             a.ird
+        )));
+    }
+    if u32::from(a.ord) > MAX_ORD {
+        return Err(invalid(format!(
+            "ORD {}: the hardware keeps at most {MAX_ORD} RDMA Reads outstanding (ibv max_qp_init_rd_atom)",
+            a.ord
         )));
     }
     let arg3 = u32::from(a.mulpdu)
@@ -2561,6 +2570,14 @@ mod tests {
                 Err(Error::InvalidArgument(_))
             ),
             "IRD above MAX_IRD"
+        );
+        assert!(qp_modify_args(0, &QpAttrs::init(1).ord(16), true, &res()).is_ok());
+        assert!(
+            matches!(
+                qp_modify_args(0, &QpAttrs::init(1).ord(17), true, &res()),
+                Err(Error::InvalidArgument(_))
+            ),
+            "ORD above MAX_ORD"
         );
         let big_cq = QpResources {
             recv_cq: 256,

@@ -251,7 +251,7 @@ module wn_core #(
   logic [63:0]  rdma_tkeep;
   logic         c_rdma_drop, c_rdma_rd_err, c_rdma_wr_err;
   logic         t_init_mark;
-  logic         t_init_valid, t_init_crc, t_st_valid, t_rr_valid, t_rr_ready, t_rdc_valid;
+  logic         t_init_valid, t_init_crc, t_st_valid, t_rr_valid, t_rr_ready, t_rdc_valid, t_rdc_ready;
   logic [$clog2(NumQp)-1:0] t_init_qp, t_st_qp, t_rr_qp, t_rdc_qp, t_term_qp;
   logic         t_serr_valid, t_serr_ready;
   logic [$clog2(NumQp)-1:0] t_serr_qp;
@@ -779,6 +779,7 @@ module wn_core #(
       .rr_addr_o     (t_rr_addr),
       .rr_len_o      (t_rr_len),
       .rdc_valid_o   (t_rdc_valid),
+      .rdc_ready_i   (t_rdc_ready),
       .rdc_qp_o      (t_rdc_qp),
       .serr_valid_i  (t_serr_valid),
       .serr_ready_o  (t_serr_ready),
@@ -852,6 +853,7 @@ module wn_core #(
       .rr_addr_i      (t_rr_addr),
       .rr_len_i       (t_rr_len),
       .rdc_valid_i    (t_rdc_valid),
+      .rdc_ready_o    (t_rdc_ready),
       .rdc_qp_i       (t_rdc_qp),
       .serr_valid_o   (t_serr_valid),
       .serr_ready_i   (t_serr_ready),

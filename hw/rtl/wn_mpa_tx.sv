@@ -11,7 +11,10 @@
 // starts at the first FPDU of full operation and every FPDU is a multiple
 // of four bytes, §4.3). The ULPDU stream (s_t*) carries h_len_i bytes from
 // byte 0 of its first beat, tkeep contiguous, tlast on the last beat; an
-// empty ULPDU has no beats.
+// empty ULPDU has no beats. s_terr_i on any beat says the ULPDU's bytes
+// are not what the sender meant (a refused payload read left zeros): the
+// FPDU goes out with its CRC inverted, so a receiver checking CRCs drops
+// it (and answers with its Terminate, RFC 5044 §7) instead of placing it.
 //
 // FPDU on m_t* (one packet per FPDU, byte 0 in bits 7:0 of the first beat,
 // tkeep all ones except on the last beat), without markers:
@@ -75,6 +78,7 @@ module wn_mpa_tx #(
     input  logic [511:0] s_tdata_i,
     input  logic [63:0]  s_tkeep_i,
     input  logic         s_tlast_i,
+    input  logic         s_terr_i,
     input  logic         s_tvalid_i,
     output logic         s_tready_o,
     // FPDUs
@@ -105,6 +109,7 @@ module wn_mpa_tx #(
   logic [15:0]   a_carry_q;   // input bytes 62, 63 of the previous beat
   logic          a_crc_q, a_mark_q;
   logic [8:0]    a_moff_q;
+  logic          a_perr_q, a_perr;  // a beat of the ULPDU had s_terr_i
 
   logic          a_need_in, a_valid, a_last, a_fire, a_hdr;
   logic [511:0]  a_raw, a_data;
@@ -116,7 +121,7 @@ module wn_mpa_tx #(
   logic          ar_q, ar_take, ar_load;
   logic [511:0]  ar_data_q;
   logic [6:0]    ar_nbytes_q;
-  logic          ar_last_q, ar_first_q, ar_crc_q, ar_mark_q;
+  logic          ar_last_q, ar_first_q, ar_crc_q, ar_mark_q, ar_perr_q;
   logic [8:0]    ar_moff_q;
 
   assign a_need_in = a_k_q < a_ni_q;
@@ -148,6 +153,7 @@ module wn_mpa_tx #(
     end
   end
   assign a_nbytes = a_last ? 7'(a_t0_q - a_pos) : 7'd64;
+  assign a_perr = a_perr_q || (a_need_in && s_terr_i);
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -168,8 +174,10 @@ module wn_mpa_tx #(
       a_crc_q <= h_crc_i;
       a_mark_q <= h_mark_i;
       a_moff_q <= h_mark_off_i;
+      a_perr_q <= 1'b0;
     end else if (a_fire) begin
       a_k_q <= a_k_q + 11'd1;
+      a_perr_q <= a_perr;
     end
     if (a_fire && a_need_in) a_carry_q <= s_tdata_i[511:496];
   end
@@ -187,6 +195,7 @@ module wn_mpa_tx #(
       ar_crc_q <= a_crc_q;
       ar_mark_q <= a_mark_q;
       ar_moff_q <= a_moff_q;
+      ar_perr_q <= a_perr;
     end
   end
 
@@ -200,6 +209,7 @@ module wn_mpa_tx #(
   logic [16:0]   ocnt_q;      // output bytes so far
   logic [16:0]   mpos_q;      // output offset of the next marker
   logic          mk_en_q, hdr4_q, crc_en_q;
+  logic          b_perr_q, cur_perr;  // the FPDU's ULPDU had s_terr_i
 
   logic          cur_mk, cur_hdr4, cur_crc, cur_adone;
   logic [16:0]   cur_mpos;
@@ -219,7 +229,7 @@ module wn_mpa_tx #(
   logic          br_q, br_take, br_load;
   logic [511:0]  br_data_q;
   logic [6:0]    br_count_q;
-  logic          br_last_q, br_first_q, br_crc_q;
+  logic          br_last_q, br_first_q, br_crc_q, br_perr_q;
 
   assign br_load = !br_q || br_take;
   // a new FPDU starts with the A beat that is its first
@@ -235,6 +245,8 @@ module wn_mpa_tx #(
   assign avail = {1'b0, cur_hcnt} + (take_a ? {1'b0, ar_nbytes_q} : 8'd0);
   assign cat = {512'd0, cur_hold} | (take_a ? ({512'd0, ar_data_q} << {cur_hcnt, 3'd0}) : 1024'd0);
   assign final_in = cur_adone || (take_a && ar_last_q);
+  // known once the FPDU's last A beat is taken, which its last beat needs
+  assign cur_perr = (take_a && ar_last_q) ? ar_perr_q : b_perr_q;
   assign p17 = cur_mpos - ocnt_q;
   assign pw = p17[5:2];
   // a marker in this beat, if FPDU bytes follow it
@@ -277,6 +289,7 @@ module wn_mpa_tx #(
         crc_en_q <= ar_crc_q;
       end
       adone_q <= final_in;
+      b_perr_q <= cur_perr;
       if (can_out) begin
         hold_q <= mk_here ? cat[991:480] : cat[1023:512];
         hcnt_q <= 7'(avail - need);
@@ -301,6 +314,7 @@ module wn_mpa_tx #(
       br_last_q <= last_out;
       br_first_q <= ocnt_q == 17'd0;
       br_crc_q <= cur_crc;
+      br_perr_q <= cur_perr;
     end
   end
 
@@ -316,8 +330,8 @@ module wn_mpa_tx #(
   logic          c_valid;
   logic [31:0]   c_crc, c_state;
   logic          cf_rvalid, cf_wready;
-  logic [31:0]   cf_rdata;
-  logic          nc_user;
+  logic [32:0]   cf_rdata;     // {inverted, CRC}
+  logic          c_perr;
 
   assign br_take = br_q && f_wready;
 
@@ -350,21 +364,21 @@ module wn_mpa_tx #(
       .same_i (1'b0),
       .init_i (32'hFFFF_FFFF),
       .last_i (br_last_q),
-      .user_i (1'b0),
+      .user_i (br_perr_q),
       .valid_o(c_valid),
       .state_o(c_state),
       .crc_o  (c_crc),
-      .user_o (nc_user)
+      .user_o (c_perr)
   );
 
   // one CRC per last beat in the data FIFO, so never more than FifoDepth
   wn_fifo #(
-      .Width(32),
+      .Width(33),
       .Depth(FifoDepth)
   ) u_crcs (
       .clk_i,
       .rst_i,
-      .wdata_i (c_crc),
+      .wdata_i ({c_perr, c_crc}),
       .wvalid_i(c_valid),
       .wready_o(cf_wready),
       .rdata_o (cf_rdata),
@@ -379,7 +393,7 @@ module wn_mpa_tx #(
   assign m_tlast_o = o_last;
   always_comb begin
     for (int w = 0; w < 16; w++) begin
-      if (o_last && o_crc && (5'(w) == (o_count[6:2] - 5'd1))) m_tdata_o[w*32 +: 32] = cf_rdata;
+      if (o_last && o_crc && (5'(w) == (o_count[6:2] - 5'd1))) m_tdata_o[w*32 +: 32] = cf_rdata[31:0] ^ {32{cf_rdata[32]}};
       else m_tdata_o[w*32 +: 32] = o_data[w*32 +: 32];
     end
     m_tkeep_o = {64{1'b1}};
@@ -403,5 +417,5 @@ module wn_mpa_tx #(
 
   logic [$clog2(FifoDepth):0] nc_count, nc_ccount;
   logic unused;
-  assign unused = ^{s_tkeep_i, c_state, nc_user, nc_count, nc_ccount, cf_wready, p17[16:6]};
+  assign unused = ^{s_tkeep_i, c_state, nc_count, nc_ccount, cf_wready, p17[16:6]};
 endmodule

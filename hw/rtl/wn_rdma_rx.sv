@@ -141,6 +141,7 @@ module wn_rdma_rx #(
     output logic [63:0]    rr_addr_o,
     output logic [31:0]    rr_len_o,
     output logic           rdc_valid_o,
+    input  logic           rdc_ready_i,
     output logic [QpW-1:0] rdc_qp_o,
     // a send work request completed in error (wn_rdma_tx)
     input  logic           serr_valid_i,
@@ -297,9 +298,11 @@ module wn_rdma_rx #(
   logic           a_set, trans_ok;
   assign a_qp = arg_q[0][QpW-1:0];
   assign a_qp_ok = arg_q[0] < 32'(NumQp);
-  // IRD above what the transmit side keeps room for
+  // IRD above what the transmit side keeps room for, ORD above what its
+  // outstanding-read queue holds
   logic a_ird_bad;
-  assign a_ird_bad = a_set && {24'd0, arg_q[3][31:24]} > wn_abi_pkg::RDMA_MAX_IRD;
+  assign a_ird_bad = a_set && ({24'd0, arg_q[3][31:24]} > wn_abi_pkg::RDMA_MAX_IRD ||
+                               {24'd0, arg_q[4][7:0]} > wn_abi_pkg::RDMA_MAX_ORD);
   assign a_st = arg_q[1][7:0];
   assign a_set = arg_q[1][8];
   assign cur_st = qc_st[a_qp];
@@ -1023,7 +1026,7 @@ module wn_rdma_rx #(
       .done_i  (w_done),
       .rdata_o (rdc_qp_o),
       .rvalid_o(rq_rel),
-      .rready_i(1'b1),
+      .rready_i(rdc_ready_i),
       .count_o (rq_count)
   );
   assign rdc_valid_o = rq_rel;

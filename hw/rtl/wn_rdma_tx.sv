@@ -57,7 +57,8 @@
 //
 // A refused payload read (wn_rdmap_tx st_err: host memory unmapped under a
 // registered region) puts the QP into ERROR like a work request completing
-// in error; the FPDU being built carries zeros for the refused bytes.
+// in error; the FPDU being built carries zeros for the refused bytes and
+// leaves with its CRC inverted (wn_mpa_tx), so the peer drops it.
 //
 // Markers (QP_MODIFY ARG3 bit 17, both directions): wn_mpa_tx puts one at
 // every 512th octet of the stream from tx_start; each FPDU's wire length
@@ -72,7 +73,10 @@ module wn_rdma_tx #(
     parameter int LogDepth = 256,
     parameter int RrReserve = wn_abi_pkg::RDMA_MAX_IRD,
     localparam int QpW = $clog2(NumQp),
-    localparam int LW = $clog2(LogDepth)
+    localparam int LW = $clog2(LogDepth),
+    // the outstanding-read queue: ORD at most
+    localparam int OrqDepth = wn_abi_pkg::RDMA_MAX_ORD,
+    localparam int OW = $clog2(OrqDepth)
 ) (
     input  logic           clk_i,
     input  logic           rst_i,
@@ -106,6 +110,7 @@ module wn_rdma_tx #(
     input  logic [63:0]    rr_addr_i,
     input  logic [31:0]    rr_len_i,
     input  logic           rdc_valid_i,
+    output logic           rdc_ready_o,
     input  logic [QpW-1:0] rdc_qp_i,
     // a work request completed in error (LOC_PROT_ERR, BAD_OPCODE,
     // WQE_FETCH_ERR): the receive side puts the QP into ERROR
@@ -268,15 +273,18 @@ module wn_rdma_tx #(
   logic [415:0] tpay_q [NumQp];
   logic [5:0]   tlen_q [NumQp];
   // outstanding READs: wr_id and signaled
-  logic [112:0] orq_q [NumQp*8];   // entry {qp, index}
-  logic [3:0]  oh_q [NumQp];
-  logic [3:0]  ot_q [NumQp];
+  logic [112:0] orq_q [NumQp*OrqDepth];   // entry {qp, index}
+  logic [OW:0] oh_q [NumQp];
+  logic [OW:0] ot_q [NumQp];
   // READ REQUESTs acknowledged (retired from the log): the ORQ's entries
   // from oh_q to orr_q are Reads older than every message still logged
-  logic [3:0]  orr_q [NumQp];
+  logic [OW:0] orr_q [NumQp];
   // a work request completed in error: no more are taken until the
   // receive side's state change (to ERROR) arrives
   logic        sh_q [NumQp];
+  // the QP's next WQE is a Read beyond ORD, set aside while other QPs ran:
+  // the prefetcher leaves it alone until one of its Reads ends
+  logic        od_q [NumQp];
   // a payload read was refused while building one of the QP's FPDUs
   // (host memory unmapped under a registered region): reported as a send
   // error (the QP enters ERROR)
@@ -388,6 +396,11 @@ module wn_rdma_tx #(
                {1'b0, used} + (LW + 2)'(2 + RrReserve) <= (LW + 2)'(LogDepth)) ||
               st == 8'(wn_abi_pkg::QP_STATE_ERROR);
   endfunction
+  // ORD Reads are outstanding (ORD 0 counts as 1; QP_MODIFY refuses an ORD
+  // above the queue's depth)
+  function automatic logic ord_full(input logic [OW:0] outst, input logic [7:0] ord);
+    ord_full = {{(7 - OW){1'b0}}, outst} >= ((ord == 8'd0) ? 8'd1 : (ord > 8'(OrqDepth)) ? 8'(OrqDepth) : ord);
+  endfunction
   logic           pf_run, pf_park;
   logic [QpW-1:0] pf_qp, pf_scan;
   logic [15:0]    pf_next, pf_cnt;
@@ -418,7 +431,9 @@ module wn_rdma_tx #(
 
   assign pf_okst = st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) || st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_ERROR);
   // the scanned QP has WQEs posted that it can log
-  assign pf_sw = sq_pi[pf_scan] != sq_ci[pf_scan] && can_log(st_q[pf_scan], tail_q[pf_scan] - head_q[pf_scan], 1'b0);
+  // (and not waiting for an outstanding Read to end: od_q)
+  assign pf_sw = sq_pi[pf_scan] != sq_ci[pf_scan] && !od_q[pf_scan] &&
+                 can_log(st_q[pf_scan], tail_q[pf_scan] - head_q[pf_scan], 1'b0);
   assign pf_other = pf_run && pf_scan != pf_qp && pf_sw;
   assign pf_pick = !pf_run && !(f_wq && f_qp == pf_scan) && pf_sw;
   assign pf_ring = 16'd1 << sql_q[pf_qp];
@@ -662,10 +677,12 @@ module wn_rdma_tx #(
       cqe_f(scq_q[f_qp], f_qp, sq_ci[f_qp], f_w.wr_id, 32'd0, f_cop, f_status);
 
   // taking the FIFO's head WQE (t_*), and the rewinds: a stale entry, a QP
-  // that cannot log now while another QP has work, a WQE declined (f_dec:
-  // a fast-register or local invalidate waiting for the log to empty, or a
-  // Read beyond ORD). The message logged in the same cycle counts.
-  logic t_rdy, t_stale, t_ok, t_take, t_park, f_bad, f_ordf, f_dec, t_same;
+  // that cannot log now (or whose head WQE is a Read beyond ORD) while
+  // another QP has work, a WQE declined (f_dec: a fast-register or local
+  // invalidate waiting for the log to empty). The message logged in the
+  // same cycle counts. A Read beyond ORD waits at the FIFO's head while no
+  // other QP has work, and goes the cycle a Read ends.
+  logic t_rdy, t_stale, t_ok, t_take, t_park, f_bad, f_ordf, f_dec, t_same, t_rdw;
   logic [LW:0] t_used;
   logic [15:0] t_ci;
   assign t_rdy = f_free && !tpend_q[f_scan] && !(rr_valid_i && rr_ready_o) && wq_valid;
@@ -673,16 +690,17 @@ module wn_rdma_tx #(
   assign t_ci = sq_ci[wq_qp] + {15'd0, f_ci_inc && t_same};
   assign t_stale = wq_idx != t_ci;
   assign t_used = tail_q[wq_qp] - head_q[wq_qp] + (LW + 1)'(f_app && t_same);
-  assign t_ok = can_log(st_q[wq_qp], t_used, sh_q[wq_qp]);
+  assign t_rdw = !wq_err && wq_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ) &&
+                 st_q[wq_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) &&
+                 ord_full(ot_q[wq_qp] - oh_q[wq_qp] + (OW + 1)'(f_orq_push && t_same), ord_q[wq_qp]);
+  assign t_ok = can_log(st_q[wq_qp], t_used, sh_q[wq_qp]) && !t_rdw;
   assign t_take = t_rdy && !t_stale && t_ok;
   assign t_park = t_rdy && !t_stale && !t_ok && pf_other;
   assign wq_pop = t_rdy && (t_stale || t_ok || pf_other);
   assign f_bad = f_w.opcode < 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE) ||
                  f_w.opcode > 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG) || f_w.num_sge > 8'd4 ||
                  (f_rd && f_w.num_sge != 8'd1);
-  // the ORQ holds 8; ORD 0 counts as 1
-  assign f_ordf = f_rd && {4'd0, ot_q[f_qp] - oh_q[f_qp]} >= ((ord_q[f_qp] > 8'd8) ? 8'd8 :
-                                                             (ord_q[f_qp] == 8'd0) ? 8'd1 : ord_q[f_qp]);
+  assign f_ordf = f_rd && ord_full(ot_q[f_qp] - oh_q[f_qp], ord_q[f_qp]);
   assign f_dec = f_st == FChk && ((f_mr_op && head_q[f_qp] != tail_q[f_qp]) || (!f_mr_op && !f_bad && f_ordf));
   assign rw_fire = (t_rdy && t_stale) || t_park || f_dec;
   assign rw_park = t_park || f_dec;
@@ -946,7 +964,7 @@ module wn_rdma_tx #(
   // ------------------------------------------------------------------
   // READ ends: the ORQ's head completes (and a QP in ERROR flushes it)
   logic [QpW-1:0] rq_head, o_scan;
-  logic           rq_valid, rq_wready, o_pop, o_fl, o_take;
+  logic           rq_valid, o_pop, o_fl, o_take;
   logic [3:0]     rq_count;
   logic [112:0]   o_ent;
   logic [QpW-1:0] o_qp;
@@ -958,7 +976,7 @@ module wn_rdma_tx #(
       .rst_i,
       .wdata_i (rdc_qp_i),
       .wvalid_i(rdc_valid_i),
-      .wready_o(rq_wready),
+      .wready_o(rdc_ready_o),
       .rdata_o (rq_head),
       .rvalid_o(rq_valid),
       .rready_i(o_take && !o_fl),
@@ -966,7 +984,7 @@ module wn_rdma_tx #(
   );
   assign o_fl = !rq_valid && st_q[o_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR) && oh_q[o_scan] != ot_q[o_scan];
   assign o_qp = rq_valid ? rq_head : o_scan;
-  assign o_ent = orq_q[{o_qp, oh_q[o_qp][2:0]}];
+  assign o_ent = orq_q[{o_qp, oh_q[o_qp][OW-1:0]}];
   // a Read completes once its request is acknowledged (every message
   // before it has completed then)
   assign o_pop = (rq_valid && oh_q[rq_head] != ot_q[rq_head] &&
@@ -1163,6 +1181,7 @@ module wn_rdma_tx #(
       .m_tdata_o     (u_tdata),
       .m_tkeep_o     (u_tkeep),
       .m_tlast_o     (u_tlast),
+      .m_terr_o      (u_terr),
       .m_tvalid_o    (u_tvalid),
       .m_tready_i    (u_tready),
       .rd_addr_o     (prd_addr_o),
@@ -1186,7 +1205,7 @@ module wn_rdma_tx #(
   logic [15:0]  h_len;
   logic [511:0] u_tdata, f_tdata;
   logic [63:0]  u_tkeep, f_tkeep;
-  logic         u_tlast, u_tvalid, u_tready, f_tlast, f_tvalid, f_tready;
+  logic         u_tlast, u_terr, u_tvalid, u_tready, f_tlast, f_tvalid, f_tready;
   logic         rs_valid, rs_last, rs_done, rs_err;
   logic [QpW-1:0] rs_qp;
   logic [31:0]  rs_off;
@@ -1203,6 +1222,7 @@ module wn_rdma_tx #(
       .s_tdata_i   (u_tdata),
       .s_tkeep_i   (u_tkeep),
       .s_tlast_i   (u_tlast),
+      .s_terr_i    (u_terr),
       .s_tvalid_i  (u_tvalid),
       .s_tready_o  (u_tready),
       .m_tdata_o   (f_tdata),
@@ -1345,10 +1365,11 @@ module wn_rdma_tx #(
         rel_q[i] <= '0;
         tail_q[i] <= '0;
         dbp_q[i] <= 1'b0;
-        oh_q[i] <= 4'd0;
-        ot_q[i] <= 4'd0;
-        orr_q[i] <= 4'd0;
+        oh_q[i] <= '0;
+        ot_q[i] <= '0;
+        orr_q[i] <= '0;
         sh_q[i] <= 1'b0;
+        od_q[i] <= 1'b0;
         perr_q[i] <= 1'b0;
         tpend_q[i] <= 1'b0;
         tlen_q[i] <= 6'd0;
@@ -1386,9 +1407,9 @@ module wn_rdma_tx #(
         head_q[st_qp_i] <= '0;
         rel_q[st_qp_i] <= '0;
         tail_q[st_qp_i] <= '0;
-        oh_q[st_qp_i] <= 4'd0;
-        ot_q[st_qp_i] <= 4'd0;
-        orr_q[st_qp_i] <= 4'd0;
+        oh_q[st_qp_i] <= '0;
+        ot_q[st_qp_i] <= '0;
+        orr_q[st_qp_i] <= '0;
         tpend_q[st_qp_i] <= 1'b0;
         dbp_q[st_qp_i] <= 1'b0;
         sq_ci[st_qp_i] <= 16'd0;
@@ -1404,8 +1425,8 @@ module wn_rdma_tx #(
           msn0_q[f_qp] <= msn0_q[f_qp] + 32'd1;
       end
       if (f_orq_push) begin
-        orq_q[{f_qp, ot_q[f_qp][2:0]}] <= {f_w.flags[0], f_w.sge0[95:64], sq_ci[f_qp], f_w.wr_id};
-        ot_q[f_qp] <= ot_q[f_qp] + 4'd1;
+        orq_q[{f_qp, ot_q[f_qp][OW-1:0]}] <= {f_w.flags[0], f_w.sge0[95:64], sq_ci[f_qp], f_w.wr_id};
+        ot_q[f_qp] <= ot_q[f_qp] + 1'b1;
       end
       if (f_ci_inc) sq_ci[f_qp] <= sq_ci[f_qp] + 16'd1;
       if (f_st == FFlush && f_ptr == tail_q[f_qp]) begin
@@ -1427,10 +1448,17 @@ module wn_rdma_tx #(
         una_q[ack_qp_i[QpW-1:0]] <= ack_off_i;
       if (a_ret) begin
         head_q[a_scan] <= head_q[a_scan] + 1'b1;
-        if (a_e.op == OpRreq) orr_q[a_scan] <= orr_q[a_scan] + 4'd1;
+        if (a_e.op == OpRreq) orr_q[a_scan] <= orr_q[a_scan] + 1'b1;
         if (rel_q[a_scan] == head_q[a_scan]) rel_q[a_scan] <= head_q[a_scan] + 1'b1;
       end
-      if (o_pop && o_take) oh_q[o_qp] <= oh_q[o_qp] + 4'd1;
+      if (t_park && t_rdw) od_q[wq_qp] <= 1'b1;
+      if (f_dec && f_ordf) od_q[f_qp] <= 1'b1;
+      if (o_pop && o_take) begin
+        oh_q[o_qp] <= oh_q[o_qp] + 1'b1;
+        od_q[o_qp] <= 1'b0;
+      end
+      if (st_valid_i) od_q[st_qp_i] <= 1'b0;
+      if (init_valid_i) od_q[init_qp_i] <= 1'b0;
       if (rrd_valid_o) frd_q[s_qp] <= c_s + c_w;
       if (sv_pop) begin
         if (!ge32(hw_q[s_qp], s_tgt)) hw_q[s_qp] <= s_tgt;
@@ -1472,16 +1500,16 @@ module wn_rdma_tx #(
         fe_q[init_qp_i] <= '0;
         fm_q[init_qp_i] <= 32'd0;
         fs_q[init_qp_i] <= init_start_i;
-        oh_q[init_qp_i] <= 4'd0;
-        ot_q[init_qp_i] <= 4'd0;
-        orr_q[init_qp_i] <= 4'd0;
+        oh_q[init_qp_i] <= '0;
+        ot_q[init_qp_i] <= '0;
+        orr_q[init_qp_i] <= '0;
         tpend_q[init_qp_i] <= 1'b0;
       end
     end
   end
 
   logic unused;
-  assign unused = ^{mo_count, se_count, tr_valid, wq_wready, wq_w, rs_off, rs_len, rs_last, rs_done, rq_wready, rq_count, sv_count,
+  assign unused = ^{mo_count, se_count, tr_valid, wq_wready, wq_w, rs_off, rs_len, rs_last, rs_done, rq_count, sv_count,
                     cmd_count, db_off[15:QpW+3], db_off[1:0], sv_head[63:48+QpW], f_w.rsvd0, f_w.rsvd1,
                     f_w.rsvd2, f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96],
                     f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_fr, f_tlast, r_e, a_e, c_ent, f_fe, h_ent,

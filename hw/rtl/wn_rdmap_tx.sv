@@ -85,9 +85,11 @@
 // boundary, a gather entry or a segment. Responses come back in request
 // order, ceil(len/64) beats each, the bytes from byte 0 of the first beat
 // (bytes past the read ignored), rd_last_i on the last; a refused read is
-// one beat with rd_err_i and rd_last_i. Its bytes are sent as zeros and the
-// segment's status report has st_err_o set: the consumer must not let that
-// FPDU reach the wire (and the QP goes to error). Reads are issued only
+// one beat with rd_err_i and rd_last_i. Its bytes are sent as zeros,
+// m_terr_o is set on the segment's beats from the one holding them to its
+// last, and the segment's status report has st_err_o set: the consumer
+// must not let that FPDU be taken for real (wn_mpa_tx inverts its CRC) and
+// the QP goes to error. Reads are issued only
 // with room reserved for their beats in a BufBeats-beat buffer, so
 // rd_ready_o stays high and the shared response channel never waits.
 //
@@ -180,6 +182,7 @@ module wn_rdmap_tx #(
     output logic [511:0]     m_tdata_o,
     output logic [63:0]      m_tkeep_o,
     output logic             m_tlast_o,
+    output logic             m_terr_o,
     output logic             m_tvalid_o,
     input  logic             m_tready_i,
     // DMA read requester (wn_dma_rd_mux port)
@@ -924,6 +927,7 @@ module wn_rdmap_tx #(
   assign m_tdata_o = out_data_q;
   assign m_tkeep_o = out_keep_q;
   assign m_tlast_o = out_last_q;
+  assign m_terr_o = out_err_q;
   assign m_tvalid_o = out_valid_q;
 
   assign st_valid_o = out_valid_q && m_tready_i && out_last_q;

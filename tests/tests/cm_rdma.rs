@@ -325,6 +325,9 @@ fn cm_refuses_what_a_queue_pair_cannot_take() {
     };
     let r = connect(&mut a, 300, false, &sa.qp);
     assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    // above what the hardware answers (verbs::MAX_IRD)
+    let r = connect(&mut a, 17, false, &sa.qp);
+    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
     let r = connect(&mut a, 1, true, &sa.qp);
     assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
     // a QP that is not in RESET

@@ -309,8 +309,9 @@ fn rdma_fast_register_and_invalidate_work_requests() {
 
 #[test]
 fn rdma_reads_beyond_ord_wait_for_their_turn() {
-    // 40 Reads posted at once: the requester keeps at most ORD (16, and
-    // 8 in its ORQ) outstanding, so B's IRD of 16 is never exceeded
+    // 40 Reads posted at once: the requester keeps at most ORD (16)
+    // outstanding, the next one waiting at the head of its prefetched
+    // WQEs, so B's IRD of 16 is never exceeded
     let p = pair();
     let (a, b) = rdma_pair_with(
         &p,
@@ -507,7 +508,7 @@ fn rdma_send_completing_in_error_moves_the_qp_to_error() {
 
 #[test]
 fn rdma_refused_payload_read_moves_the_qp_to_error() {
-    use warpnic_abi::gen::TermLayer;
+    use warpnic_abi::gen::{CplTermOrigin, TermLayer};
     let p = pair();
     let (a, b) = rdma_pair(&p);
     let src = region(&a, 4096, AccessFlags::LOCAL_WRITE);
@@ -533,8 +534,22 @@ fn rdma_refused_payload_read_moves_the_qp_to_error() {
         ..SendWr::default()
     }])
     .expect("post");
-    // A: ERROR, its own Terminate RDMAP / local catastrophic error
-    a.sent_terminate(&b, TermLayer::Rdmap, 0, 0);
+    // A: ERROR, its own Terminate RDMAP / local catastrophic error; the
+    // FPDU built with zeros for the refused bytes left with its CRC
+    // inverted, so B found a CRC error (LLP, MPA CRC) before A's Terminate
+    // and reported nothing of it
+    let e = a.wait_error();
+    assert_eq!(
+        (e.origin, e.layer, e.etype, e.ecode),
+        (Ok(CplTermOrigin::Hardware), Ok(TermLayer::Rdmap), 0, 0),
+        "{e}"
+    );
+    let eb = b.wait_error();
+    assert_eq!(
+        (eb.origin, eb.layer, eb.etype, eb.ecode),
+        (Ok(CplTermOrigin::Hardware), Ok(TermLayer::Llp), 0, 0x02),
+        "B dropped the FPDU on its CRC: {eb}"
+    );
     let wc = one_wc(&a.scq);
     assert_eq!((wc.wr_id, wc.status), (7, CqeStatus::Flushed));
     assert!(

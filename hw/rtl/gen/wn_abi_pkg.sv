@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'h0fb6_b276;
+  localparam logic [31:0] BUILD_ID = 32'h2a9a_48f9;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -30,6 +30,7 @@ package wn_abi_pkg;
   localparam int unsigned RDMA_WQE_SIZE = 32'h0000_0080;  // bytes of an RDMA send- or receive-queue entry (a queue pair's rings)
   localparam int unsigned RDMA_MAX_SGE = 32'h0000_0004;  // scatter/gather entries of an RDMA work request
   localparam int unsigned RDMA_MAX_IRD = 32'h0000_0010;  // RDMA Read Requests a queue pair answers at once at most (its IRD): the transmit side's message log keeps that many entries for READ RESPONSEs
+  localparam int unsigned RDMA_MAX_ORD = 32'h0000_0010;  // RDMA Read Requests a queue pair has outstanding at most (its ORD): the transmit side's outstanding-read queue holds that many
   localparam int unsigned RDMA_CMD_ARGS = 32'h0000_0010;  // argument words of an RDMA command (block RDMA, ARG)
   localparam int unsigned EQE_SIZE = 32'h0000_0010;  // bytes of an event entry
   localparam int unsigned FW_MSG_MAX_WORDS = 32'h0000_0010;  // 32-bit words of the largest mailbox message, header included

@@ -2,7 +2,9 @@
 //! lengths 0..=9000, CRC and markers on and off, one connection's stream of
 //! FPDUs (each FPDU's marker offset follows from the bytes before it), with
 //! random idle on the header and ULPDU inputs and random backpressure on
-//! the output; every FPDU is compared byte for byte. A throughput run
+//! the output; every FPDU is compared byte for byte. Some ULPDUs are
+//! poisoned (`s_terr_i` on one of their beats, as for a refused payload
+//! read): their FPDU must carry the inverted CRC. A throughput run
 //! measures output beats per cycle with long and with short FPDUs.
 
 mod mpa_model;
@@ -18,13 +20,15 @@ struct Job {
     ulpdu: Vec<u8>,
     crc: bool,
     mark: Option<usize>,
+    /// `s_terr_i` on this beat of the ULPDU
+    poison: Option<usize>,
 }
 
 struct Bench {
     m: ModModel,
     rng: Rng,
     hdrs: VecDeque<usize>,
-    beats: VecDeque<([u8; 64], u64, bool)>,
+    beats: VecDeque<([u8; 64], u64, bool, bool)>,
     want: VecDeque<Vec<u8>>,
     jobs: Vec<Job>,
     cur: Vec<u8>,
@@ -71,9 +75,15 @@ impl Bench {
             } else {
                 (1u64 << chunk.len()) - 1
             };
-            self.beats.push_back((d, keep, (k + 1) * 64 >= n));
+            self.beats
+                .push_back((d, keep, (k + 1) * 64 >= n, job.poison == Some(k)));
         }
-        self.want.push_back(frame(&job.ulpdu, job.crc, job.mark));
+        let mut want = frame(&job.ulpdu, job.crc, job.mark);
+        if job.poison.is_some() && job.crc {
+            let n = want.len();
+            want[n - 4..].iter_mut().for_each(|b| *b = !*b);
+        }
+        self.want.push_back(want);
         self.hdrs.push_back(self.jobs.len());
         self.jobs.push(job);
     }
@@ -92,10 +102,11 @@ impl Bench {
         self.m.set(ports::H_VALID_I, u64::from(h_go))?;
         let s_go = !self.beats.is_empty() && !self.rng.percent(self.s_idle);
         if s_go {
-            let (d, keep, last) = self.beats[0];
+            let (d, keep, last, err) = self.beats[0];
             self.m.set_bytes(ports::S_TDATA_I, &d)?;
             self.m.set(ports::S_TKEEP_I, keep)?;
             self.m.set(ports::S_TLAST_I, u64::from(last))?;
+            self.m.set(ports::S_TERR_I, u64::from(err))?;
         }
         self.m.set(ports::S_TVALID_I, u64::from(s_go))?;
         let ready = !self.rng.percent(self.m_stall);
@@ -181,7 +192,15 @@ fn connection(b: &mut Bench, n: usize, crc: bool, markers: bool, len: impl Fn(&m
         let ulpdu = random_bytes(&mut b.rng, l);
         let mark = markers.then(|| mark_off(pos));
         pos += frame(&ulpdu, crc, mark).len();
-        b.push(Job { ulpdu, crc, mark });
+        // one in 16 non-empty ULPDUs poisoned on a random beat
+        let poison =
+            (l > 0 && b.rng.below(16) == 0).then(|| b.rng.below(l.div_ceil(64) as u64) as usize);
+        b.push(Job {
+            ulpdu,
+            crc,
+            mark,
+            poison,
+        });
     }
 }
 
@@ -210,6 +229,7 @@ fn small_fpdus_with_markers_heavy_backpressure() -> Result<(), ModError> {
                 ulpdu,
                 crc: true,
                 mark: Some(off),
+                poison: None,
             });
         }
     }
@@ -255,6 +275,7 @@ fn latency_on_an_idle_framer() -> Result<(), ModError> {
             ulpdu,
             crc: true,
             mark: None,
+            poison: None,
         });
         b.drain(1000)?;
         let first = b.first_beat.expect("a beat") - start;
