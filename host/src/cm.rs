@@ -71,9 +71,8 @@
 //! messages before it on their way to the host.
 //!
 //! Not yet: the RFC 6581 ready-to-receive message of the peer-to-peer
-//! model with a QP (a connect with `p2p` and a QP is refused), markers
-//! in one direction only with a QP (a QP takes one setting for both),
-//! address and route resolution beyond the firmware's ARP.
+//! model with a QP (a connect with `p2p` and a QP is refused), address
+//! and route resolution beyond the firmware's ARP.
 
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddrV4};
@@ -291,12 +290,6 @@ pub struct Cm<'n> {
 /// The QP attributes of a connection from the caller's and what the
 /// connection settled.
 fn qp_attrs(base: QpAttrs, tid: u32, mss: u16, p: &RdmaParams, tx_start: u32) -> Result<QpAttrs> {
-    if p.markers_tx != p.markers_rx {
-        return Err(Error::InvalidArgument(
-            "MPA settled markers in one direction only: a queue pair takes one marker setting"
-                .into(),
-        ));
-    }
     let (Ok(ird), Ok(ord)) = (u8::try_from(p.ird), u8::try_from(p.ord)) else {
         return Err(Error::InvalidArgument(format!(
             "IRD {} / ORD {}: a queue pair takes at most 255",
@@ -306,7 +299,8 @@ fn qp_attrs(base: QpAttrs, tid: u32, mss: u16, p: &RdmaParams, tx_start: u32) ->
     Ok(base
         .tid(tid)
         .crc(p.crc)
-        .markers(p.markers_rx)
+        .markers_rx(p.markers_rx)
+        .markers_tx(p.markers_tx)
         .ird(ird)
         .ord(ord)
         .tx_start(tx_start)
@@ -476,7 +470,7 @@ impl<'n> Cm<'n> {
     /// [`Error::InvalidArgument`] for an id with no pending request,
     /// parameters out of range (with a QP: IRD over `verbs::MAX_IRD`, ORD
     /// over `verbs::MAX_ORD`), a QP not in
-    /// RESET, or markers in one direction only with a QP; the QP's errors (the request stays
+    /// RESET; the QP's errors (the request stays
     /// pending: reject it); stream errors.
     pub fn accept(&mut self, id: CmId, p: AcceptParams<'_>, qp: Option<CmQp>) -> Result<()> {
         let nic = self.nic;

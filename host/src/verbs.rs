@@ -592,7 +592,8 @@ pub struct QpAttrs {
     tid: Option<u32>,
     mulpdu: u16,
     crc: bool,
-    markers: bool,
+    markers_rx: bool,
+    markers_tx: bool,
     ird: u8,
     ord: u8,
     marker_phase: u16,
@@ -609,7 +610,8 @@ impl QpAttrs {
             tid: None,
             mulpdu: DEFAULT_MULPDU,
             crc: true,
-            markers: false,
+            markers_rx: false,
+            markers_tx: false,
             ird: 0,
             ord: 0,
             marker_phase: 0,
@@ -630,12 +632,11 @@ impl QpAttrs {
     }
 
     /// RESET to INIT on connection `tid` with what the MPA exchange
-    /// settled (CRC, markers, IRD, ORD).
+    /// settled (CRC, markers in each direction, IRD, ORD).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] for IRD or ORD above 255 (the QP's
-    /// fields are 8 bits), or markers in one direction only (the QP takes
-    /// one setting for both).
+    /// fields are 8 bits).
     pub fn from_rdma_params(tid: u32, p: &RdmaParams) -> Result<QpAttrs> {
         let (Ok(ird), Ok(ord)) = (u8::try_from(p.ird), u8::try_from(p.ord)) else {
             return Err(invalid(format!(
@@ -643,14 +644,10 @@ impl QpAttrs {
                 p.ird, p.ord
             )));
         };
-        if p.markers_tx != p.markers_rx {
-            return Err(invalid(
-                "markers in one direction only: a queue pair takes one marker setting",
-            ));
-        }
         Ok(QpAttrs::init(tid)
             .crc(p.crc)
-            .markers(p.markers_rx)
+            .markers_rx(p.markers_rx)
+            .markers_tx(p.markers_tx)
             .ird(ird)
             .ord(ord))
     }
@@ -676,9 +673,23 @@ impl QpAttrs {
         self
     }
 
-    /// MPA markers on the connection (ARG3 bit 17).
-    pub fn markers(mut self, on: bool) -> QpAttrs {
-        self.markers = on;
+    /// MPA markers in both directions (ARG3 bits 17 and 18).
+    pub fn markers(self, on: bool) -> QpAttrs {
+        self.markers_rx(on).markers_tx(on)
+    }
+
+    /// MPA markers in what the peer sends (ARG3 bit 17): the M bit this
+    /// side put in its MPA request or reply (RFC 5044 §7.1).
+    pub fn markers_rx(mut self, on: bool) -> QpAttrs {
+        self.markers_rx = on;
+        self.with_attrs = true;
+        self
+    }
+
+    /// MPA markers in what this side sends (ARG3 bit 18): the peer's M
+    /// bit.
+    pub fn markers_tx(mut self, on: bool) -> QpAttrs {
+        self.markers_tx = on;
         self.with_attrs = true;
         self
     }
@@ -851,7 +862,8 @@ fn qp_modify_args(qpn: u32, a: &QpAttrs, set_attrs: bool, r: &QpResources) -> Re
     }
     let arg3 = u32::from(a.mulpdu)
         | (u32::from(a.crc) << 16)
-        | (u32::from(a.markers) << 17)
+        | (u32::from(a.markers_rx) << 17)
+        | (u32::from(a.markers_tx) << 18)
         | (u32::from(a.ird) << 24);
     let arg4 = u32::from(a.ord)
         | (r.send_cq << 8)
@@ -2537,7 +2549,7 @@ mod tests {
                 5,
                 0x101,
                 0x0102,
-                (4 << 24) | (1 << 17) | (1 << 16) | 1000,
+                (4 << 24) | (1 << 18) | (1 << 17) | (1 << 16) | 1000,
                 (6 << 28) | (8 << 24) | (4 << 16) | (3 << 8) | 2,
                 0x0020_0000,
                 1,
@@ -2601,14 +2613,21 @@ mod tests {
         let a = QpAttrs::from_rdma_params(9, &p).expect("fits");
         assert_eq!(a, QpAttrs::init(9).crc(false).ird(16).ord(8));
         assert!(QpAttrs::from_rdma_params(9, &RdmaParams { ird: 256, ..p }).is_err());
-        assert!(QpAttrs::from_rdma_params(
+        // markers settle per direction
+        let one = QpAttrs::from_rdma_params(
             9,
             &RdmaParams {
                 markers_rx: true,
                 ..p
-            }
+            },
         )
-        .is_err());
+        .expect("markers on receive only");
+        assert_eq!(
+            one,
+            QpAttrs::init(9).crc(false).ird(16).ord(8).markers_rx(true)
+        );
+        let w = qp_modify_args(0, &one, true, &res()).expect("valid");
+        assert_eq!((w[3] >> 17) & 3, 1, "bit 17 receive, bit 18 transmit");
     }
 
     #[test]

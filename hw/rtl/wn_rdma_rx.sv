@@ -1327,7 +1327,7 @@ module wn_rdma_rx #(
     init_tid_o <= arg_q[9][15:0];
     init_mulpdu_o <= arg_q[11][15:0];
     init_crc_o <= arg_q[3][16];
-    init_mark_o <= arg_q[3][17];
+    init_mark_o <= arg_q[3][18];
     init_ord_o <= arg_q[4][7:0];
     init_start_o <= arg_q[12];
     st_qp_o <= term_set ? term_qp_w : a_qp;

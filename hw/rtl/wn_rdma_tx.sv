@@ -60,7 +60,8 @@
 // in error; the FPDU being built carries zeros for the refused bytes and
 // leaves with its CRC inverted (wn_mpa_tx), so the peer drops it.
 //
-// Markers (QP_MODIFY ARG3 bit 17, both directions): wn_mpa_tx puts one at
+// Markers (QP_MODIFY ARG3 bit 18, on transmit; bit 17 is the receive
+// side's, wn_rdma_rx, and the two settle apart in MPA): wn_mpa_tx puts one at
 // every 512th octet of the stream from tx_start; each FPDU's wire length
 // counts the markers its stream position gives it (wire_m), the same when
 // it is built again for a retransmission, and its marker offset travels to

@@ -68,6 +68,16 @@ pub fn mpa_config(markers: bool) -> MpaConfig {
     }
 }
 
+/// [`mpa_config`] of one side that asks for markers in what it receives
+/// when `rx` and inserts them toward a peer that asks (`peer_rx`).
+fn side_config(rx: bool, peer_rx: bool) -> MpaConfig {
+    let mut c = mpa_config(rx);
+    if !rx && peer_rx {
+        c.markers = MarkerPolicy::Allowed;
+    }
+    c
+}
+
 fn wait(nic: &Nic, st: &mut TcpStream, setup: &mut MpaSetup) -> MpaEvent {
     let dev = st.device().clone();
     let end = dev.now_ns() + 5_000_000;
@@ -198,7 +208,7 @@ pub fn soft_pair(
     caps: QpCaps,
     prepare_b: impl FnOnce(&QueuePair, &ProtectionDomain),
 ) -> (SoftEnd, RdmaEnd) {
-    let (a, b) = connect(p, caps, prepare_b, false, false);
+    let (a, b) = connect(p, caps, prepare_b, false, [false; 2]);
     match a {
         End::Soft(a) => (*a, b),
         End::Hw(_) => unreachable!("A asked for software"),
@@ -218,7 +228,7 @@ pub fn rdma_pair_with(
     caps: QpCaps,
     prepare_b: impl FnOnce(&QueuePair, &ProtectionDomain),
 ) -> (RdmaEnd, RdmaEnd) {
-    match connect(p, caps, prepare_b, true, false) {
+    match connect(p, caps, prepare_b, true, [false; 2]) {
         (End::Hw(a), b) => (*a, b),
         (End::Soft(_), _) => unreachable!("A asked for hardware"),
     }
@@ -227,7 +237,14 @@ pub fn rdma_pair_with(
 /// As [`rdma_pair_with`] with nothing posted early, MPA markers (RFC 5044
 /// §4.3) required both ways.
 pub fn rdma_pair_markers(p: &Pair, caps: QpCaps) -> (RdmaEnd, RdmaEnd) {
-    match connect(p, caps, |_, _| {}, true, true) {
+    rdma_pair_markers_rx(p, caps, [true, true])
+}
+
+/// As [`rdma_pair_with`] with nothing posted early; `rx[0]`: A requires
+/// markers in what it receives (its MPA request's M bit), `rx[1]`: B does
+/// (its reply's), so they can settle in one direction only.
+pub fn rdma_pair_markers_rx(p: &Pair, caps: QpCaps, rx: [bool; 2]) -> (RdmaEnd, RdmaEnd) {
+    match connect(p, caps, |_, _| {}, true, rx) {
         (End::Hw(a), b) => (*a, b),
         (End::Soft(_), _) => unreachable!("A asked for hardware"),
     }
@@ -238,13 +255,13 @@ fn connect(
     caps: QpCaps,
     prepare_b: impl FnOnce(&QueuePair, &ProtectionDomain),
     a_hw: bool,
-    markers: bool,
+    markers_rx: [bool; 2],
 ) -> (End, RdmaEnd) {
     let ((_, mut sa), (_, mut sb)) = tcp_streams(p, 16);
     let mut a_setup = MpaSetup::connect(
         &p.a,
         &mut sa,
-        mpa_config(markers),
+        side_config(markers_rx[0], markers_rx[1]),
         ConnectParams {
             private_data: b"warpnic",
             ird: 16,
@@ -253,7 +270,9 @@ fn connect(
         },
     )
     .expect("A's MPA request");
-    let mut b_setup = MpaSetup::listen(&p.b, &mut sb, mpa_config(markers)).expect("B listens");
+    let mut b_setup =
+        MpaSetup::listen(&p.b, &mut sb, side_config(markers_rx[1], markers_rx[0]))
+            .expect("B listens");
     let req = wait(&p.b, &mut sb, &mut b_setup);
     assert!(matches!(req, MpaEvent::ConnectRequest { .. }), "{req:?}");
 
@@ -273,7 +292,8 @@ fn connect(
         .ird(16)
         .ord(16)
         .mulpdu(RX_MULPDU)
-        .markers(markers)
+        .markers_rx(markers_rx[1])
+        .markers_tx(markers_rx[0])
         .send_mulpdu(mulpdu_for_mss(mss(&p.b, &sb)))
         .tx_start(sb.written().wrapping_add(reply_len));
     qp_b.modify(&b_attrs).expect("B: INIT");

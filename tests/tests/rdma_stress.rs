@@ -30,7 +30,7 @@ use warpnic_abi::gen::{
 use warpnic_sim::rng::Rng;
 use warpnic_sim::traffic::Pair;
 use warpnic_sim::WorldConfig;
-use warpnic_tests::rdma::{rdma_pair, rdma_pair_markers, rdma_pair_with, RdmaEnd};
+use warpnic_tests::rdma::{rdma_pair, rdma_pair_markers_rx, rdma_pair_with, RdmaEnd};
 use warpnic_tests::{pair, pair_with};
 
 const KIB: usize = 1 << 10;
@@ -458,8 +458,8 @@ struct Mix {
     /// Longest device time without any completion before the mix gives
     /// up.
     stall: Duration,
-    /// MPA markers (RFC 5044 §4.3) both ways.
-    markers: bool,
+    /// MPA markers (RFC 5044 §4.3) in what A receives, in what B receives.
+    markers: [bool; 2],
 }
 
 /// Y fast-registers one of its invalid fast-register regions (if one is)
@@ -966,15 +966,20 @@ fn run_mix(name: &str, p: &Pair, seed: u64, mix: &Mix) -> Tcp {
         max_recv_wr: 256,
         max_send_wr: 64,
     };
-    let (ea, eb) = if mix.markers {
-        rdma_pair_markers(p, caps)
-    } else {
+    let (ea, eb) = if mix.markers == [false; 2] {
         rdma_pair_with(p, caps, |_, _| {})
+    } else {
+        rdma_pair_markers_rx(p, caps, mix.markers)
     };
-    for e in [&ea, &eb] {
-        let m = (e.params.markers_tx, e.params.markers_rx);
-        assert_eq!(m, (mix.markers, mix.markers), "markers settled");
-    }
+    let [a_rx, b_rx] = mix.markers;
+    assert_eq!(
+        [
+            (ea.params.markers_tx, ea.params.markers_rx),
+            (eb.params.markers_tx, eb.params.markers_rx)
+        ],
+        [(b_rx, a_rx), (a_rx, b_rx)],
+        "markers settled"
+    );
     let mut rng = Rng::new(seed);
     let ord = ea.params.ord.min(eb.params.ord) as usize;
     let mix = Mix {
@@ -1171,7 +1176,7 @@ fn mix(ci_messages: u64) -> Mix {
             max_in_flight: MAX_IN_FLIGHT,
             ops: &OPS,
             stall: STALL,
-            markers: false,
+            markers: [false; 2],
         },
         None => Mix {
             messages: ci_messages,
@@ -1180,7 +1185,7 @@ fn mix(ci_messages: u64) -> Mix {
             max_in_flight: MAX_IN_FLIGHT,
             ops: &OPS,
             stall: STALL,
-            markers: false,
+            markers: [false; 2],
         },
     }
 }
@@ -1208,7 +1213,7 @@ fn rdma_random_mix_with_markers_under_loss() {
         &faulty(0.01, 0.0, 23),
         0x5eed_0105,
         &Mix {
-            markers: true,
+            markers: [true; 2],
             ..mix(24)
         },
     );
@@ -1217,6 +1222,33 @@ fn rdma_random_mix_with_markers_under_loss() {
         "both ends retransmitted: {:?}",
         t.retx
     );
+}
+
+#[test]
+fn rdma_random_mix_with_markers_one_way_under_loss() {
+    // MPA settles markers per direction (RFC 5044 §7.1: each side's M bit
+    // asks for them in what it receives): each NIC inserts them on
+    // transmit only where its peer asked and removes them on receive only
+    // where it asked, with traffic both ways
+    for (k, rx) in [[true, false], [false, true]].into_iter().enumerate() {
+        let t = run_mix(
+            &format!(
+                "markers in what {} receives, 1% loss",
+                if rx[0] { "A" } else { "B" }
+            ),
+            &faulty(0.01, 0.0, 31 + k as u64),
+            0x5eed_0110 + k as u64,
+            &Mix {
+                markers: rx,
+                ..mix(16)
+            },
+        );
+        assert!(
+            t.retx.iter().any(|&r| r > 0),
+            "the loss took segments: {:?}",
+            t.retx
+        );
+    }
 }
 
 #[test]
@@ -1280,7 +1312,7 @@ fn mix_with_sixteen_requests_in_flight() {
             max_in_flight: 16,
             ops: &OPS_NO_INV,
             stall: Duration::from_millis(5),
-            markers: false,
+            markers: [false; 2],
         },
     );
 }
@@ -1308,7 +1340,7 @@ fn writes_both_ways_are_not_dropped_on_a_clean_link() {
             max_in_flight: MAX_IN_FLIGHT,
             ops: &[WrOpcode::RdmaWrite],
             stall: STALL,
-            markers: false,
+            markers: [false; 2],
         },
     );
     assert_eq!(
