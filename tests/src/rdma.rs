@@ -270,9 +270,8 @@ fn connect(
         },
     )
     .expect("A's MPA request");
-    let mut b_setup =
-        MpaSetup::listen(&p.b, &mut sb, side_config(markers_rx[1], markers_rx[0]))
-            .expect("B listens");
+    let mut b_setup = MpaSetup::listen(&p.b, &mut sb, side_config(markers_rx[1], markers_rx[0]))
+        .expect("B listens");
     let req = wait(&p.b, &mut sb, &mut b_setup);
     assert!(matches!(req, MpaEvent::ConnectRequest { .. }), "{req:?}");
 
