@@ -9,7 +9,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0x2a9a_48f9;
+pub const BUILD_ID: u32 = 0xe577_b793;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -540,6 +540,8 @@ pub enum EqeType {
     FwResponse = 0x05,
     /// A queue pair entered ERROR (posted to EQ 0); source = QP, data = qp_error_info.
     QpError = 0x06,
+    /// A queue pair in SQD has no send work request in progress: every one taken before the drain completed, no RDMA Read outstanding (posted to EQ 0, once per entry into SQD; IBV_EVENT_SQ_DRAINED); source = QP.
+    SqDrained = 0x07,
 }
 
 impl EqeType {
@@ -551,6 +553,7 @@ impl EqeType {
         Self::CqError,
         Self::FwResponse,
         Self::QpError,
+        Self::SqDrained,
     ];
 
     /// The value's name as written in the description.
@@ -562,6 +565,7 @@ impl EqeType {
             Self::CqError => "CQ_ERROR",
             Self::FwResponse => "FW_RESPONSE",
             Self::QpError => "QP_ERROR",
+            Self::SqDrained => "SQ_DRAINED",
         }
     }
 }
@@ -577,6 +581,7 @@ impl TryFrom<u8> for EqeType {
             0x04 => Ok(Self::CqError),
             0x05 => Ok(Self::FwResponse),
             0x06 => Ok(Self::QpError),
+            0x07 => Ok(Self::SqDrained),
             other => Err(other),
         }
     }

@@ -572,6 +572,7 @@ pub const SPEC: Spec = Spec {
                 v("CQ_ERROR", 0x04, "a completion queue entered ERROR; source = CQ, data = cqe_status"),
                 v("FW_RESPONSE", 0x05, "the firmware mailbox holds a response"),
                 v("QP_ERROR", 0x06, "a queue pair entered ERROR (posted to EQ 0); source = QP, data = qp_error_info"),
+                v("SQ_DRAINED", 0x07, "a queue pair in SQD has no send work request in progress: every one taken before the drain completed, no RDMA Read outstanding (posted to EQ 0, once per entry into SQD; IBV_EVENT_SQ_DRAINED); source = QP"),
             ],
         },
         Enum {

@@ -38,5 +38,5 @@ pub use stream::{StreamCq, TcpStream};
 pub use tcp::{ConnectOpts, Connection, EndpointId, ListenerId, TcpConfig, TcpEventInfo};
 pub use verbs::{
     AccessFlags, MemoryRegion, ProtectionDomain, QpAttrs, QpCaps, QpError, QpErrorEvent, QpInfo,
-    QueuePair, RecvWr, SendWr, Sge, WcOpcode, WorkCompletion, WrOpcode,
+    QueuePair, RecvWr, SendWr, Sge, SqDrainedEvent, WcOpcode, WorkCompletion, WrOpcode,
 };

@@ -59,7 +59,9 @@
 //!
 //! Why a QP entered ERROR: [`QueuePair::error_info`] (QP_QUERY), or the
 //! QP_ERROR events on event queue 0 ([`QpErrorEvent::from_event`] on what
-//! [`EventQueue::poll`](crate::EventQueue::poll) returns).
+//! [`EventQueue::poll`](crate::EventQueue::poll) returns). A QP moved to
+//! SQD reports on event queue 0 when its send queue has drained
+//! ([`SqDrainedEvent`]).
 
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -1004,6 +1006,26 @@ impl QpErrorEvent {
         (ev.kind == Ok(EqeType::QpError)).then(|| QpErrorEvent {
             qp_num: u32::from(ev.source),
             error: QpError::from_word(ev.data),
+        })
+    }
+}
+
+/// An SQ_DRAINED event (on event queue 0, IBV_EVENT_SQ_DRAINED): the QP,
+/// moved to SQD, has no send work request in progress any more. Every
+/// one it had taken has completed (its CQE handed to the send CQ) and no
+/// RDMA Read is outstanding; the work requests posted after the drain
+/// wait for RTS. One event per entry into SQD.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SqDrainedEvent {
+    /// The QP in SQD.
+    pub qp_num: u32,
+}
+
+impl SqDrainedEvent {
+    /// The SQ_DRAINED event `ev` is; `None` for any other event.
+    pub fn from_event(ev: &Event) -> Option<SqDrainedEvent> {
+        (ev.kind == Ok(EqeType::SqDrained)).then(|| SqDrainedEvent {
+            qp_num: u32::from(ev.source),
         })
     }
 }
@@ -2766,6 +2788,16 @@ mod tests {
             ..ev
         };
         assert_eq!(QpErrorEvent::from_event(&other), None);
+        let drained = Event {
+            kind: Ok(EqeType::SqDrained),
+            data: 0,
+            ..ev
+        };
+        assert_eq!(
+            SqDrainedEvent::from_event(&drained),
+            Some(SqDrainedEvent { qp_num: 12 })
+        );
+        assert_eq!(SqDrainedEvent::from_event(&ev), None);
     }
 
     #[test]

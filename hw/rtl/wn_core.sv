@@ -253,8 +253,8 @@ module wn_core #(
   logic         t_init_mark;
   logic         t_init_valid, t_init_crc, t_st_valid, t_rr_valid, t_rr_ready, t_rdc_valid, t_rdc_ready;
   logic [$clog2(NumQp)-1:0] t_init_qp, t_st_qp, t_rr_qp, t_rdc_qp, t_term_qp;
-  logic         t_serr_valid, t_serr_ready;
-  logic [$clog2(NumQp)-1:0] t_serr_qp;
+  logic         t_serr_valid, t_serr_ready, t_sqd_valid, t_sqd_ready;
+  logic [$clog2(NumQp)-1:0] t_serr_qp, t_sqd_qp;
   logic         t_term_valid, t_term_hvalid, t_rrd_valid;
   logic         t_ctl_valid, t_ctl_ready, t_ctl_done;
   logic [1:0]   t_ctl_op;
@@ -784,6 +784,9 @@ module wn_core #(
       .serr_valid_i  (t_serr_valid),
       .serr_ready_o  (t_serr_ready),
       .serr_qp_i     (t_serr_qp),
+      .sqd_valid_i   (t_sqd_valid),
+      .sqd_ready_o   (t_sqd_ready),
+      .sqd_qp_i      (t_sqd_qp),
       .tterm_valid_o (t_term_valid),
       .tterm_qp_o    (t_term_qp),
       .tterm_layer_o (t_term_layer),
@@ -858,6 +861,9 @@ module wn_core #(
       .serr_valid_o   (t_serr_valid),
       .serr_ready_i   (t_serr_ready),
       .serr_qp_o      (t_serr_qp),
+      .sqd_valid_o    (t_sqd_valid),
+      .sqd_ready_i    (t_sqd_ready),
+      .sqd_qp_o       (t_sqd_qp),
       .rrd_valid_o    (t_rrd_valid),
       .rrd_qp_o       (t_rrd_qp),
       .busy_o         (t_txb_valid),

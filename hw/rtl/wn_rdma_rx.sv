@@ -147,6 +147,10 @@ module wn_rdma_rx #(
     input  logic           serr_valid_i,
     output logic           serr_ready_o,
     input  logic [QpW-1:0] serr_qp_i,
+    // wn_rdma_tx: a QP in SQD drained its send queue (SQ_DRAINED event)
+    input  logic           sqd_valid_i,
+    output logic           sqd_ready_o,
+    input  logic [QpW-1:0] sqd_qp_i,
     output logic           tterm_valid_o,
     output logic [QpW-1:0] tterm_qp_o,
     output logic [3:0]     tterm_layer_o,
@@ -1083,14 +1087,20 @@ module wn_rdma_rx #(
                     (d_tm_valid || qc_st[tm_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) ||
                      qc_st[tm_qp] == 8'(wn_abi_pkg::QP_STATE_SQD));
   assign term_qp_w = tm_qp;
+  // SQ_DRAINED when no Terminate wants the queue; dropped for a QP that
+  // left SQD meanwhile
+  logic sqd_push;
+  assign sqd_ready_o = evq_wready && !tm_valid;
+  assign sqd_push = sqd_valid_i && sqd_ready_o && qc_st[sqd_qp_i] == 8'(wn_abi_pkg::QP_STATE_SQD);
   wn_fifo #(
       .Width(64),
       .Depth(8)
   ) u_evq (
       .clk_i,
       .rst_i,
-      .wdata_i ({8'd0, 8'(wn_abi_pkg::EQE_TYPE_QP_ERROR), 16'(tm_qp), term_info}),
-      .wvalid_i(term_set),
+      .wdata_i (term_set ? {8'd0, 8'(wn_abi_pkg::EQE_TYPE_QP_ERROR), 16'(tm_qp), term_info} :
+                           {8'd0, 8'(wn_abi_pkg::EQE_TYPE_SQ_DRAINED), 16'(sqd_qp_i), 32'd0}),
+      .wvalid_i(term_set || sqd_push),
       .wready_o(evq_wready),
       .rdata_o (evq_head),
       .rvalid_o(evq_valid),

@@ -118,6 +118,11 @@ module wn_rdma_tx #(
     output logic           serr_valid_o,
     input  logic           serr_ready_i,
     output logic [QpW-1:0] serr_qp_o,
+    // a QP in SQD has no send work request in progress: the receive side
+    // posts its SQ_DRAINED event (once per entry into SQD)
+    output logic           sqd_valid_o,
+    input  logic           sqd_ready_i,
+    output logic [QpW-1:0] sqd_qp_o,
     // a READ RESPONSE acknowledged (an IRD slot free again)
     output logic           rrd_valid_o,
     output logic [QpW-1:0] rrd_qp_o,
@@ -286,6 +291,11 @@ module wn_rdma_tx #(
   // the QP's next WQE is a Read beyond ORD, set aside while other QPs ran:
   // the prefetcher leaves it alone until one of its Reads ends
   logic        od_q [NumQp];
+  // messages of send work requests logged and not retired (the log also
+  // holds READ RESPONSEs and Terminates), and SQ_DRAINED reported since
+  // the QP's last state change
+  logic [LW:0] sw_q [NumQp];
+  logic        dr_q [NumQp];
   // a payload read was refused while building one of the QP's FPDUs
   // (host memory unmapped under a registered region): reported as a send
   // error (the QP enters ERROR)
@@ -962,6 +972,22 @@ module wn_rdma_tx #(
     else if (!a_can || a_rwait) a_scan <= a_scan + 1'b1;
   end
 
+  // SQ drained: a scan finds a QP in SQD whose send work requests taken
+  // before the drain have all completed (no message of one logged, no
+  // Read outstanding, the fetch unit not on it)
+  logic [QpW-1:0] d_scan;
+  logic           d_hit, f_sw_log, a_sw_ret;
+  assign d_hit = st_q[d_scan] == 8'(wn_abi_pkg::QP_STATE_SQD) && !dr_q[d_scan] && sw_q[d_scan] == '0 &&
+                 oh_q[d_scan] == ot_q[d_scan] && !(f_st != FIdle && f_qp == d_scan);
+  assign sqd_valid_o = d_hit;
+  assign sqd_qp_o = d_scan;
+  assign f_sw_log = f_app && f_e.op != OpRresp && f_e.op != OpTerm;
+  assign a_sw_ret = a_ret && a_e.op != OpRresp && a_e.op != OpTerm;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) d_scan <= '0;
+    else if (!d_hit || sqd_ready_i) d_scan <= d_scan + 1'b1;
+  end
+
   // ------------------------------------------------------------------
   // READ ends: the ORQ's head completes (and a QP in ERROR flushes it)
   logic [QpW-1:0] rq_head, o_scan;
@@ -1371,6 +1397,8 @@ module wn_rdma_tx #(
         orr_q[i] <= '0;
         sh_q[i] <= 1'b0;
         od_q[i] <= 1'b0;
+        sw_q[i] <= '0;
+        dr_q[i] <= 1'b0;
         perr_q[i] <= 1'b0;
         tpend_q[i] <= 1'b0;
         tlen_q[i] <= 6'd0;
@@ -1460,6 +1488,17 @@ module wn_rdma_tx #(
       end
       if (st_valid_i) od_q[st_qp_i] <= 1'b0;
       if (init_valid_i) od_q[init_qp_i] <= 1'b0;
+      // send work requests in progress (the same QP can log and retire in
+      // one cycle)
+      if (f_sw_log && !(a_sw_ret && a_scan == f_qp)) sw_q[f_qp] <= sw_q[f_qp] + 1'b1;
+      if (a_sw_ret && !(f_sw_log && a_scan == f_qp)) sw_q[a_scan] <= sw_q[a_scan] - 1'b1;
+      if (d_hit && sqd_ready_i) dr_q[d_scan] <= 1'b1;
+      if (st_valid_i) dr_q[st_qp_i] <= 1'b0;
+      if (st_valid_i && st_i == 8'(wn_abi_pkg::QP_STATE_RESET)) sw_q[st_qp_i] <= '0;
+      if (init_valid_i) begin
+        sw_q[init_qp_i] <= '0;
+        dr_q[init_qp_i] <= 1'b0;
+      end
       if (rrd_valid_o) frd_q[s_qp] <= c_s + c_w;
       if (sv_pop) begin
         if (!ge32(hw_q[s_qp], s_tgt)) hw_q[s_qp] <= s_tgt;

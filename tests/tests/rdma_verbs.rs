@@ -433,6 +433,142 @@ fn rdma_sqd_holds_new_sends_and_still_answers_reads() {
 }
 
 #[test]
+fn rdma_sqd_reports_sq_drained_after_the_last_completion() {
+    use warpnic::verbs::QpAttrs;
+    use warpnic::{Event, EventQueue, SqDrainedEvent};
+    use warpnic_abi::gen::QpState;
+    let p = pair();
+    let (a, b) = rdma_pair_with(
+        &p,
+        QpCaps {
+            max_recv_wr: 64,
+            max_send_wr: 64,
+        },
+        |_, _| {},
+    );
+    let eq = EventQueue::new(&a.nic, 64).expect("EQ");
+    assert_eq!(eq.index(), 0, "RDMA events go to event queue 0");
+    let dev = a.nic.device().clone();
+    // the next event within 5 ms of device time
+    let next_event = || -> Option<Event> {
+        let end = dev.now_ns() + 5_000_000;
+        let mut evs = Vec::new();
+        while dev.now_ns() < end {
+            eq.poll(&mut evs).expect("poll EQ");
+            if let Some(e) = evs.first() {
+                assert_eq!(evs.len(), 1, "one event: {evs:?}");
+                return Some(*e);
+            }
+            dev.relax();
+        }
+        None
+    };
+    let src = region(&a, 1 << 21, AccessFlags::LOCAL_WRITE);
+    let sink = region(
+        &b,
+        1 << 21,
+        AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE | AccessFlags::REMOTE_READ,
+    );
+    let rsink = region(
+        &a,
+        1 << 18,
+        AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+    );
+    // 2 MiB of Writes and four 64 KiB Reads in progress when A drains
+    let mut wrs: Vec<SendWr> = (0..32u64)
+        .map(|k| SendWr {
+            wr_id: k,
+            opcode: WrOpcode::RdmaWrite,
+            sg_list: std::slice::from_ref(Box::leak(Box::new(
+                src.sge(k << 16, 1 << 16).expect("sge"),
+            ))),
+            remote_addr: sink.addr() + (k << 16),
+            rkey: sink.rkey(),
+            ..SendWr::default()
+        })
+        .collect();
+    wrs.extend((0..4u64).map(|k| SendWr {
+        wr_id: 32 + k,
+        opcode: WrOpcode::RdmaRead,
+        sg_list: std::slice::from_ref(Box::leak(Box::new(
+            rsink.sge(k << 16, 1 << 16).expect("sge"),
+        ))),
+        remote_addr: sink.addr() + (k << 16),
+        rkey: sink.rkey(),
+        ..SendWr::default()
+    }));
+    a.qp.post_send(&wrs).expect("post");
+    // SQD stops the QP from starting work requests: drain once the first
+    // has completed (all 36 are started by then, the Writes take 180 µs)
+    let mut wcs = [WorkCompletion::default(); 64];
+    let n_before = a
+        .scq
+        .poll_wc_wait(&mut wcs, Duration::from_millis(1))
+        .expect("poll");
+    assert!(n_before > 0, "the first Write completes");
+    a.qp.modify(&QpAttrs::new(QpState::Sqd)).expect("SQD");
+    // a Send posted now waits for RTS and does not hold the drain back
+    let rbuf = region(&b, 4096, AccessFlags::LOCAL_WRITE);
+    b.qp.post_recv(&[RecvWr {
+        wr_id: 90,
+        sg_list: &[rbuf.sge(0, 4096).expect("sge")],
+    }])
+    .expect("post recv");
+    a.qp.post_send(&[SendWr {
+        wr_id: 99,
+        opcode: WrOpcode::Send,
+        sg_list: &[src.sge(0, 100).expect("sge")],
+        ..SendWr::default()
+    }])
+    .expect("post send");
+    let mut early = Vec::new();
+    eq.poll(&mut early).expect("poll EQ");
+    assert!(
+        early.is_empty(),
+        "no event while 2 MiB are in flight: {early:?}"
+    );
+    assert!(n_before < 36, "the drain outlasts the posting");
+    let ev = next_event().expect("SQ_DRAINED within 5 ms");
+    assert_eq!(
+        SqDrainedEvent::from_event(&ev),
+        Some(SqDrainedEvent {
+            qp_num: a.qp.qp_num()
+        }),
+        "{ev:?}"
+    );
+    // every completion was handed to the CQ before the event
+    let mut got: Vec<u64> = wcs[..n_before].iter().map(|w| w.wr_id).collect();
+    while got.len() < 36 {
+        let n = a
+            .scq
+            .poll_wc_wait(&mut wcs, Duration::from_micros(2))
+            .expect("poll");
+        assert!(n > 0, "completions missing at the event: {got:?}");
+        got.extend(wcs[..n].iter().map(|w| w.wr_id));
+    }
+    assert_eq!(got, (0..36).collect::<Vec<u64>>());
+    assert_eq!(
+        a.scq
+            .poll_wc_wait(&mut wcs, Duration::from_millis(1))
+            .expect("poll"),
+        0,
+        "the Send posted in SQD has not gone"
+    );
+    // back to RTS: the Send goes; a second drain with nothing in progress
+    // reports at once, and only once
+    a.qp.modify(&QpAttrs::new(QpState::Rts)).expect("RTS");
+    let wc = one_wc(&a.scq);
+    assert_eq!((wc.wr_id, wc.status), (99, CqeStatus::Success));
+    a.qp.modify(&QpAttrs::new(QpState::Sqd)).expect("SQD again");
+    let ev = next_event().expect("the second SQ_DRAINED");
+    assert_eq!(
+        SqDrainedEvent::from_event(&ev).map(|e| e.qp_num),
+        Some(a.qp.qp_num())
+    );
+    assert!(next_event().is_none(), "one event per entry into SQD");
+}
+
+#[test]
 fn rdma_send_completing_in_error_moves_the_qp_to_error() {
     use warpnic_abi::gen::{QpState, TermLayer};
     let p = pair();

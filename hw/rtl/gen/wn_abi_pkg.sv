@@ -14,7 +14,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'h2a9a_48f9;
+  localparam logic [31:0] BUILD_ID = 32'he577_b793;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -135,7 +135,8 @@ package wn_abi_pkg;
     EQE_TYPE_RQ_ERROR = 8'h03,  // a receive queue entered ERROR; source = RQ, data = cqe_status
     EQE_TYPE_CQ_ERROR = 8'h04,  // a completion queue entered ERROR; source = CQ, data = cqe_status
     EQE_TYPE_FW_RESPONSE = 8'h05,  // the firmware mailbox holds a response
-    EQE_TYPE_QP_ERROR = 8'h06  // a queue pair entered ERROR (posted to EQ 0); source = QP, data = qp_error_info
+    EQE_TYPE_QP_ERROR = 8'h06,  // a queue pair entered ERROR (posted to EQ 0); source = QP, data = qp_error_info
+    EQE_TYPE_SQ_DRAINED = 8'h07  // a queue pair in SQD has no send work request in progress: every one taken before the drain completed, no RDMA Read outstanding (posted to EQ 0, once per entry into SQD; IBV_EVENT_SQ_DRAINED); source = QP
   } eqe_type_e;
 
   // Flags of an RDMA completion (cqe.flags) (warpnic)
