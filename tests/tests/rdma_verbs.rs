@@ -66,6 +66,18 @@ fn diff(got: &[u8], want: &[u8]) -> String {
     }
 }
 
+/// A connected pair with 64-entry rings.
+fn rdma_pair_64(p: &warpnic_tests::traffic::Pair) -> (RdmaEnd, RdmaEnd) {
+    rdma_pair_with(
+        p,
+        QpCaps {
+            max_recv_wr: 64,
+            max_send_wr: 64,
+        },
+        |_, _| {},
+    )
+}
+
 #[test]
 fn rdma_write_send_read_between_two_nics() {
     let p = pair();
@@ -313,14 +325,7 @@ fn rdma_reads_beyond_ord_wait_for_their_turn() {
     // outstanding, the next one waiting at the head of its prefetched
     // WQEs, so B's IRD of 16 is never exceeded
     let p = pair();
-    let (a, b) = rdma_pair_with(
-        &p,
-        QpCaps {
-            max_recv_wr: 64,
-            max_send_wr: 64,
-        },
-        |_, _| {},
-    );
+    let (a, b) = rdma_pair_64(&p);
     let src = region(&b, 1 << 20, AccessFlags::REMOTE_READ);
     let mut data = vec![0u8; 1 << 20];
     Rng::new(7).fill_bytes(&mut data);
@@ -438,14 +443,7 @@ fn rdma_sqd_reports_sq_drained_after_the_last_completion() {
     use warpnic::{Event, EventQueue, SqDrainedEvent};
     use warpnic_abi::gen::QpState;
     let p = pair();
-    let (a, b) = rdma_pair_with(
-        &p,
-        QpCaps {
-            max_recv_wr: 64,
-            max_send_wr: 64,
-        },
-        |_, _| {},
-    );
+    let (a, b) = rdma_pair_64(&p);
     let eq = EventQueue::new(&a.nic, 64).expect("EQ");
     assert_eq!(eq.index(), 0, "RDMA events go to event queue 0");
     let dev = a.nic.device().clone();
