@@ -967,9 +967,18 @@ module wn_rdma_tx #(
   assign rrd_qp_o = s_qp;
   assign busy_o = f_st != FIdle;
   assign busy_qp_o = f_qp;
+  // the scan jumps to a QP whose acknowledgment just advanced, every
+  // other move at most, so that every QP is still visited in turn
+  logic a_jump, a_stepped_q;
+  assign a_jump = ack_valid_i && ack_qp_i < 16'(NumQp) && a_stepped_q && ack_qp_i[QpW-1:0] != a_scan;
   always_ff @(posedge clk_i) begin
-    if (rst_i) a_scan <= '0;
-    else if (!a_can || a_rwait) a_scan <= a_scan + 1'b1;
+    if (rst_i) begin
+      a_scan <= '0;
+      a_stepped_q <= 1'b0;
+    end else if (!a_can || a_rwait) begin
+      a_scan <= a_jump ? ack_qp_i[QpW-1:0] : a_scan + 1'b1;
+      a_stepped_q <= !a_jump;
+    end
   end
 
   // SQ drained: a scan finds a QP in SQD whose send work requests taken
