@@ -64,6 +64,11 @@
 // -> {ok, scatter list}: up to MaxSge entries {host address, length}
 // (entry i in bits i*64 / i*32 of rb_rsp_addr_i / rb_rsp_len_i, unused
 // entries of length 0), already checked by the engine; ok = 0: no buffer.
+// An offer (rb_off_valid_i, no backpressure) is the next buffer of QP
+// rb_off_qp_i ready before its Send, its list on the same rb_rsp_*
+// lines: a first segment of that QP takes it in its decision cycle
+// (rb_take_o, no request) when no request is under way; a Send that
+// finds no offer for its QP asks.
 // The message is placed entry after entry at its MO: a beat whose
 // payload crosses an entry's end goes out in pieces (the input waits a
 // cycle per extra piece). Immediate Data consumes a buffer too.
@@ -106,14 +111,23 @@
 // the actions). Throughput: one beat per cycle in the body of a segment;
 // per packet one cycle more when its payload ends past a block boundary
 // it did not start in (the carry flush); an FPDU without an action (a
-// tagged segment other than a READ RESPONSE's last) takes its status
-// record and writes its context back in its last item's cycle, one with
-// an action costs about 3 cycles more (record, action, context). A Send's
-// first segment waits for the receive buffer's answer. Measured
-// (sim/modtest, one packet per FPDU, unaligned host addresses): RDMA Write
-// 1460-byte ULPDUs 23.8 cycles each (23 beats), 61.3 bytes/cycle (123
-// Gb/s at 250 MHz), 64-byte ULPDUs 2.0 cycles each; a 100-segment Send
-// the same (23.9 and 2.1 cycles per segment).
+// tagged segment other than a READ RESPONSE's last), and the last FPDU of
+// a plain Send or of Immediate Data, takes its status record, writes its
+// context back and (Send, Immediate) puts its completion into the
+// completion FIFO (4 records) in its last item's cycle when the record is
+// there; any other action costs about 3 cycles more (record, action,
+// context). Completions leave from that FIFO while the next items go on;
+// the other records (Terminate, invalidation, READ job, READ done) wait
+// until it is empty, so every record of a QP keeps the message order. A Send's first segment with an
+// offered buffer goes on at once; without one it waits for the receive
+// buffer's answer (3 cycles at least). Measured (sim/modtest, one packet
+// per FPDU, unaligned host addresses): RDMA Write 1460-byte ULPDUs 23.8
+// cycles each (23 beats), 61.3 bytes/cycle (123 Gb/s at 250 MHz), 64- and
+// 78-byte ULPDUs 2.0 and 3.0 cycles each; a 100-segment Send the same
+// (23.8 and 2.0 cycles per segment); 64-byte Sends, each a message of its
+// own with its buffer offered (82-byte ULPDUs, two beats): 2.0 cycles
+// each (5.5 before, with a request and its answer per Send and the
+// completion after the record).
 // A packet's last write (the flush) may follow its context write-back.
 // Timing: 51 LUT levels in Yosys's generic 6-LUT mapping (abc -lut 6,
 // ltp), on the tail's address path: segment address + packet offset, then
@@ -1034,7 +1048,7 @@ module wn_ddp_rx #(
   logic [CfW-1:0] cf_w, cf_fast, cf_slow, cf_r;
   logic         cf_wv, cf_wr, cf_rv, cf_rr, cf_push_fast, cf_push_slow;
   logic [2:0]   cf_count;
-  logic         t_fcpl, t_trdy;
+  logic         t_fcpl, t_trdy, t_irdy, t_rrdy, t_drdy;
   wn_abi_pkg::ddp_untagged_hdr_t t_uh;
   assign t_uh = wn_abi_pkg::ddp_untagged_hdr_unpack(ev_r.hbuf[UntHdr*8-1:0]);
 
@@ -1190,10 +1204,19 @@ module wn_ddp_rx #(
     end else if (p_rdc_q) begin
       rdc_valid_o = 1'b1;
     end
-    if (cf_rv) term_valid_o = 1'b0;
+    // every other record waits for the completions before it
+    if (cf_rv) begin
+      term_valid_o = 1'b0;
+      rinv_valid_o = 1'b0;
+      rr_valid_o = 1'b0;
+      rdc_valid_o = 1'b0;
+    end
     cpl_valid_o = cf_rv;
   end
   assign t_trdy = term_ready_i && !cf_rv;
+  assign t_irdy = rinv_ready_i && !cf_rv;
+  assign t_rrdy = rr_ready_i && !cf_rv;
+  assign t_drdy = rdc_ready_i && !cf_rv;
 
   // records from the latched event
   wn_abi_pkg::ddp_untagged_hdr_t r_uh;
@@ -1399,7 +1422,7 @@ module wn_ddp_rx #(
         end
       end
       if (p_rinv_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          rinv_ready_i) begin
+          t_irdy) begin
         p_rinv_q <= 1'b0;
         p_rwait_q <= 1'b1;
       end
@@ -1425,11 +1448,11 @@ module wn_ddp_rx #(
         p_cpl_q <= 1'b0;
       end
       if (p_rr_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && rr_ready_i) begin
+          !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && t_rrdy) begin
         p_rr_q <= 1'b0;
       end
       if (p_rdc_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && !p_rr_q && rdc_ready_i) begin
+          !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && !p_rr_q && t_drdy) begin
         p_rdc_q <= 1'b0;
       end
       if (cx_rr) p_ctx_q <= 1'b0;

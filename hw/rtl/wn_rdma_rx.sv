@@ -22,22 +22,30 @@
 // bytes, RQ_PI doorbell) of one QP ahead of need, 16 a DMA read with
 // several reads in flight, and checks each scatter entry against the MR
 // table (lkey, Tagged Offset, length, the QP's PD, LOCAL_WRITE) as it
-// goes, keeping the host addresses. A receive buffer request of wn_ddp_rx
-// ({qp, msn} of a Send's first segment) takes the WQE at the consumer index
-// from it and is answered the next cycle when that WQE is ready; a request
+// goes, keeping the host addresses. Between Sends the unit takes the WQE
+// at the consumer index of the QP whose Sends came last from it (checked
+// again first if its check is not trusted, below) and offers it to
+// wn_ddp_rx, whose next Send of that QP takes it without a request, so
+// back-to-back Sends do not wait for their buffers; the offer is checked
+// again after a change of the MR table and withdrawn, the consumer index
+// unmoved, for a request of another QP, a QP that stops receiving, any
+// QP_MODIFY or a QP to flush (a WQE whose check fails is not offered).
+// A receive buffer request of wn_ddp_rx ({qp, msn} of a Send's first
+// segment that found no offer) takes the WQE at the consumer index from
+// it and is answered the next cycle when that WQE is ready; a request
 // for another QP repositions the prefetcher (its WQEs are dropped). A
 // check made before a change of the MR table (any MR_REG/MR_DEREG/MR_INV
 // command, fast-register or local invalidate, or remote invalidation done
-// since) is not trusted: that WQE's entries are checked again when it is
-// taken, as is a WQE whose early check failed, so a buffer is only used if
-// its region is valid when the Send takes it. A QP_MODIFY of the QP drops
+// since) is not trusted: that WQE's entries are checked again before it
+// is offered or taken, as is a WQE whose early check failed, so a buffer
+// is only used if its region is valid when the Send takes it. A QP_MODIFY of the QP drops
 // its prefetched WQEs (nothing read before a RESET or a re-initialisation
 // is used). No posted WQE: "no buffer" (wn_ddp_rx sends the
 // Terminate). A scatter entry that fails its check or a WQE the host
 // refuses completes that WQE in error (LOC_PROT_ERR, WQE_FETCH_ERR) and
-// answers "no buffer" too. The WQE's wr_id is kept (4 per QP: at most two
-// messages of a QP are between their buffer and their completion) for the
-// completion.
+// answers "no buffer" too. The WQE's wr_id is kept for the completion, 8
+// per QP: a QP with 8 WQEs taken and not completed takes no more (an
+// offer waits, a request waits for room) until a completion.
 //
 // Completions (cpl_o, for wn_cq_engine): RDMA_RECV / RDMA_RECV_IMM with
 // the QP's receive CQ, queue = QP, wqe_idx = the WQE's index, flags SE,

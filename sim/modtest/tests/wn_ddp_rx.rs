@@ -6,13 +6,15 @@
 //! Immediate Data, Read Requests and Terminates, cut into DDP segments at
 //! random MULPDUs and into packets at random (1-byte packets, cuts inside
 //! the headers), the QPs' packets interleaved (with the held context or the
-//! table's), random idle on the inputs and backpressure on every output.
+//! table's), random idle on the inputs and backpressure on every output;
+//! receive buffers are either asked for and answered late, or offered
+//! before the Send (taken without a request).
 //! Some QPs carry one error of a chosen class; the test asserts the exact
 //! Terminate codes, the completion, Read job and invalidation records per
 //! QP, byte-exact placement, and the protection property: every DMA write
 //! lies inside a region of the QP's PD that allows remote writes, or inside
 //! a receive buffer posted on that QP. A throughput run measures large and
-//! small segments.
+//! small segments, and 64-byte Sends each a message of its own.
 
 use std::collections::{HashMap, VecDeque};
 
