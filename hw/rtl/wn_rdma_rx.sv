@@ -38,12 +38,12 @@
 // command, fast-register or local invalidate, or remote invalidation done
 // since) is not trusted: that WQE's entries are checked again before it
 // is offered or taken, as is a WQE whose early check failed, so a buffer
-// is only used if its region is valid when the Send takes it. A QP_MODIFY of the QP drops
-// its prefetched WQEs (nothing read before a RESET or a re-initialisation
-// is used). No posted WQE: "no buffer" (wn_ddp_rx sends the
-// Terminate). A scatter entry that fails its check or a WQE the host
-// refuses completes that WQE in error (LOC_PROT_ERR, WQE_FETCH_ERR) and
-// answers "no buffer" too. The WQE's wr_id is kept for the completion, 8
+// is only used if its region is valid when the Send takes it. A
+// QP_MODIFY of the QP drops its prefetched WQEs (nothing read before a
+// RESET or a re-initialisation is used). No posted WQE: "no buffer"
+// (wn_ddp_rx sends the Terminate). A scatter entry that fails its check
+// or a WQE the host refuses completes that WQE in error (LOC_PROT_ERR,
+// WQE_FETCH_ERR) and answers "no buffer" too. The WQE's wr_id is kept for the completion, 8
 // per QP: a QP with 8 WQEs taken and not completed takes no more (an
 // offer waits, a request waits for room) until a completion.
 //
@@ -929,8 +929,9 @@ module wn_rdma_rx #(
   // Send that needs it, handed to wn_ddp_rx without a request (QOff). It
   // is checked again after a change of the MR table, withdrawn (the
   // consumer index unmoved) for a request of another QP, a QP that stops
-  // receiving or any QP_MODIFY; a failed check is not offered (the Send's
-  // request checks it again, and it completes in error as before)
+  // receiving, any QP_MODIFY or a QP to flush; a failed check is not
+  // offered (the Send's request checks it again, and it completes in error
+  // as before)
   logic           pre_v_q, pre_blk_q, q_pre_q, q_stale_q;
   logic [QpW-1:0] pre_qp_q;
   logic           pre_cond, pre_want, q_mr_chg, q_qm, q_off_drop;
@@ -945,7 +946,6 @@ module wn_rdma_rx #(
                     wr_room(rq_ci[pre_qp_q], rq_cc[pre_qp_q]) && pq_cur == pre_qp_q;
   // an entry the host refused is left for the request (WQE_FETCH_ERR)
   assign pre_want = pre_cond && !(pq_head_valid && pq_head_err);
-  // (a QP to flush also takes the unit back)
   assign q_off_drop = rb_req_valid || !rx_on(qc_st[q_qp]) || q_qm || scan_hit;
   assign rb_off_valid = q_st == QOff;
   // a request waits while its QP has WQEs but no room for another taken one

@@ -115,6 +115,7 @@ module wn_rq_prefetch #(
     output logic           rd_rsp_ready_o
 );
   localparam int CW = $clog2(Depth);
+  localparam int LenLsb = wn_abi_pkg::RDMA_SGE_LEN_LSB;
 
   generate
     if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp) begin : g_bad_qp
@@ -161,11 +162,21 @@ module wn_rq_prefetch #(
   logic [2:0]     i_sge_q, i_nsge, i_cnt_q;
   logic           i_chk, i_adv, i_fin, i_load;
   wn_abi_pkg::rdma_sge_t i_s;
-  logic [643:0]   k_din, k_head;
+  typedef struct packed {
+    logic           err;    // the read was refused
+    logic [2:0]     cnt;    // checks asked for
+    logic [639:0]   wqe;
+  } kent_t;
+  typedef struct packed {
+    logic [1:0]     sge;    // the entry checked
+    logic           ok;
+    logic [63:0]    addr;
+  } aent_t;
+  kent_t          k_din, k_head;
   logic           k_valid, k_wready, k_pop;
   logic [2:0]     k_count;
   logic [2:0]     k_cnt, k_n_q;
-  logic [66:0]    a_din, a_head;
+  aent_t          a_din, a_head;
   logic           a_valid, a_wready, a_push, a_pop;
   logic [3:0]     a_count;
   logic [1:0]     t_head;
@@ -212,8 +223,8 @@ module wn_rq_prefetch #(
                   !as_err;
   assign pf_go = pf_iss && rd_ready_i;
   // nothing in the FIFO or in flight, and nothing to read now
-  assign pf_leave = pf_run && tr_count == 4'd0 && wq_count == '0 && !i_v_q && k_count == 3'd0 && rq_count == 5'd0 &&
-                    pf_old == 4'd0 && !flush && (pf_n == 16'd0 || !cur_ok_i);
+  assign pf_leave = pf_run && tr_count == 4'd0 && wq_count == '0 && !i_v_q && k_count == 3'd0 &&
+                    rq_count == 5'd0 && pf_old == 4'd0 && !flush && (pf_n == 16'd0 || !cur_ok_i);
   assign rd_valid_o = pf_iss;
   assign rd_addr_o = cur_base_i + {41'd0, pf_next & (pf_ring - 16'd1), 7'd0};
   assign rd_len_o = {pf_n[8:0], 7'd0};
@@ -286,7 +297,11 @@ module wn_rq_prefetch #(
   assign chk_to_o = i_s.addr;
   assign chk_len_o = i_s.len;
   assign chk_pd_o = cur_pd_i;
-  assign k_din = {i_err_q, i_cnt_q + {2'd0, chk_valid_o && chk_ready_i}, i_wqe_q};
+  always_comb begin
+    k_din.err = i_err_q;
+    k_din.cnt = i_cnt_q + {2'd0, chk_valid_o && chk_ready_i};
+    k_din.wqe = i_wqe_q;
+  end
   always_ff @(posedge clk_i) begin
     if (rst_i || flush) begin
       i_v_q <= 1'b0;
@@ -338,7 +353,11 @@ module wn_rq_prefetch #(
   // count of them in flight then)
   assign p_rsp_keep = chk_rsp_valid_i && p_drop_q == 4'd0 && !flush;
   assign a_push = p_rsp_keep;
-  assign a_din = {t_head, chk_rsp_ok_i, chk_rsp_addr_i};
+  always_comb begin
+    a_din.sge = t_head;
+    a_din.ok = chk_rsp_ok_i;
+    a_din.addr = chk_rsp_addr_i;
+  end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       p_infl_q <= 4'd0;
@@ -367,26 +386,27 @@ module wn_rq_prefetch #(
   // the collect stage: the in-check FIFO's head takes its answers, one a
   // cycle, and enters the ready FIFO with its last one (or at once without
   // checks)
-  assign k_cnt = k_head[642:640];
+  assign k_cnt = k_head.cnt;
   assign a_pop = k_valid && a_valid && k_n_q < k_cnt && !flush;
   assign k_pop = k_valid && !flush && (k_n_q == k_cnt || (a_pop && k_n_q + 3'd1 == k_cnt));
-  assign c_nsge = nsge_of(k_head[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8]);
+  assign c_nsge = nsge_of(k_head.wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8]);
   always_comb begin
     c_addr = c_addr_q;
-    c_ok = c_ok_q && !k_head[643];
+    c_ok = c_ok_q && !k_head.err;
     if (a_pop) begin
-      c_addr[32'(a_head[66:65]) * 64 +: 64] = a_head[63:0];
-      if (!a_head[64]) c_ok = 1'b0;
+      c_addr[32'(a_head.sge) * 64 +: 64] = a_head.addr;
+      if (!a_head.ok) c_ok = 1'b0;
     end
     // the lengths of the entries in use (a failed WQE is checked again
     // at use: its lists do not matter)
-    c_len[31:0] = (c_nsge > 3'd0) ? k_head[wn_abi_pkg::RDMA_RQ_WQE_SGE0_LSB + wn_abi_pkg::RDMA_SGE_LEN_LSB +: 32] : 32'd0;
-    c_len[63:32] = (c_nsge > 3'd1) ? k_head[wn_abi_pkg::RDMA_RQ_WQE_SGE1_LSB + wn_abi_pkg::RDMA_SGE_LEN_LSB +: 32] : 32'd0;
-    c_len[95:64] = (c_nsge > 3'd2) ? k_head[wn_abi_pkg::RDMA_RQ_WQE_SGE2_LSB + wn_abi_pkg::RDMA_SGE_LEN_LSB +: 32] : 32'd0;
-    c_len[127:96] = (c_nsge > 3'd3) ? k_head[wn_abi_pkg::RDMA_RQ_WQE_SGE3_LSB + wn_abi_pkg::RDMA_SGE_LEN_LSB +: 32] : 32'd0;
+    c_len = '0;
+    if (c_nsge > 3'd0) c_len[31:0] = k_head.wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE0_LSB + LenLsb +: 32];
+    if (c_nsge > 3'd1) c_len[63:32] = k_head.wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE1_LSB + LenLsb +: 32];
+    if (c_nsge > 3'd2) c_len[95:64] = k_head.wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE2_LSB + LenLsb +: 32];
+    if (c_nsge > 3'd3) c_len[127:96] = k_head.wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE3_LSB + LenLsb +: 32];
   end
   assign rq_push = k_pop;
-  assign rq_din = {k_head[643], c_ok, c_len, c_addr, k_head[639:0]};
+  assign rq_din = {k_head.err, c_ok, c_len, c_addr, k_head.wqe};
   always_ff @(posedge clk_i) begin
     if (rst_i || flush || k_pop) begin
       k_n_q <= 3'd0;
