@@ -64,6 +64,11 @@
 // -> {ok, scatter list}: up to MaxSge entries {host address, length}
 // (entry i in bits i*64 / i*32 of rb_rsp_addr_i / rb_rsp_len_i, unused
 // entries of length 0), already checked by the engine; ok = 0: no buffer.
+// An offer (rb_off_valid_i, no backpressure) is the next buffer of QP
+// rb_off_qp_i ready before its Send, its list on the same rb_rsp_*
+// lines: a first segment of that QP takes it in its decision cycle
+// (rb_take_o, no request) when no request is under way; a Send that
+// finds no offer for its QP asks.
 // The message is placed entry after entry at its MO: a beat whose
 // payload crosses an entry's end goes out in pieces (the input waits a
 // cycle per extra piece). Immediate Data consumes a buffer too.
@@ -106,14 +111,23 @@
 // the actions). Throughput: one beat per cycle in the body of a segment;
 // per packet one cycle more when its payload ends past a block boundary
 // it did not start in (the carry flush); an FPDU without an action (a
-// tagged segment other than a READ RESPONSE's last) takes its status
-// record and writes its context back in its last item's cycle, one with
-// an action costs about 3 cycles more (record, action, context). A Send's
-// first segment waits for the receive buffer's answer. Measured
-// (sim/modtest, one packet per FPDU, unaligned host addresses): RDMA Write
-// 1460-byte ULPDUs 23.8 cycles each (23 beats), 61.3 bytes/cycle (123
-// Gb/s at 250 MHz), 64-byte ULPDUs 2.0 cycles each; a 100-segment Send
-// the same (23.9 and 2.1 cycles per segment).
+// tagged segment other than a READ RESPONSE's last), and the last FPDU of
+// a plain Send or of Immediate Data, takes its status record, writes its
+// context back and (Send, Immediate) puts its completion into the
+// completion FIFO (4 records) in its last item's cycle when the record is
+// there; any other action costs about 3 cycles more (record, action,
+// context). Completions leave from that FIFO while the next items go on;
+// the other records (Terminate, invalidation, READ job, READ done) wait
+// until it is empty, so every record of a QP keeps the message order. A Send's first segment with an
+// offered buffer goes on at once; without one it waits for the receive
+// buffer's answer (3 cycles at least). Measured (sim/modtest, one packet
+// per FPDU, unaligned host addresses): RDMA Write 1460-byte ULPDUs 23.8
+// cycles each (23 beats), 61.3 bytes/cycle (123 Gb/s at 250 MHz), 64- and
+// 78-byte ULPDUs 2.0 and 3.0 cycles each; a 100-segment Send the same
+// (23.8 and 2.0 cycles per segment); 64-byte Sends, each a message of its
+// own with its buffer offered (82-byte ULPDUs, two beats): 2.0 cycles
+// each (5.5 before, with a request and its answer per Send and the
+// completion after the record).
 // A packet's last write (the flush) may follow its context write-back.
 // Timing: 51 LUT levels in Yosys's generic 6-LUT mapping (abc -lut 6,
 // ltp), on the tail's address path: segment address + packet offset, then
@@ -229,6 +243,9 @@ module wn_ddp_rx #(
     input  logic           rb_rsp_ok_i,
     input  logic [MaxSge*64-1:0] rb_rsp_addr_i,
     input  logic [MaxSge*32-1:0] rb_rsp_len_i,
+    input  logic           rb_off_valid_i,
+    input  logic [QpW-1:0] rb_off_qp_i,
+    output logic           rb_take_o,
     // DMA writes
     output logic           m_wr_valid_o,
     input  logic           m_wr_ready_i,
@@ -479,6 +496,8 @@ module wn_ddp_rx #(
   logic [QpW-1:0] rb_qp_q;
   logic [31:0] rb_msn_q;
   logic        rb_have;
+  // a buffer offered for the packet's QP, taken without a request
+  logic        rb_off_use;
   // MR check credits
   logic [3:0] chk_infl_q;
   logic [3:0] rsp_count;
@@ -537,6 +556,7 @@ module wn_ddp_rx #(
   logic           ev_end;
 
   assign sop = !h_inpkt_q;
+  assign rb_off_use = rb_st_q == 2'd0 && rb_off_valid_i && rb_off_qp_i == s_qp_i;
   assign sop_dec = sop && !sp_v_q;
   assign chk_credit = ({1'b0, chk_infl_q} + 5'(rsp_count)) < 5'd7;
 
@@ -607,6 +627,12 @@ module wn_ddp_rx #(
       buf_addr = c.uaddr;
       buf_lens = c.ulen;
       buf_len = c.ublen;
+    end else if (rb_off_use) begin
+      buf_ok = 1'b1;
+      buf_addr = rb_rsp_addr_i;
+      buf_lens = rb_rsp_len_i;
+      buf_len = '0;
+      for (int i = 0; i < MaxSge; i++) buf_len = buf_len + rb_rsp_len_i[i*32 +: 32];
     end else begin
       buf_ok = rb_ok_q;
       buf_addr = rb_addr_q;
@@ -797,7 +823,7 @@ module wn_ddp_rx #(
       end
     end
 
-    rb_have = rb_st_q == 2'd3 && rb_qp_q == s_qp_i && rb_msn_q == uh.msn;
+    rb_have = (rb_st_q == 2'd3 && rb_qp_q == s_qp_i && rb_msn_q == uh.msn) || rb_off_use;
     stall = !it_wr || !ev_wr || !cx_wr ||
             (need_chk && (!chk_ready_i || !chk_credit || inv_pend_q != 8'd0)) ||
             (need_buf && !rb_have);
@@ -886,6 +912,9 @@ module wn_ddp_rx #(
   assign rb_req_valid_o = rb_st_q == 2'd1;
   assign rb_req_qp_o = rb_qp_q;
   assign rb_req_msn_o = rb_msn_q;
+  // the offered buffer is taken by the Send's first segment (also by one
+  // that then fails a buffer check, as an answered request)
+  assign rb_take_o = piece_go && need_buf && rb_off_use;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -908,7 +937,7 @@ module wn_ddp_rx #(
       rb_msn_q <= '0;
     end else begin
       unique case (rb_st_q)
-        2'd0: if (s_tvalid_i && need_buf) rb_st_q <= 2'd1;
+        2'd0: if (s_tvalid_i && need_buf && !rb_off_use) rb_st_q <= 2'd1;
         2'd1: if (rb_req_ready_i) rb_st_q <= 2'd2;
         2'd2: if (rb_rsp_valid_i) rb_st_q <= 2'd3;
         default: if (piece_go || (s_tvalid_i && !(need_buf && rb_have))) rb_st_q <= 2'd0;
@@ -1011,6 +1040,17 @@ module wn_ddp_rx #(
   // when nothing else is to be done (the common case of a body FPDU)
   logic         t_herr, t_cfail, t_fast_st, t_fast_ctx;
   logic [2:0]   t_kind;
+  // completions wait in a FIFO of their own, so the items after them go on
+  // (a plain Send or Immediate Data completes in its last item's cycle
+  // when its status record is there); a Terminate waits until the FIFO is
+  // empty, so the completions before it are out first
+  localparam int CfW = QpW + 137;
+  logic [CfW-1:0] cf_w, cf_fast, cf_slow, cf_r;
+  logic         cf_wv, cf_wr, cf_rv, cf_rr, cf_push_fast, cf_push_slow;
+  logic [2:0]   cf_count;
+  logic         t_fcpl, t_trdy, t_irdy, t_rrdy, t_drdy;
+  wn_abi_pkg::ddp_untagged_hdr_t t_uh;
+  assign t_uh = wn_abi_pkg::ddp_untagged_hdr_unpack(ev_r.hbuf[UntHdr*8-1:0]);
 
   assign busy = p_flush_q || p_termh_q || p_termc_q || p_st_q || p_termn_q || p_rinv_q ||
                 p_rwait_q || p_termx_q || p_cpl_q || p_rr_q || p_rdc_q || p_ctx_q;
@@ -1061,8 +1101,11 @@ module wn_ddp_rx #(
     t_kind = it_r.ev ? ev_r.kind : KNone;
     t_herr = it_r.ev && ev_r.herr && !t_dead;
     t_cfail = t_chk_fail && !t_dead;
+    t_fcpl = (t_kind == KSend && t_uh.opcode != OpSendInv && t_uh.opcode != OpSendSeInv) ||
+             t_kind == KImm;
     t_fast_st = it_r.fend && st_valid_i && !st_nopkt && !t_herr && !t_cfail &&
-                t_kind == KNone && (t_dead || st_crc_ok_i);
+                ((t_kind == KNone && (t_dead || st_crc_ok_i)) ||
+                 (t_fcpl && (t_dead || (st_crc_ok_i && cf_wr))));
     t_fast_ctx = it_r.eop && cx_rv && !t_herr && !t_cfail && (!it_r.fend || t_fast_st);
   end
 
@@ -1104,6 +1147,7 @@ module wn_ddp_rx #(
     cpl_valid_o = 1'b0;
     rr_valid_o = 1'b0;
     rdc_valid_o = 1'b0;
+    cf_push_slow = 1'b0;
     if (!busy || p_flush_q) begin
       // the item's own record, or noPkt records while idle
       st_ready_o = !busy && ((t_take && t_fast_st) || (!it_rv && st_valid_i && st_nopkt));
@@ -1154,13 +1198,25 @@ module wn_ddp_rx #(
       term_ecode_o = x_ecode_q;
       term_hvalid_o = x_hvalid_q;
     end else if (p_cpl_q) begin
-      cpl_valid_o = 1'b1;
+      cf_push_slow = cf_wr;
     end else if (p_rr_q) begin
       rr_valid_o = 1'b1;
     end else if (p_rdc_q) begin
       rdc_valid_o = 1'b1;
     end
+    // every other record waits for the completions before it
+    if (cf_rv) begin
+      term_valid_o = 1'b0;
+      rinv_valid_o = 1'b0;
+      rr_valid_o = 1'b0;
+      rdc_valid_o = 1'b0;
+    end
+    cpl_valid_o = cf_rv;
   end
+  assign t_trdy = term_ready_i && !cf_rv;
+  assign t_irdy = rinv_ready_i && !cf_rv;
+  assign t_rrdy = rr_ready_i && !cf_rv;
+  assign t_drdy = rdc_ready_i && !cf_rv;
 
   // records from the latched event
   wn_abi_pkg::ddp_untagged_hdr_t r_uh;
@@ -1175,17 +1231,28 @@ module wn_ddp_rx #(
   assign r_op = r_uh.opcode;
   assign rinv_stag_o = r_uh.inv_stag;
   assign rinv_pd_o = r_ev_q.pd;
-  assign cpl_qp_o = t_qp_q;
-  assign cpl_opcode_o = r_op;
-  assign cpl_len_o = r_ev_q.kind == KSend ? r_ev_q.mlen : 32'd0;
-  assign cpl_se_o = r_op == OpSendSe || r_op == OpSendSeInv || r_op == OpImmSe;
-  // only an invalidation that took place is reported (a refused one has
-  // status 1 and its Terminate)
-  assign cpl_inv_o = (r_op == OpSendInv || r_op == OpSendSeInv) && c_status_q == 2'd0;
-  assign cpl_inv_stag_o = r_uh.inv_stag;
-  assign cpl_imm_o = r_ev_q.kind == KImm;
-  assign cpl_imm_data_o = r_im.data;
-  assign cpl_status_o = c_status_q;
+  // completion records {qp, opcode, length, SE, INV, invalidated STag,
+  // IMM, immediate data, status}: the item's own event (fast), or the
+  // latched one; only an invalidation that took place is reported (a
+  // refused one has status 1 and its Terminate)
+  wn_abi_pkg::rdmap_immediate_t t_im;
+  assign t_im = wn_abi_pkg::rdmap_immediate_unpack(ev_r.hbuf[ImmHdr*8-1:UntHdr*8]);
+  assign cf_fast = {it_r.qp, t_uh.opcode, (ev_r.kind == KSend) ? ev_r.mlen : 32'd0,
+                    t_uh.opcode == OpSendSe || t_uh.opcode == OpImmSe, 1'b0,
+                    t_uh.inv_stag, ev_r.kind == KImm, t_im.data, 2'd0};
+  assign cf_slow = {t_qp_q, r_op, (r_ev_q.kind == KSend) ? r_ev_q.mlen : 32'd0,
+                    r_op == OpSendSe || r_op == OpSendSeInv || r_op == OpImmSe,
+                    (r_op == OpSendInv || r_op == OpSendSeInv) && c_status_q == 2'd0,
+                    r_uh.inv_stag, r_ev_q.kind == KImm, r_im.data, c_status_q};
+  assign cf_push_fast = t_take && t_fast_st && t_fcpl && !t_dead;
+  assign cf_w = cf_push_fast ? cf_fast : cf_slow;
+  assign cf_wv = cf_push_fast || cf_push_slow;
+  assign cf_rr = cf_rv && cpl_ready_i;
+  wn_fifo #(.Width(CfW), .Depth(4)) u_cf (
+      .clk_i, .rst_i, .wdata_i(cf_w), .wvalid_i(cf_wv), .wready_o(cf_wr),
+      .rdata_o(cf_r), .rvalid_o(cf_rv), .rready_i(cf_rr), .count_o(cf_count));
+  assign {cpl_qp_o, cpl_opcode_o, cpl_len_o, cpl_se_o, cpl_inv_o, cpl_inv_stag_o, cpl_imm_o,
+          cpl_imm_data_o, cpl_status_o} = cf_r;
   assign rr_qp_o = t_qp_q;
   assign rr_sink_stag_o = r_rq.sink_stag;
   assign rr_sink_to_o = r_rq.sink_to;
@@ -1294,11 +1361,11 @@ module wn_ddp_rx #(
         p_ctx_q <= it_r.eop && !t_fast_ctx;
       end
       if (p_flush_q && m_wr_ready_i) p_flush_q <= 1'b0;
-      if (!p_flush_q && p_termh_q && term_ready_i) begin
+      if (!p_flush_q && p_termh_q && t_trdy) begin
         p_termh_q <= 1'b0;
         t_kill_q <= 1'b1;
       end
-      if (!p_flush_q && !p_termh_q && p_termc_q && term_ready_i) begin
+      if (!p_flush_q && !p_termh_q && p_termc_q && t_trdy) begin
         p_termc_q <= 1'b0;
         t_kill_q <= 1'b1;
       end
@@ -1314,7 +1381,7 @@ module wn_ddp_rx #(
         n_ecode_q <= st_err_i ? wn_abi_pkg::TERM_ECODE_LLP_MARKER_ERROR
                               : wn_abi_pkg::TERM_ECODE_RDMAP_UNSPECIFIED;
       end
-      if (!p_flush_q && !p_termh_q && !p_termc_q && p_termn_q && term_ready_i) begin
+      if (!p_flush_q && !p_termh_q && !p_termc_q && p_termn_q && t_trdy) begin
         p_termn_q <= 1'b0;
         if (n_qp_q == t_qp_q) t_kill_q <= 1'b1;
       end
@@ -1355,7 +1422,7 @@ module wn_ddp_rx #(
         end
       end
       if (p_rinv_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          rinv_ready_i) begin
+          t_irdy) begin
         p_rinv_q <= 1'b0;
         p_rwait_q <= 1'b1;
       end
@@ -1372,20 +1439,20 @@ module wn_ddp_rx #(
         end
       end
       if (p_termx_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          !p_rinv_q && !p_rwait_q && term_ready_i) begin
+          !p_rinv_q && !p_rwait_q && t_trdy) begin
         p_termx_q <= 1'b0;
         t_kill_q <= 1'b1;
       end
       if (p_cpl_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          !p_rinv_q && !p_rwait_q && !p_termx_q && cpl_ready_i) begin
+          !p_rinv_q && !p_rwait_q && !p_termx_q && cf_wr) begin
         p_cpl_q <= 1'b0;
       end
       if (p_rr_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && rr_ready_i) begin
+          !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && t_rrdy) begin
         p_rr_q <= 1'b0;
       end
       if (p_rdc_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && !p_rr_q && rdc_ready_i) begin
+          !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && !p_rr_q && t_drdy) begin
         p_rdc_q <= 1'b0;
       end
       if (cx_rr) p_ctx_q <= 1'b0;
@@ -1396,7 +1463,7 @@ module wn_ddp_rx #(
   assign unused_ok = ^{nc_count_it, nc_count_ev, nc_count_cx, uh.rsvd,
                        uh.rsvd_ulp, uh.inv_stag, uh.tagged_f, uh.last, uh.ddp_version,
                        uh.rdmap_version, uh.opcode, th.rsvd, th.rsvd_ulp, rq.sink_stag,
-                       rq.sink_to, r_uh, r_rq.src_stag, r_rq.src_to, r_ev_q.herr,
+                       rq.sink_to, r_uh, r_rq.src_stag, cf_count, t_uh, r_rq.src_to, r_ev_q.herr,
                        t_dd[511:0], t_kk[63:0], cx_ctx.saddr, r_tm.hdr_ctrl_m,
                        r_tm.hdr_ctrl_d, r_tm.hdr_ctrl_r, r_tm.rsvd};
 

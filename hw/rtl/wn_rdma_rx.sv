@@ -22,22 +22,30 @@
 // bytes, RQ_PI doorbell) of one QP ahead of need, 16 a DMA read with
 // several reads in flight, and checks each scatter entry against the MR
 // table (lkey, Tagged Offset, length, the QP's PD, LOCAL_WRITE) as it
-// goes, keeping the host addresses. A receive buffer request of wn_ddp_rx
-// ({qp, msn} of a Send's first segment) takes the WQE at the consumer index
-// from it and is answered the next cycle when that WQE is ready; a request
+// goes, keeping the host addresses. Between Sends the unit takes the WQE
+// at the consumer index of the QP whose Sends came last from it (checked
+// again first if its check is not trusted, below) and offers it to
+// wn_ddp_rx, whose next Send of that QP takes it without a request, so
+// back-to-back Sends do not wait for their buffers; the offer is checked
+// again after a change of the MR table and withdrawn, the consumer index
+// unmoved, for a request of another QP, a QP that stops receiving, any
+// QP_MODIFY or a QP to flush (a WQE whose check fails is not offered).
+// A receive buffer request of wn_ddp_rx ({qp, msn} of a Send's first
+// segment that found no offer) takes the WQE at the consumer index from
+// it and is answered the next cycle when that WQE is ready; a request
 // for another QP repositions the prefetcher (its WQEs are dropped). A
 // check made before a change of the MR table (any MR_REG/MR_DEREG/MR_INV
 // command, fast-register or local invalidate, or remote invalidation done
-// since) is not trusted: that WQE's entries are checked again when it is
-// taken, as is a WQE whose early check failed, so a buffer is only used if
-// its region is valid when the Send takes it. A QP_MODIFY of the QP drops
-// its prefetched WQEs (nothing read before a RESET or a re-initialisation
-// is used). No posted WQE: "no buffer" (wn_ddp_rx sends the
-// Terminate). A scatter entry that fails its check or a WQE the host
-// refuses completes that WQE in error (LOC_PROT_ERR, WQE_FETCH_ERR) and
-// answers "no buffer" too. The WQE's wr_id is kept (4 per QP: at most two
-// messages of a QP are between their buffer and their completion) for the
-// completion.
+// since) is not trusted: that WQE's entries are checked again before it
+// is offered or taken, as is a WQE whose early check failed, so a buffer
+// is only used if its region is valid when the Send takes it. A
+// QP_MODIFY of the QP drops its prefetched WQEs (nothing read before a
+// RESET or a re-initialisation is used). No posted WQE: "no buffer"
+// (wn_ddp_rx sends the Terminate). A scatter entry that fails its check
+// or a WQE the host refuses completes that WQE in error (LOC_PROT_ERR,
+// WQE_FETCH_ERR) and answers "no buffer" too. The WQE's wr_id is kept for the completion, 8
+// per QP: a QP with 8 WQEs taken and not completed takes no more (an
+// offer waits, a request waits for room) until a completion.
 //
 // Completions (cpl_o, for wn_cq_engine): RDMA_RECV / RDMA_RECV_IMM with
 // the QP's receive CQ, queue = QP, wqe_idx = the WQE's index, flags SE,
@@ -194,6 +202,10 @@ module wn_rdma_rx #(
 );
   localparam int PdW = 16;
   localparam int MaxSge = 4;
+  // receive WQEs of a QP taken and not yet completed, at most (their
+  // wr_ids are kept here for the completions)
+  localparam int WridN = 8;
+  localparam int WridW = $clog2(WridN);
 
   generate
     if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp) begin : g_bad
@@ -219,7 +231,7 @@ module wn_rdma_rx #(
   logic [15:0] rq_ci [NumQp];   // WQEs taken (buffers handed out, or completed in error)
   logic [15:0] rq_cc [NumQp];   // WQEs completed
   logic [31:0] rx_msgs [NumQp];
-  logic [63:0] wrid [NumQp*4];     // entry {qp, index}
+  logic [63:0] wrid [NumQp*WridN];     // entry {qp, index mod WridN}
 
   function automatic logic rx_on(input logic [7:0] st);
     rx_on = st == 8'(wn_abi_pkg::QP_STATE_RTR) || st == 8'(wn_abi_pkg::QP_STATE_RTS) ||
@@ -670,6 +682,7 @@ module wn_rdma_rx #(
   logic [31:0]    rb_req_msn;
   logic [MaxSge*64-1:0] rb_rsp_addr;
   logic [MaxSge*32-1:0] rb_rsp_len;
+  logic           rb_off_valid, rb_take;
   logic           mw_valid, mw_ready;
   logic [QpW-1:0] mw_qp;
   logic [63:0]    mw_addr;
@@ -794,6 +807,9 @@ module wn_rdma_rx #(
       .rb_rsp_ok_i    (rb_rsp_ok),
       .rb_rsp_addr_i  (rb_rsp_addr),
       .rb_rsp_len_i   (rb_rsp_len),
+      .rb_off_valid_i (rb_off_valid),
+      .rb_off_qp_i    (q_qp),
+      .rb_take_o      (rb_take),
       .m_wr_valid_o   (mw_valid),
       .m_wr_ready_i   (mw_ready),
       .m_wr_qp_o      (mw_qp),
@@ -892,7 +908,7 @@ module wn_rdma_rx #(
   // receive-queue unit: buffer requests, then flushes of QPs in ERROR;
   // WQEs come from the prefetcher (wn_rq_prefetch, below)
   typedef enum logic [2:0] {
-    QIdle, QHead, QChk, QWait, QAns, QFlHead, QFlCpl
+    QIdle, QHead, QChk, QWait, QAns, QFlHead, QFlCpl, QOff
   } qst_e;
   qst_e           q_st;
   logic [QpW-1:0] q_qp;
@@ -915,7 +931,34 @@ module wn_rdma_rx #(
   assign q_nsge = (q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8] > 8'd4) ? 3'd4 :
                   q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 3];
   assign q_sge = q_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE0_LSB + 32'(q_sge_q) * 128 +: 128];
-  assign rb_req_ready = q_st == QIdle;
+  // the offer: the WQE at the consumer index of the QP whose Sends came
+  // last (pre_qp_q), taken from the prefetcher and checked before the
+  // Send that needs it, handed to wn_ddp_rx without a request (QOff). It
+  // is checked again after a change of the MR table, withdrawn (the
+  // consumer index unmoved) for a request of another QP, a QP that stops
+  // receiving, any QP_MODIFY or a QP to flush; a failed check is not
+  // offered (the Send's request checks it again, and it completes in error
+  // as before)
+  logic           pre_v_q, pre_blk_q, q_pre_q, q_stale_q;
+  logic [QpW-1:0] pre_qp_q;
+  logic           pre_cond, pre_want, q_mr_chg, q_qm, q_off_drop;
+  // room for one more taken WQE of a QP
+  function automatic logic wr_room(input logic [15:0] ci, input logic [15:0] cc);
+    wr_room = (ci - cc) < 16'(WridN);
+  endfunction
+  assign q_mr_chg = ctl_done || rinv_done;
+  assign q_qm = busy_q && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY);
+  assign pre_cond = q_st == QIdle && !rb_req_valid && !scan_hit && pre_v_q && !pre_blk_q && !q_qm &&
+                    rx_on(qc_st[pre_qp_q]) && rq_ci[pre_qp_q] != rq_pi[pre_qp_q] &&
+                    wr_room(rq_ci[pre_qp_q], rq_cc[pre_qp_q]) && pq_cur == pre_qp_q;
+  // an entry the host refused is left for the request (WQE_FETCH_ERR)
+  assign pre_want = pre_cond && !(pq_head_valid && pq_head_err);
+  assign q_off_drop = rb_req_valid || !rx_on(qc_st[q_qp]) || q_qm || scan_hit;
+  assign rb_off_valid = q_st == QOff;
+  // a request waits while its QP has WQEs but no room for another taken one
+  assign rb_req_ready = (q_st == QIdle && !(rx_on(qc_st[rb_req_qp]) && rq_ci[rb_req_qp] != rq_pi[rb_req_qp] &&
+                                            !wr_room(rq_ci[rb_req_qp], rq_cc[rb_req_qp]))) ||
+                        (q_st == QOff && !rb_take && rb_req_qp == q_qp);
   assign rb_rsp_valid = q_st == QAns;
   assign rb_rsp_ok = q_ok_q;
   assign rb_rsp_addr = q_addr_q;
@@ -924,12 +967,14 @@ module wn_rdma_rx #(
   // ready is answered the next cycle); taking it
   logic           rb_go;
   logic [QpW-1:0] pq_qp;
-  assign rb_go = q_st == QIdle && rb_req_valid && rx_on(qc_st[rb_req_qp]) && rq_ci[rb_req_qp] != rq_pi[rb_req_qp];
-  assign pq_want = q_st == QHead || q_st == QFlHead || rb_go;
-  assign pq_qp = (q_st == QIdle) ? rb_req_qp : q_qp;
+  assign rb_go = q_st == QIdle && rb_req_valid && rb_req_ready && rx_on(qc_st[rb_req_qp]) &&
+                 rq_ci[rb_req_qp] != rq_pi[rb_req_qp];
+  assign pq_want = q_st == QHead || q_st == QFlHead || rb_go || pre_want;
+  assign pq_qp = (q_st != QIdle) ? q_qp : (rb_req_valid ? rb_req_qp : pre_qp_q);
   assign pq_pop = pq_want && pq_head_valid;
   // a WQE taken from the prefetcher, the consumer index not yet moved
-  assign pq_hold = q_st == QChk || q_st == QWait || q_st == QAns || (q_st == QFlCpl && !fl_taken);
+  assign pq_hold = q_st == QChk || q_st == QWait || q_st == QAns || q_st == QOff ||
+                   (q_st == QFlCpl && !fl_taken);
   assign qchk_valid = q_st == QChk && q_sge.len != 32'd0;
   assign qchk_stag = q_sge.lkey;
   assign qchk_to = q_sge.addr;
@@ -953,7 +998,7 @@ module wn_rdma_rx #(
     fl = (dc_se ? wn_abi_pkg::CQE_FLAGS_SE : 8'd0) | (dc_inv ? wn_abi_pkg::CQE_FLAGS_INV : 8'd0) |
          (dc_imm ? wn_abi_pkg::CQE_FLAGS_IMM : 8'd0);
     imm = dc_imm ? dc_imm_data : (dc_inv ? {32'd0, dc_inv_stag} : 64'd0);
-    d_cpl = {fl, imm, qc_rcq[dc_qp], 16'(dc_qp), dc_idx, wrid[{dc_qp, dc_idx[1:0]}], dc_len,
+    d_cpl = {fl, imm, qc_rcq[dc_qp], 16'(dc_qp), dc_idx, wrid[{dc_qp, dc_idx[WridW-1:0]}], dc_len,
              dc_imm ? 8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV_IMM) : 8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV),
              (dc_status == 2'd0) ? 8'(wn_abi_pkg::CQE_STATUS_SUCCESS) : 8'(wn_abi_pkg::CQE_STATUS_REM_ACCESS_ERR)};
   end
@@ -1134,7 +1179,7 @@ module wn_rdma_rx #(
   end
   assign q_cpl_valid = q_st == QFlCpl;
   assign q_cpl = {8'd0, 64'd0, qc_rcq[q_qp], 16'(q_qp), rq_cc[q_qp],
-                  fl_taken ? wrid[{q_qp, rq_cc[q_qp][1:0]}] : q_wqe[63:0], 32'd0,
+                  fl_taken ? wrid[{q_qp, rq_cc[q_qp][WridW-1:0]}] : q_wqe[63:0], 32'd0,
                   8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV), q_fl_st};
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -1148,10 +1193,23 @@ module wn_rdma_rx #(
       q_len_q <= '0;
       q_wqe <= '0;
       fl_taken <= 1'b0;
+      pre_v_q <= 1'b0;
+      pre_blk_q <= 1'b0;
+      pre_qp_q <= '0;
+      q_pre_q <= 1'b0;
+      q_stale_q <= 1'b0;
     end else begin
+      if (rb_req_valid && rb_req_ready) begin
+        pre_v_q <= 1'b1;
+        pre_qp_q <= rb_req_qp;
+        pre_blk_q <= 1'b0;
+      end
       unique case (q_st)
         QIdle: begin
-          if (rb_req_valid) begin
+          if (rb_req_valid && !rb_req_ready) begin
+            // waiting for room (completions of the QP's taken WQEs)
+          end else if (rb_req_valid) begin
+            q_pre_q <= 1'b0;
             q_qp <= rb_req_qp;
             q_addr_q <= '0;
             q_len_q <= '0;
@@ -1175,7 +1233,43 @@ module wn_rdma_rx #(
             q_qp <= scan_q;
             fl_taken <= rq_cc[scan_q] != rq_ci[scan_q];
             q_st <= (rq_cc[scan_q] != rq_ci[scan_q]) ? QFlCpl : QFlHead;
-          end else scan_q <= scan_q + 1'b1;
+          end else begin
+            scan_q <= scan_q + 1'b1;
+            if (pre_want && pq_head_valid) begin
+              // the next buffer of the QP whose Sends come, before its Send
+              q_qp <= pre_qp_q;
+              q_sge_q <= 3'd0;
+              q_wqe <= {384'd0, pq_head_wqe};
+              q_pre_q <= 1'b1;
+              q_stale_q <= 1'b0;
+              if (pq_head_ok) begin
+                q_addr_q <= pq_head_addr;
+                q_len_q <= pq_head_len;
+                q_st <= QOff;
+              end else begin
+                q_addr_q <= '0;
+                q_len_q <= '0;
+                q_st <= QChk;
+              end
+            end
+          end
+        end
+        QOff: begin
+          if (!scan_hit) scan_q <= scan_q + 1'b1;
+          if (rb_take) q_st <= QIdle;
+          else if (rb_req_valid && rb_req_qp == q_qp) begin
+            // a request of the QP (made before the offer): answered with it
+            q_ok_q <= 1'b1;
+            q_st <= QAns;
+          end else if (q_off_drop) q_st <= QIdle;
+          else if (q_mr_chg) begin
+            // checked before a change of the MR table: checked again
+            q_sge_q <= 3'd0;
+            q_addr_q <= '0;
+            q_len_q <= '0;
+            q_stale_q <= 1'b0;
+            q_st <= QChk;
+          end
         end
         // a WQE checked early, with no change of the MR table since, is
         // used as it is; any other is checked again now
@@ -1194,7 +1288,14 @@ module wn_rdma_rx #(
           end else q_st <= QChk;
         end
         QChk: begin
-          if (q_sge_q >= q_nsge) begin
+          if (q_sge_q >= q_nsge && q_pre_q && (q_stale_q || q_mr_chg)) begin
+            // the table changed during the check: again
+            q_sge_q <= 3'd0;
+            q_addr_q <= '0;
+            q_len_q <= '0;
+            q_stale_q <= 1'b0;
+          end else if (q_sge_q >= q_nsge && q_pre_q) q_st <= QOff;
+          else if (q_sge_q >= q_nsge) begin
             q_ok_q <= 1'b1;
             q_st <= QAns;
           end else if (q_sge.len == 32'd0) q_sge_q <= q_sge_q + 3'd1;
@@ -1206,6 +1307,10 @@ module wn_rdma_rx #(
             q_len_q[32'(q_sge_q) * 32 +: 32] <= q_sge.len;
             q_sge_q <= q_sge_q + 3'd1;
             q_st <= QChk;
+          end else if (q_pre_q) begin
+            // not offered: the Send's request reads and checks it again
+            pre_blk_q <= 1'b1;
+            q_st <= QIdle;
           end else begin
             q_ok_q <= 1'b0;
             q_status_q <= 8'(wn_abi_pkg::CQE_STATUS_LOC_PROT_ERR);
@@ -1219,6 +1324,7 @@ module wn_rdma_rx #(
         QFlCpl: if (q_cpl_ready) q_st <= QIdle;
         default: q_st <= QIdle;
       endcase
+      if (q_pre_q && (q_st == QChk || q_st == QWait) && q_mr_chg) q_stale_q <= 1'b1;
     end
   end
   assign qm_hold = cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) && a_st == 8'(wn_abi_pkg::QP_STATE_RESET) &&
@@ -1226,7 +1332,7 @@ module wn_rdma_rx #(
   assign cmd_fin = busy_q && !mr_go_q && !mr_wait_q && !qm_hold;
 
   // a buffer handed out: its wr_id kept, the consumer index on
-  assign q_take = q_st == QAns && q_ok_q;
+  assign q_take = (q_st == QAns && q_ok_q) || (q_st == QOff && rb_take);
   assign q_bad_set = q_st == QAns && q_status_q != 8'd0;
   assign q_bad_val = q_status_q;
   assign q_ci_inc = q_take || (q_st == QFlCpl && q_cpl_ready && !fl_taken);
@@ -1274,7 +1380,7 @@ module wn_rdma_rx #(
         if (db_rq) rq_pi[db_qp] <= reg_wdata_i[15:0];
         else sq_pi[db_qp] <= reg_wdata_i[15:0];
       end
-      if (q_take) wrid[{q_qp, rq_ci[q_qp][1:0]}] <= q_wqe[63:0];
+      if (q_take) wrid[{q_qp, rq_ci[q_qp][WridW-1:0]}] <= q_wqe[63:0];
       if (q_bad_set) bad_st[q_qp] <= q_bad_val;
       if (q_cc_inc && !fl_taken) bad_st[q_qp] <= 8'd0;
       if (q_ci_inc) rq_ci[q_qp] <= rq_ci[q_qp] + 16'd1;
@@ -1410,6 +1516,14 @@ module wn_rdma_rx #(
       .rd_rsp_valid_i,
       .rd_rsp_ready_o
   );
+
+`ifndef SYNTHESIS
+  // a WQE is taken only with room for its wr_id
+  always_ff @(posedge clk_i) begin
+    if (!rst_i && q_take && !wr_room(rq_ci[q_qp], rq_cc[q_qp]))
+      $fatal(1, "wn_rdma_rx: more than WridN receive WQEs of a QP taken");
+  end
+`endif
 
   logic unused;
   assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, who_valid,

@@ -4,10 +4,15 @@
 // flight, into a FIFO of Depth WQEs that the receive-queue unit takes them
 // from in ring order. A checker between the read FIFO and a ready FIFO of
 // 16 WQEs checks each WQE's scatter entries on the MR table's check port
-// (chk_*: the QP's PD, LOCAL_WRITE), one at a time, and keeps the host
-// addresses. A change of the MR table (mr_change_i: any update or
-// invalidation done) makes every check made before it stale: the WQEs in
-// the checker and the ready FIFO at that moment are counted, and until
+// (chk_*: the QP's PD, LOCAL_WRITE) and keeps the host addresses. It is
+// pipelined: an issue stage asks for one entry's check a cycle (up to 8
+// answers outstanding or not yet used), the WQEs wait in order in a
+// FIFO of 4 for their answers, which come in order, and a collect stage
+// hands each WQE on with its last answer (answers still due for WQEs a
+// repositioning drops are discarded). A change of the MR table
+// (mr_change_i: any update or invalidation done) makes every check made
+// before it stale: the WQEs in the checker and the ready FIFO at that
+// moment are counted, and until
 // they are taken head_ok_o stays low, so the unit checks them again at
 // use; a region deregistered or invalidated after its check is never
 // placed into. A failed check also leaves head_ok_o low (the unit's own
@@ -37,11 +42,14 @@
 //
 // Frame format of a read response: beats of 64 bytes, two per WQE, in
 // ring order. Latency: a WQE is offered after its second beat, the
-// checker and its checks (about 5 cycles per scatter entry). Throughput:
-// one read request per cycle while there is room (Depth counts the WQEs
-// read or in flight; a read limited by room waits for half a batch), one
-// response beat per cycle, a WQE checked about every 5 cycles per used
-// entry, one WQE taken per cycle. Reset clears the control state (never
+// checker and its checks (the MR table's answer 3 cycles after the
+// request; about 6 cycles from the FIFO to the ready FIFO for a WQE of
+// one entry). Throughput: one read request per cycle while there is room
+// (Depth counts the WQEs read or in flight; a read limited by room waits
+// for half a batch), one response beat per cycle, one scatter entry
+// checked per cycle (a WQE of one entry per cycle; it was one every 7
+// cycles with the checks one at a time), one WQE taken per cycle. Reset
+// clears the control state (never
 // reset with reads in flight). Parameters: NumQp a power of two
 // 2..1024; Batch 1..16 WQEs per read; Depth a power of two,
 // Batch..128.
@@ -107,6 +115,7 @@ module wn_rq_prefetch #(
     output logic           rd_rsp_ready_o
 );
   localparam int CW = $clog2(Depth);
+  localparam int LenLsb = wn_abi_pkg::RDMA_SGE_LEN_LSB;
 
   generate
     if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp) begin : g_bad_qp
@@ -142,16 +151,44 @@ module wn_rq_prefetch #(
   logic           wq_valid, wq_wready;
   logic [CW:0]    wq_count;
   logic           wq_pop;
-  // the checker: the FIFO's WQEs one at a time, their scatter entries
-  // checked in order, into the ready FIFO: {refused, ok, lens, addrs, bytes}
-  typedef enum logic [2:0] {CIdle, CChk, CWait, CPush, CDrain} cst_e;
-  cst_e           c_st;
-  logic [639:0]   c_wqe;
-  logic           c_err, c_ok;
-  logic [2:0]     c_sge, c_nsge;
-  logic [255:0]   c_addr;
+  // the checker, pipelined: an issue stage takes the FIFO's WQEs one at a
+  // time and asks for their scatter entries' checks, one a cycle; the
+  // WQEs wait in order for their answers (in-check FIFO: {refused, checks
+  // asked, bytes 0..79}), which come in order and are kept with the entry
+  // they are for (answer FIFO: {entry, ok, host address}); a WQE with all
+  // its answers enters the ready FIFO: {refused, ok, lens, addrs, bytes}
+  logic           i_v_q, i_err_q;
+  logic [639:0]   i_wqe_q;
+  logic [2:0]     i_sge_q, i_nsge, i_cnt_q;
+  logic           i_chk, i_adv, i_fin, i_load;
+  wn_abi_pkg::rdma_sge_t i_s;
+  typedef struct packed {
+    logic           err;    // the read was refused
+    logic [2:0]     cnt;    // checks asked for
+    logic [639:0]   wqe;
+  } kent_t;
+  typedef struct packed {
+    logic [1:0]     sge;    // the entry checked
+    logic           ok;
+    logic [63:0]    addr;
+  } aent_t;
+  kent_t          k_din, k_head;
+  logic           k_valid, k_wready, k_pop;
+  logic [2:0]     k_count;
+  logic [2:0]     k_cnt, k_n_q;
+  aent_t          a_din, a_head;
+  logic           a_valid, a_wready, a_push, a_pop;
+  logic [3:0]     a_count;
+  logic [1:0]     t_head;
+  logic           t_valid, t_wready;
+  logic [3:0]     t_count;
+  logic [3:0]     p_infl_q, p_drop_q;
+  logic           p_credit, p_rsp_keep;
+  logic           c_ok_q;
+  logic [255:0]   c_addr_q, c_addr;
+  logic           c_ok;
+  logic [2:0]     c_nsge;
   logic [127:0]   c_len;
-  wn_abi_pkg::rdma_sge_t c_s;
   logic [1025:0]  rq_din, rq_head;
   logic           rq_valid, rq_wready, rq_push;
   logic [4:0]     rq_count;
@@ -186,8 +223,8 @@ module wn_rq_prefetch #(
                   !as_err;
   assign pf_go = pf_iss && rd_ready_i;
   // nothing in the FIFO or in flight, and nothing to read now
-  assign pf_leave = pf_run && tr_count == 4'd0 && wq_count == '0 && c_st == CIdle && rq_count == 5'd0 &&
-                    pf_old == 4'd0 && !flush && (pf_n == 16'd0 || !cur_ok_i);
+  assign pf_leave = pf_run && tr_count == 4'd0 && wq_count == '0 && !i_v_q && k_count == 3'd0 &&
+                    rq_count == 5'd0 && pf_old == 4'd0 && !flush && (pf_n == 16'd0 || !cur_ok_i);
   assign rd_valid_o = pf_iss;
   assign rd_addr_o = cur_base_i + {41'd0, pf_next & (pf_ring - 16'd1), 7'd0};
   assign rd_len_o = {pf_n[8:0], 7'd0};
@@ -229,69 +266,156 @@ module wn_rq_prefetch #(
       .count_o (wq_count)
   );
 
-  // the checker
-  assign wq_pop = c_st == CIdle && wq_valid && rq_wready && !flush;
-  assign c_nsge = (c_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8] > 8'd4) ? 3'd4 :
-                  c_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 3];
+  // the checker: issue stage
+  function automatic logic [2:0] nsge_of(input logic [7:0] n);
+    nsge_of = (n > 8'd4) ? 3'd4 : n[2:0];
+  endfunction
+  assign i_nsge = nsge_of(i_wqe_q[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8]);
   always_comb begin
-    unique case (c_sge[1:0])
-      2'd0: c_s = c_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE0_LSB +: 128];
-      2'd1: c_s = c_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE1_LSB +: 128];
-      2'd2: c_s = c_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE2_LSB +: 128];
-      default: c_s = c_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE3_LSB +: 128];
+    unique case (i_sge_q[1:0])
+      2'd0: i_s = i_wqe_q[wn_abi_pkg::RDMA_RQ_WQE_SGE0_LSB +: 128];
+      2'd1: i_s = i_wqe_q[wn_abi_pkg::RDMA_RQ_WQE_SGE1_LSB +: 128];
+      2'd2: i_s = i_wqe_q[wn_abi_pkg::RDMA_RQ_WQE_SGE2_LSB +: 128];
+      default: i_s = i_wqe_q[wn_abi_pkg::RDMA_RQ_WQE_SGE3_LSB +: 128];
     endcase
   end
-  assign chk_valid_o = c_st == CChk && c_sge < c_nsge && c_s.len != 32'd0 && !flush;
-  assign chk_stag_o = c_s.lkey;
-  assign chk_to_o = c_s.addr;
-  assign chk_len_o = c_s.len;
+  // answers asked for and not yet taken by the collect stage stay within
+  // the answer FIFO's room
+  assign p_credit = {1'b0, p_infl_q} + {1'b0, a_count} < 5'd8;
+  // the entry at i_sge_q needs a check; the stage moves on one entry a
+  // cycle (a check once it is asked for) and hands the WQE on with its last
+  assign i_chk = i_v_q && !i_err_q && i_sge_q < i_nsge && i_s.len != 32'd0;
+  assign chk_valid_o = i_chk && p_credit && t_wready && !flush;
+  assign i_adv = i_v_q && !i_err_q && i_sge_q < i_nsge && (!i_chk || (chk_valid_o && chk_ready_i));
+  assign i_fin = i_v_q && !flush && k_wready &&
+                 (i_err_q || i_sge_q >= i_nsge || (i_adv && i_sge_q + 3'd1 >= i_nsge));
+  // room in the ready FIFO for every WQE between here and there
+  assign i_load = wq_valid && !flush && (!i_v_q || i_fin) &&
+                  ({1'b0, rq_count} + {3'd0, k_count} + {5'd0, i_v_q}) < 6'd16;
+  assign wq_pop = i_load;
+  assign chk_stag_o = i_s.lkey;
+  assign chk_to_o = i_s.addr;
+  assign chk_len_o = i_s.len;
   assign chk_pd_o = cur_pd_i;
-  assign rq_push = c_st == CPush && !flush;
-  assign rq_din = {c_err, c_ok, c_len, c_addr, c_wqe};
+  always_comb begin
+    k_din.err = i_err_q;
+    k_din.cnt = i_cnt_q + {2'd0, chk_valid_o && chk_ready_i};
+    k_din.wqe = i_wqe_q;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i || flush) begin
+      i_v_q <= 1'b0;
+    end else if (i_load) begin
+      i_v_q <= 1'b1;
+    end else if (i_fin) begin
+      i_v_q <= 1'b0;
+    end
+    if (i_load) begin
+      i_wqe_q <= wq_head[639:0];
+      i_err_q <= wq_head[640];
+      i_sge_q <= 3'd0;
+      i_cnt_q <= 3'd0;
+    end else if (i_adv) begin
+      i_sge_q <= i_sge_q + 3'd1;
+      i_cnt_q <= i_cnt_q + {2'd0, chk_valid_o && chk_ready_i};
+    end
+  end
+  wn_fifo #(
+      .Width(644),
+      .Depth(4)
+  ) u_k (
+      .clk_i,
+      .rst_i   (rst_i || flush),
+      .wdata_i (k_din),
+      .wvalid_i(i_fin),
+      .wready_o(k_wready),
+      .rdata_o (k_head),
+      .rvalid_o(k_valid),
+      .rready_i(k_pop),
+      .count_o (k_count)
+  );
+  // the entry of each check asked for, matched with its answer
+  wn_fifo #(
+      .Width(2),
+      .Depth(8)
+  ) u_t (
+      .clk_i,
+      .rst_i   (rst_i || flush),
+      .wdata_i (i_sge_q[1:0]),
+      .wvalid_i(chk_valid_o && chk_ready_i),
+      .wready_o(t_wready),
+      .rdata_o (t_head),
+      .rvalid_o(t_valid),
+      .rready_i(a_push),
+      .count_o (t_count)
+  );
+  // answers of checks asked before a repositioning are dropped (the
+  // count of them in flight then)
+  assign p_rsp_keep = chk_rsp_valid_i && p_drop_q == 4'd0 && !flush;
+  assign a_push = p_rsp_keep;
+  always_comb begin
+    a_din.sge = t_head;
+    a_din.ok = chk_rsp_ok_i;
+    a_din.addr = chk_rsp_addr_i;
+  end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      c_st <= CIdle;
-      c_wqe <= '0;
-      c_err <= 1'b0;
-      c_ok <= 1'b0;
-      c_sge <= 3'd0;
-      c_addr <= '0;
-      c_len <= '0;
+      p_infl_q <= 4'd0;
+      p_drop_q <= 4'd0;
     end else begin
-      unique case (c_st)
-        CIdle: if (wq_pop) begin
-          c_wqe <= wq_head[639:0];
-          c_err <= wq_head[640];
-          c_ok <= !wq_head[640];
-          c_sge <= 3'd0;
-          c_addr <= '0;
-          c_len <= '0;
-          c_st <= wq_head[640] ? CPush : CChk;
-        end
-        CChk: begin
-          if (flush) c_st <= CIdle;
-          else if (c_sge >= c_nsge) c_st <= CPush;
-          else if (c_s.len == 32'd0) c_sge <= c_sge + 3'd1;
-          else if (chk_ready_i) c_st <= CWait;
-        end
-        CWait: if (chk_rsp_valid_i) begin
-          if (flush) c_st <= CIdle;
-          else if (chk_rsp_ok_i) begin
-            c_addr[32'(c_sge[1:0]) * 64 +: 64] <= chk_rsp_addr_i;
-            c_len[32'(c_sge[1:0]) * 32 +: 32] <= c_s.len;
-            c_sge <= c_sge + 3'd1;
-            c_st <= CChk;
-          end else begin
-            // refused now: the unit checks it again when it uses it
-            c_ok <= 1'b0;
-            c_st <= CPush;
-          end
-        end else if (flush) c_st <= CDrain;
-        // dropped while its check is under way: the answer is discarded
-        CDrain: if (chk_rsp_valid_i) c_st <= CIdle;
-        CPush: c_st <= CIdle;
-        default: c_st <= CIdle;
-      endcase
+      p_infl_q <= p_infl_q + {3'd0, chk_valid_o && chk_ready_i} - {3'd0, chk_rsp_valid_i};
+      if (flush) p_drop_q <= p_infl_q - {3'd0, chk_rsp_valid_i};
+      else if (chk_rsp_valid_i && p_drop_q != 4'd0) p_drop_q <= p_drop_q - 4'd1;
+    end
+  end
+  wn_fifo #(
+      .Width(67),
+      .Depth(8)
+  ) u_a (
+      .clk_i,
+      .rst_i   (rst_i || flush),
+      .wdata_i (a_din),
+      .wvalid_i(a_push),
+      .wready_o(a_wready),
+      .rdata_o (a_head),
+      .rvalid_o(a_valid),
+      .rready_i(a_pop),
+      .count_o (a_count)
+  );
+
+  // the collect stage: the in-check FIFO's head takes its answers, one a
+  // cycle, and enters the ready FIFO with its last one (or at once without
+  // checks)
+  assign k_cnt = k_head.cnt;
+  assign a_pop = k_valid && a_valid && k_n_q < k_cnt && !flush;
+  assign k_pop = k_valid && !flush && (k_n_q == k_cnt || (a_pop && k_n_q + 3'd1 == k_cnt));
+  assign c_nsge = nsge_of(k_head.wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8]);
+  always_comb begin
+    c_addr = c_addr_q;
+    c_ok = c_ok_q && !k_head.err;
+    if (a_pop) begin
+      c_addr[32'(a_head.sge) * 64 +: 64] = a_head.addr;
+      if (!a_head.ok) c_ok = 1'b0;
+    end
+    // the lengths of the entries in use (a failed WQE is checked again
+    // at use: its lists do not matter)
+    c_len = '0;
+    if (c_nsge > 3'd0) c_len[31:0] = k_head.wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE0_LSB + LenLsb +: 32];
+    if (c_nsge > 3'd1) c_len[63:32] = k_head.wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE1_LSB + LenLsb +: 32];
+    if (c_nsge > 3'd2) c_len[95:64] = k_head.wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE2_LSB + LenLsb +: 32];
+    if (c_nsge > 3'd3) c_len[127:96] = k_head.wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE3_LSB + LenLsb +: 32];
+  end
+  assign rq_push = k_pop;
+  assign rq_din = {k_head.err, c_ok, c_len, c_addr, k_head.wqe};
+  always_ff @(posedge clk_i) begin
+    if (rst_i || flush || k_pop) begin
+      k_n_q <= 3'd0;
+      c_ok_q <= 1'b1;
+      c_addr_q <= '0;
+    end else if (a_pop) begin
+      k_n_q <= k_n_q + 3'd1;
+      c_ok_q <= c_ok;
+      c_addr_q <= c_addr;
     end
   end
 
@@ -319,7 +443,7 @@ module wn_rq_prefetch #(
   always_ff @(posedge clk_i) begin
     if (rst_i || flush) stale_q <= 6'd0;
     else if (mr_change_i)
-      stale_q <= {1'b0, rq_count} + {5'd0, c_st != CIdle} - {5'd0, head_pop_i && rq_valid};
+      stale_q <= {1'b0, rq_count} + {3'd0, k_count} + {5'd0, i_v_q} - {5'd0, head_pop_i && rq_valid};
     else if (head_pop_i && rq_valid && stale_q != 6'd0) stale_q <= stale_q - 6'd1;
   end
 
@@ -377,5 +501,14 @@ module wn_rq_prefetch #(
   end
 
   logic unused;
-  assign unused = ^{tr_valid, wq_wready, rd_data_i[511:128]};
+  assign unused = ^{tr_valid, wq_wready, rd_data_i[511:128], t_valid, t_count};
+
+`ifndef SYNTHESIS
+  // the credits and the room check keep the answer and ready FIFOs from
+  // overflowing
+  always_ff @(posedge clk_i) begin
+    if (!rst_i && a_push && !a_wready) $fatal(1, "wn_rq_prefetch: answer FIFO overflow");
+    if (!rst_i && rq_push && !rq_wready) $fatal(1, "wn_rq_prefetch: ready FIFO overflow");
+  end
+`endif
 endmodule

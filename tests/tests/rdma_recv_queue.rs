@@ -1,9 +1,10 @@
 //! The receive queue of a hardware QP (wn_rdma_rx's receive-queue unit and
 //! its WQE prefetcher, wn_rq_prefetch): posted receives are read and
-//! checked ahead of the Sends that take them, yet a buffer whose region
-//! changed since is checked again, receives complete in posting order
-//! across ring wraps, and prefetched receives of a QP in ERROR flush in
-//! order with their own wr_ids.
+//! checked ahead of the Sends that take them (the next one offered to its
+//! Send before it comes), yet a buffer whose region changed since is
+//! checked again, receives complete in posting order across ring wraps and
+//! at full rate, and prefetched receives of a QP in ERROR flush in order
+//! with their own wr_ids.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -134,6 +135,166 @@ fn rdma_recv_prefetched_buffer_survives_other_registrations() {
     let mut got = vec![0u8; 200];
     rbuf.mem().read(0, &mut got).expect("read");
     assert!(got.iter().all(|&x| x == 0x77), "placed");
+}
+
+/// After a Send, the next receive is taken from the prefetcher and checked
+/// before its Send comes (the receive-queue unit offers it to the Send
+/// that needs it). Its region deregistered meanwhile: the offer is checked
+/// again, and the Send is refused as when the buffer was checked at use
+/// (LOC_PROT_ERR, DDP "no buffer", nothing written where the region was).
+#[test]
+fn rdma_recv_offered_buffer_of_a_deregistered_region_is_not_placed() {
+    let p = pair();
+    let (mut a, b) = soft_pair(&p, QpCaps::default(), |_, _| {});
+    let first = region(&b, &b.pd, 4096, AccessFlags::LOCAL_WRITE);
+    let rbuf = region(&b, &b.pd, 4096, AccessFlags::LOCAL_WRITE);
+    let guard = (rbuf.addr(), rbuf.len() as usize);
+    b.qp.post_recv(&[
+        RecvWr {
+            wr_id: 0x61,
+            sg_list: &[first.sge(0, 4096).expect("sge")],
+        },
+        RecvWr {
+            wr_id: 0x62,
+            sg_list: &[rbuf.sge(0, 4096).expect("sge")],
+        },
+    ])
+    .expect("post recv");
+    idle(&b, Duration::from_micros(50));
+    let bytes = a.sw.send(&[0x11u8; 64], false).expect("fpdu");
+    a.send(&bytes);
+    let mut wc = [WorkCompletion::default(); 1];
+    let n = b.rcq.poll_wc_wait(&mut wc, WAIT).expect("poll");
+    assert_eq!(n, 1, "the first receive completes");
+    assert_eq!((wc[0].wr_id, wc[0].status), (0x61, CqeStatus::Success));
+    // the second receive is offered by now
+    idle(&b, Duration::from_micros(20));
+    let mem = rbuf.mem().clone();
+    rbuf.dereg().expect("deregister");
+    let w = DmaWatch::start(&p, 1);
+    let bytes = a.sw.send(&[0xa5u8; 300], false).expect("fpdu");
+    a.send(&bytes);
+    let info = b.wait_error();
+    assert_eq!(
+        (info.layer, info.etype, info.ecode),
+        (Ok(TermLayer::Ddp), 2, 0x02),
+        "DDP untagged buffer error, no buffer: {info}"
+    );
+    let n = b.rcq.poll_wc_wait(&mut wc, WAIT).expect("poll");
+    assert_eq!(n, 1, "the second receive completes");
+    assert_eq!((wc[0].wr_id, wc[0].status), (0x62, CqeStatus::LocProtErr));
+    w.assert_within(&[guard], &[]);
+    let mut got = vec![0u8; 300];
+    mem.read(0, &mut got).expect("read");
+    assert!(got.iter().all(|&x| x == 0), "nothing placed");
+}
+
+/// As above with another region registered and deregistered instead: the
+/// offered buffer is checked again, passes, and takes the Send.
+#[test]
+fn rdma_recv_offered_buffer_survives_other_registrations() {
+    let p = pair();
+    let (mut a, b) = soft_pair(&p, QpCaps::default(), |_, _| {});
+    let rbuf = region(&b, &b.pd, 8192, AccessFlags::LOCAL_WRITE);
+    b.qp.post_recv(&[
+        RecvWr {
+            wr_id: 0x71,
+            sg_list: &[rbuf.sge(0, 4096).expect("sge")],
+        },
+        RecvWr {
+            wr_id: 0x72,
+            sg_list: &[rbuf.sge(4096, 4096).expect("sge")],
+        },
+    ])
+    .expect("post recv");
+    let bytes = a.sw.send(&[0x21u8; 64], false).expect("fpdu");
+    a.send(&bytes);
+    let mut wc = [WorkCompletion::default(); 1];
+    let n = b.rcq.poll_wc_wait(&mut wc, WAIT).expect("poll");
+    assert_eq!(n, 1, "the first receive completes");
+    assert_eq!((wc[0].wr_id, wc[0].status), (0x71, CqeStatus::Success));
+    idle(&b, Duration::from_micros(20));
+    let other = region(&b, &b.pd, 4096, AccessFlags::LOCAL_WRITE);
+    other.dereg().expect("deregister the other");
+    let bytes = a.sw.send(&[0x77u8; 200], false).expect("fpdu");
+    a.send(&bytes);
+    let n = b.rcq.poll_wc_wait(&mut wc, WAIT).expect("poll");
+    assert_eq!(n, 1, "the second receive completes");
+    assert_eq!(
+        (wc[0].wr_id, wc[0].status, wc[0].byte_len),
+        (0x72, CqeStatus::Success, 200)
+    );
+    let mut got = vec![0u8; 200];
+    rbuf.mem().read(4096, &mut got).expect("read");
+    assert!(got.iter().all(|&x| x == 0x77), "placed");
+}
+
+/// A thousand 64-byte Sends posted at once: B's receive path takes about
+/// four cycles a Send, so several Sends are between their buffer and their
+/// completion at a time; each receive still completes in order with its
+/// own wr_id and bytes.
+#[test]
+fn rdma_recv_small_sends_back_to_back_complete_with_their_own_wr_ids() {
+    let p = pair();
+    let caps = QpCaps {
+        max_recv_wr: 1024,
+        max_send_wr: 1024,
+    };
+    let (a, b) = rdma_pair_with(&p, caps, |_, _| {});
+    let mut rng = Rng::new(0x64_5e4d);
+    const N: usize = 1000;
+    let src = region(&a, &a.pd, N * 64, AccessFlags::LOCAL_WRITE);
+    let mut data = vec![0u8; N * 64];
+    rng.fill_bytes(&mut data);
+    src.mem().write(0, &data).expect("fill");
+    let rbuf = region(&b, &b.pd, N * 64, AccessFlags::LOCAL_WRITE);
+    let rsges: Vec<_> = (0..N)
+        .map(|k| [rbuf.sge((k * 64) as u64, 64).expect("sge")])
+        .collect();
+    let rwrs: Vec<RecvWr> = rsges
+        .iter()
+        .enumerate()
+        .map(|(k, s)| RecvWr {
+            wr_id: 0x9000 + k as u64,
+            sg_list: s,
+        })
+        .collect();
+    b.qp.post_recv(&rwrs).expect("post recv");
+    idle(&b, Duration::from_micros(20));
+    let ssges: Vec<_> = (0..N)
+        .map(|k| [src.sge((k * 64) as u64, 64).expect("sge")])
+        .collect();
+    let swrs: Vec<SendWr> = ssges
+        .iter()
+        .enumerate()
+        .map(|(k, s)| SendWr {
+            wr_id: k as u64,
+            opcode: WrOpcode::Send,
+            sg_list: s,
+            signaled: k + 1 == N,
+            ..SendWr::default()
+        })
+        .collect();
+    a.qp.post_send(&swrs).expect("post send");
+    let mut got = Vec::new();
+    let mut wc = [WorkCompletion::default(); 64];
+    while got.len() < N {
+        let n = b.rcq.poll_wc_wait(&mut wc, WAIT).expect("poll");
+        assert!(n > 0, "{} of {N} receives completed", got.len());
+        got.extend_from_slice(&wc[..n]);
+    }
+    for (k, c) in got.iter().enumerate() {
+        assert_eq!(
+            (c.wr_id, c.status, c.opcode, c.byte_len),
+            (0x9000 + k as u64, CqeStatus::Success, WcOpcode::Recv, 64),
+            "receive {k}"
+        );
+    }
+    let mut placed = vec![0u8; N * 64];
+    rbuf.mem().read(0, &mut placed).expect("read");
+    assert!(placed == data, "every Send's bytes in its own buffer");
+    let n = a.scq.poll_wc_wait(&mut wc, WAIT).expect("poll A");
+    assert_eq!(n, 1, "the last Send completes at A");
 }
 
 /// Receives posted ahead (more than the prefetcher holds) complete FLUSHED

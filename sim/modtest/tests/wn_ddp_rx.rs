@@ -6,13 +6,15 @@
 //! Immediate Data, Read Requests and Terminates, cut into DDP segments at
 //! random MULPDUs and into packets at random (1-byte packets, cuts inside
 //! the headers), the QPs' packets interleaved (with the held context or the
-//! table's), random idle on the inputs and backpressure on every output.
+//! table's), random idle on the inputs and backpressure on every output;
+//! receive buffers are either asked for and answered late, or offered
+//! before the Send (taken without a request).
 //! Some QPs carry one error of a chosen class; the test asserts the exact
 //! Terminate codes, the completion, Read job and invalidation records per
 //! QP, byte-exact placement, and the protection property: every DMA write
 //! lies inside a region of the QP's PD that allows remote writes, or inside
 //! a receive buffer posted on that QP. A throughput run measures large and
-//! small segments.
+//! small segments, and 64-byte Sends each a message of its own.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -971,6 +973,9 @@ struct Cfg {
     idle: u64,
     stall: u64,
     cont: u64,
+    /// Percent of cycles in which a QP's next buffer is offered (taken
+    /// without a request) while no request is being answered.
+    offer: u64,
 }
 
 /// An MR check answer: ok, class, host address.
@@ -1272,6 +1277,7 @@ impl Bench {
             _ => None,
         };
         self.m.set(ports::RB_RSP_VALID_I, u64::from(rb.is_some()))?;
+        let answered = rb.is_some();
         let b = rb.flatten();
         self.m.set(ports::RB_RSP_OK_I, u64::from(b.is_some()))?;
         let mut ab = random_bytes(&mut self.rng, MAX_SGE * 8);
@@ -1284,6 +1290,27 @@ impl Bench {
                 lb[i * 4..i * 4 + 4].copy_from_slice(&l.to_le_bytes());
             }
         }
+        // an offer: the next buffer of a QP, while no request is answered
+        let mut off_q = None;
+        if !answered && self.rb_pipe.is_empty() && self.rng.percent(self.cfg.offer) {
+            let r = self.rng.below(self.qps.len() as u64) as usize;
+            let q = if self.rng.percent(70) {
+                self.last_qp.unwrap_or(r)
+            } else {
+                r
+            };
+            if let Some(list) = self.qps[q].bufs.front() {
+                lb.iter_mut().for_each(|x| *x = 0);
+                for (i, &(a, l)) in list.iter().enumerate() {
+                    ab[i * 8..i * 8 + 8].copy_from_slice(&a.to_le_bytes());
+                    lb[i * 4..i * 4 + 4].copy_from_slice(&l.to_le_bytes());
+                }
+                off_q = Some(q);
+            }
+        }
+        self.m
+            .set(ports::RB_OFF_VALID_I, u64::from(off_q.is_some()))?;
+        self.m.set(ports::RB_OFF_QP_I, off_q.unwrap_or(0) as u64)?;
         self.m.set_bytes(ports::RB_RSP_ADDR_I, &ab)?;
         self.m.set_bytes(ports::RB_RSP_LEN_I, &lb)?;
         let rdy: Vec<bool> = (0..7).map(|_| !self.rng.percent(self.cfg.stall)).collect();
@@ -1322,6 +1349,10 @@ impl Bench {
                 now + 3,
                 Some((r.is_ok(), r.err().unwrap_or(0), r.unwrap_or(0))),
             ));
+        }
+        if self.m.get(ports::RB_TAKE_O)? == 1 {
+            let q = off_q.expect("a buffer taken without an offer");
+            self.qps[q].bufs.pop_front();
         }
         if rdy[0] && self.m.get(ports::RB_REQ_VALID_O)? == 1 {
             let q = self.m.get(ports::RB_REQ_QP_O)? as usize;
@@ -1618,6 +1649,7 @@ fn clean_traffic_with_idle_and_backpressure() -> Result<(), ModError> {
                 idle: 20,
                 stall: 20,
                 cont: 50,
+                offer: 50,
             },
             false,
         )?;
@@ -1638,6 +1670,7 @@ fn headers_split_over_packets() -> Result<(), ModError> {
                 idle: 10,
                 stall: 10,
                 cont: 60,
+                offer: 30,
             },
             true,
         )?;
@@ -1658,6 +1691,7 @@ fn every_error_class() -> Result<(), ModError> {
                 idle: 15,
                 stall: 15,
                 cont: 50,
+                offer: 50,
             },
             seed % 2 == 0,
         )?;
@@ -1711,11 +1745,16 @@ fn every_error_class() -> Result<(), ModError> {
 
 #[test]
 fn throughput() -> Result<(), ModError> {
+    // send: one message of 100 segments; sends: 64-byte Sends (82-byte
+    // ULPDUs), each a message of its own into a 64-byte buffer offered
+    // before it comes (the receive-queue unit's offer)
     for (name, seg, send) in [
-        ("write", 1460, false),
-        ("write", 64, false),
-        ("send", 1460, true),
-        ("send", 64, true),
+        ("write", 1460, 0),
+        ("write", 64, 0),
+        ("write", 78, 0),
+        ("send", 1460, 1),
+        ("send", 64, 1),
+        ("sends", 82, 2),
     ] {
         let mut b = Bench::new(
             7,
@@ -1723,6 +1762,7 @@ fn throughput() -> Result<(), ModError> {
                 idle: 0,
                 stall: 0,
                 cont: 100,
+                offer: 100,
             },
         )?;
         let mut rng = Rng::new(77);
@@ -1744,7 +1784,19 @@ fn throughput() -> Result<(), ModError> {
         g.granted.push((iova, 300_000));
         let r = mr.get(stag).expect("r").clone();
         let mut bytes = 0u64;
-        if send {
+        if send == 2 {
+            let n = 400u32;
+            let pay = seg - 18;
+            for k in 0..n {
+                let a = 0x80_0000 + u64::from(k) * pay as u64;
+                g.bufs.push_back(vec![(a, pay as u32)]);
+                g.granted.push((a, pay as u64));
+                let mut u = untagged(true, 3, 0, 0, k + 1, 0);
+                u.extend(random_bytes(&mut rng, pay));
+                bytes += u.len() as u64;
+                g.push(u);
+            }
+        } else if send == 1 {
             // one message of many segments, then a completion
             let n = 100;
             let pay = seg - 18;
@@ -1817,6 +1869,7 @@ fn soak() -> Result<(), ModError> {
             idle: seed % 30,
             stall: (seed / 3) % 40,
             cont: seed % 100,
+            offer: (seed * 7) % 100,
         };
         run(seed, 2 + (seed % 5) as usize, 20, 60, cfg, seed % 3 == 0)?;
     }
