@@ -8,12 +8,18 @@
 // engine steers them here); wn_tcp_rx_parse checks both checksums on the
 // fly, and a segment that passes becomes a record (addresses, ports,
 // sequence numbers, flags, window, and the first 40 option bytes) in a
-// 16-entry FIFO. Bad checksums are dropped and counted; so are records that
-// find the FIFO full.
+// 32-entry FIFO, or, for a SYN without ACK (new-connection work), in a
+// 32-entry SYN FIFO of its own. Bad checksums are dropped and counted; so
+// are frames that find no room at admission.
 //
-// The control FSM takes one event at a time, CPL message first, then a
-// segment record, then a timer expiry, and only while both outputs are
-// free: a segment record costs a lookup (wn_tcb_lookup, two cycles), a TCB
+// The control FSM takes one event at a time, in this order: a CPL message,
+// a doorbell, a timer expiry, a SYN record (only with a token of the SYN
+// pacer: one per SynCycles cycles, at most SynBurst saved, and never two
+// SYNs in a row while other work waits), then a segment record and a send
+// turn, alternating when both wait. An event starts only while the CPL
+// output is free and the segment queues have room for what it may add; a
+// send turn leaves the data segment queue's last slot to the other events.
+// A segment record costs a lookup (wn_tcb_lookup, two cycles), a TCB
 // read, the RFC 9293/5961 checks (wn_tcp_seq_check) and, for SYNs, one
 // cycle per option; a handshake segment takes about 8 cycles.
 // Every event leaves at most one CPL message and one segment; an event
@@ -55,7 +61,8 @@
 // Reset clears the listener table, the timers' enables, the free list and
 // the lookup table (NumConns cycles, during which no event is taken).
 // Parameters: NumConns a power of two 16..65536; NumListen 1..64;
-// DelackUs 0..500000.
+// DelackUs 0..500000; SynCycles 2..65536; SynBurst 1..31. Reset fills
+// the SYN pacer (SynBurst tokens).
 module wn_tcp_engine #(
     parameter int NumConns  = 1024,
     parameter int NumListen = 16,
@@ -63,6 +70,10 @@ module wn_tcp_engine #(
     // delayed-ACK time of a new connection, microseconds (TCB field
     // DELACK; 0 acknowledges every segment)
     parameter int DelackUs  = 100,
+    // new-connection work: the FSM takes at most one SYN without ACK per
+    // SynCycles cycles on average, in bursts of at most SynBurst
+    parameter int SynCycles = 128,
+    parameter int SynBurst  = 8,
     localparam int TidW = $clog2(NumConns)
 ) (
     input  logic         clk_i,
@@ -164,6 +175,9 @@ module wn_tcp_engine #(
     if (DelackUs < 0 || DelackUs > 500000) begin : g_bad_d
       $fatal(1, "wn_tcp_engine: DelackUs must be 0..500000 (RFC 5681 4.2: under 500 ms)");
     end
+    if (SynCycles < 2 || SynCycles > 65536 || SynBurst < 1 || SynBurst > 31) begin : g_bad_s
+      $fatal(1, "wn_tcp_engine: SynCycles must be 2..65536 and SynBurst 1..31");
+    end
   endgenerate
 
   localparam int LW = (NumListen > 1) ? $clog2(NumListen) : 1;
@@ -251,24 +265,40 @@ module wn_tcp_engine #(
   // admission: a frame is taken whole or not at all, decided at its first
   // beat, so that every frame taken has a record slot, room in the
   // placement buffer and a verdict slot (one verdict per frame, in order)
-  logic       adm_q, adm, rx_go, place_room;
-  logic [5:0] rec_count, vf_count;
-  logic [6:0] cqr_count;
   // (room for the frames still in the parser; and every frame held by
-  // wn_tcp_rx_place, at most 32, may still add a completion). A SYN
-  // without ACK (IPv4 header of 20 bytes: its flags are in the first
-  // beat, byte 47) may take only half of the queues, so a SYN flood
-  // cannot crowd out the segments of established connections.
-  logic sof_syn;
-  assign sof_syn = s_rx_tdata_i[14*8 +: 8] == 8'h45 &&
-                   (s_rx_tdata_i[47*8 +: 8] & (FlSyn | FlAck)) == FlSyn;
-  assign adm = sof_q ? ((sof_syn ? (rec_count <= 6'd13 && vf_count <= 6'd13) :
-                                   (rec_count <= 6'd29 && vf_count <= 6'd29)) &&
-                        place_room && cqr_count <= 7'd31) : adm_q;
+  // wn_tcp_rx_place, at most 32, may still add a completion).
+  // A SYN without ACK (new-connection work: its flags are in the first
+  // beat, byte 27 + 4 * IHL for an IPv4 header of 20 to 36 bytes) takes
+  // none of these: it goes to a queue of its own (syn_*, below), never to
+  // wn_tcp_rx_place (no payload of a SYN without ACK is ever placed), and
+  // is refused when that queue is full, so a SYN flood neither crowds out
+  // nor waits in front of the segments of established connections.
+  logic       adm_q, adm, rx_go, place_room, sof_syn, syn_fr_q, syn_fr, syn_done_q;
+  logic [5:0] rec_count, vf_count, syn_count;
+  logic [6:0] cqr_count;
+  logic [7:0] sof_flags;
+  always_comb begin
+    sof_flags = 8'd0;
+    for (int k = 5; k <= 9; k++) begin
+      if (s_rx_tdata_i[14*8 +: 8] == 8'(32'h40 + k)) sof_flags = s_rx_tdata_i[(27+4*k)*8 +: 8];
+    end
+  end
+  assign sof_syn = (sof_flags & (FlSyn | FlAck)) == FlSyn;
+  assign syn_fr = sof_q ? sof_syn : syn_fr_q;
+  assign adm = sof_q ? (sof_syn ? syn_count <= 6'd29 :
+                        (rec_count <= 6'd29 && vf_count <= 6'd29 && place_room &&
+                         cqr_count <= 7'd31)) : adm_q;
   assign rx_go = s_rx_tvalid_i && adm;
   always_ff @(posedge clk_i) begin
-    if (rst_i) adm_q <= 1'b0;
-    else if (s_rx_tvalid_i) adm_q <= adm;
+    if (rst_i) begin
+      adm_q <= 1'b0;
+      syn_fr_q <= 1'b0;
+    end else if (s_rx_tvalid_i) begin
+      adm_q <= adm;
+      syn_fr_q <= syn_fr;
+    end
+    // the kind of the frame whose record the parser reports next
+    if (rx_go && s_rx_tlast_i) syn_done_q <= syn_fr;
   end
   logic cnt_adm_drop;
   assign cnt_adm_drop = s_rx_tvalid_i && s_rx_tlast_i && !adm;
@@ -309,12 +339,14 @@ module wn_tcp_engine #(
   // record: {ok, payload offset, smac, src ip, dst ip, sport, dport, seq,
   // ack, flags, win, plen, hlen, options}; one per frame taken
   localparam int RecW = 1 + 14 + 48 + 32 + 32 + 16 + 16 + 32 + 32 + 8 + 16 + 14 + 6 + 320;
-  logic [RecW-1:0] rec_in, rec;
+  logic [RecW-1:0] rec_in, rec, syn_rec;
   logic            rec_push, rec_wready, rec_valid, rec_pop, rec_ok;
+  logic            syn_push, syn_wready, syn_valid, syn_pop;
   assign rec_ok = p_tcp && p_ip_ok && p_tcp_ok && !p_mac_err;
   assign rec_in = {rec_ok, p_poff, smac_done_q, p_src_ip, p_dst_ip, p_sport, p_dport, p_seq,
                    p_ack, p_flags, p_win, p_plen, p_hlen, opt_done_q};
-  assign rec_push = p_valid;
+  assign rec_push = p_valid && !syn_done_q;
+  assign syn_push = p_valid && syn_done_q;
   wn_fifo #(
       .Width(RecW),
       .Depth(32)
@@ -328,6 +360,22 @@ module wn_tcp_engine #(
       .rvalid_o(rec_valid),
       .rready_i(rec_pop),
       .count_o (rec_count)
+  );
+  // the records of SYNs without ACK (new-connection work), taken by the
+  // FSM at the pace of syn_tok_q (below)
+  wn_fifo #(
+      .Width(RecW),
+      .Depth(32)
+  ) u_syn_fifo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (rec_in),
+      .wvalid_i(syn_push),
+      .wready_o(syn_wready),
+      .rdata_o (syn_rec),
+      .rvalid_o(syn_valid),
+      .rready_i(syn_pop),
+      .count_o (syn_count)
   );
   assign cnt_rx_seg_o = p_valid && p_tcp;
   assign cnt_rx_bad_o = p_valid && p_tcp && !(p_ip_ok && p_tcp_ok && !p_mac_err);
@@ -702,7 +750,7 @@ module wn_tcp_engine #(
       .s_tdata_i     (s_rx_tdata_i),
       .s_tkeep_i     (s_rx_tkeep_i),
       .s_tlast_i     (s_rx_tlast_i),
-      .s_tvalid_i    (rx_go),
+      .s_tvalid_i    (rx_go && !syn_fr),
       .room_o        (place_room),
       .v_valid_i     (vf_valid),
       .v_ready_o     (vf_ready),
@@ -1226,7 +1274,8 @@ module wn_tcp_engine #(
   assign rd_tid = (st_q == SRxLookW) ? lk_tid : tid_q;
 
   // what the event decided
-  logic        ev_rx_q;  // the event is a segment (inserts, and receive/send alternation)
+  logic        ev_rx_q;
+  logic        r_done;  // the event's record is done (leaves its queue)  // the event is a segment (inserts, and receive/send alternation)
 
 
   // MSS this engine offers when the CP passes 0: MAX_FRAME (without FCS)
@@ -1503,9 +1552,45 @@ module wn_tcp_engine #(
 
   // ------------------------------------------------------------------
   // next state and outputs of the FSM
-  logic idle_ok;
-  assign idle_ok = !out_busy_q && seg_count <= 4'd6 && !init_q && tq_count <= 4'd6 &&
+  // Every event may queue one control segment, one data segment request
+  // (an ACK's fast retransmission, a persist probe, a send turn) and one
+  // CPL message. A send turn needs one more free slot of the data segment
+  // queue than the other events: a sender keeps that queue full (one
+  // request per frame on the wire), and if a full queue held every event
+  // back until wn_tcp_tx_seg took a request, the received segments (about
+  // as many, at line rate both ways) would pile up until admission
+  // dropped them.
+  logic idle_ok, tx_go;
+  assign idle_ok = !out_busy_q && seg_count <= 4'd6 && !init_q && tq_count <= 4'd7 &&
                    vf_count <= 6'd30 && cqt_count <= 5'd14;
+  assign tx_go = rdy_valid && tq_count <= 4'd6;
+
+  // New-connection work is paced apart from the established connections'
+  // (a token bucket): a SYN without ACK costs the FSM far more than a data
+  // segment (lookup, option walk, TCB insert, PASS_ACCEPT_REQ to the CP and
+  // its answer), so a flood taken at the rate it arrives would take the
+  // FSM from the streams. A SYN record is taken only with a token (one per
+  // SynCycles cycles, at most SynBurst saved), and never twice in a row
+  // while established work waits; the SYN queue holds what waits, and
+  // admission refuses the rest.
+  localparam int SynPw = (SynCycles > 2) ? $clog2(SynCycles) : 1;
+  logic [SynPw-1:0] syn_pre_q;
+  logic [4:0]       syn_tok_q;
+  logic             syn_start, syn_go, ev_syn_q;
+  assign syn_go = syn_valid && syn_tok_q != 5'd0;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      syn_pre_q <= '0;
+      syn_tok_q <= 5'(SynBurst);
+    end else begin
+      syn_pre_q <= (syn_pre_q == SynPw'(SynCycles - 1)) ? '0 : syn_pre_q + SynPw'(1);
+      if (syn_pre_q == SynPw'(SynCycles - 1) && syn_tok_q != 5'(SynBurst)) begin
+        if (!syn_start) syn_tok_q <= syn_tok_q + 5'd1;
+      end else if (syn_start) begin
+        syn_tok_q <= syn_tok_q - 5'd1;
+      end
+    end
+  end
 
   logic [1:0] sc_v_q;
   // the second pass over a segment (SAgain) keeps the first pass's verdict
@@ -1519,6 +1604,9 @@ module wn_tcp_engine #(
     tcb_rd = 1'b0;
     tcb_we = 1'b0;
     rec_pop = 1'b0;
+    syn_pop = 1'b0;
+    r_done = 1'b0;
+    syn_start = 1'b0;
     in_done = 1'b0;
     exp_take = 1'b0;
     db_pop = 1'b0;
@@ -1556,7 +1644,7 @@ module wn_tcp_engine #(
     seg_n.dport = t_q.pport;
     seg_n.opt_words = 2'd0;
     seg_n.opt = 96'd0;
-    cnt_rx_drop_o = (rec_push && !rec_wready) || cnt_adm_drop;
+    cnt_rx_drop_o = (rec_push && !rec_wready) || (syn_push && !syn_wready) || cnt_adm_drop;
     cnt_rx_rst_sent_o = 1'b0;
     l_set = 1'b0;
     l_clr = 1'b0;
@@ -1594,11 +1682,17 @@ module wn_tcp_engine #(
             end
           end else if (exp_valid_q) begin
             st_n = STmrTcb;
-          end else if (rec_valid && !(rdy_valid && ev_rx_q)) begin
+          end else if (syn_go && !(ev_syn_q && (rec_valid || tx_go))) begin
+            // a SYN with a token, never two in a row while other work waits
+            if (syn_rec[RecW-1]) begin
+              st_n = SRxLook;
+              syn_start = 1'b1;
+            end else syn_pop = 1'b1;  // a bad frame
+          end else if (rec_valid && !(tx_go && ev_rx_q)) begin
             // segments and sending alternate when both wait
             if (rec[RecW-1]) st_n = SRxLook;
             else rec_pop = 1'b1;  // a bad frame: its verdict is discard
-          end else if (rdy_valid) begin
+          end else if (tx_go) begin
             st_n = STxTcb;
           end
         end
@@ -1620,7 +1714,7 @@ module wn_tcp_engine #(
           end else begin
             // no connection (RFC 9293 §3.10.7.1): answer anything but a
             // RST with a RST
-            rec_pop = 1'b1;
+            r_done = 1'b1;
             st_n = SIdle;
             if (!r_rst) begin
               seg_load = 1'b1;
@@ -1659,7 +1753,7 @@ module wn_tcp_engine #(
       SRxNew: begin
         // a SYN for a listener: allocate a tid and insert the tuple
         if (!free_valid) begin
-          rec_pop = 1'b1;
+          r_done = 1'b1;
           cnt_rx_drop_o = 1'b1;
           st_n = SIdle;
         end else begin
@@ -1691,7 +1785,7 @@ module wn_tcp_engine #(
         end
       end
       SRxProc: begin
-        rec_pop = 1'b1;
+        r_done = 1'b1;
         st_n = SIdle;
         rx_proc();
       end
@@ -1809,6 +1903,11 @@ module wn_tcp_engine #(
       end
       default: st_n = SIdle;
     endcase
+    // the record is done: a SYN's leaves its own queue (it has no verdict)
+    if (r_done) begin
+      if (ev_syn_q) syn_pop = 1'b1;
+      else rec_pop = 1'b1;
+    end
     // SND.MAX follows every advance of SND.NXT
     if (lt32(t_n.snd_max, t_n.snd_nxt)) t_n.snd_max = t_n.snd_nxt;
     // keepalive: an idle connection (no timer running) waits KEEPALIVE_IDLE
@@ -1972,7 +2071,7 @@ module wn_tcp_engine #(
         out_body[63:32] = wn_abi_pkg::CPL_TID_NONE;
         in_done = 1'b1;
       end else begin
-        rec_pop = 1'b1;
+        r_done = 1'b1;
         cnt_rx_drop_o = 1'b1;
       end
     end else begin
@@ -1983,7 +2082,7 @@ module wn_tcp_engine #(
         send(FlSyn, t_n.iss);
       end else begin
         // SYN for a listener: ask the CP
-        rec_pop = 1'b1;
+        r_done = 1'b1;
         post(8'(wn_abi_pkg::CPL_OPCODE_PASS_ACCEPT_REQ), 32'(tid_q), 4'd10);
         out_body[31:0] = t_n.owner;
         out_body[63:32] = r_dip;
@@ -2241,7 +2340,7 @@ module wn_tcp_engine #(
       endcase
       if (st_n == SAgain) begin
         // keep the record for the second pass
-        rec_pop = 1'b0;
+        r_done = 1'b0;
       end
     end
   endtask
@@ -2770,13 +2869,15 @@ module wn_tcp_engine #(
       st_q <= SIdle;
       l_valid_q <= '0;
       ev_rx_q <= 1'b0;
+      ev_syn_q <= 1'b0;
       lk_hit_q <= 1'b0;
     end else begin
       st_q <= st_n;
       if (st_q == SIdle && st_n == SRxLook) begin
-        r_q <= rec;
+        r_q <= syn_start ? syn_rec : rec;
         ev_rx_q <= 1'b1;
       end
+      if (st_q == SIdle && st_n != SIdle) ev_syn_q <= syn_start;
       if (st_q == SIdle && st_n == SCplTcb) begin
         ev_rx_q <= 1'b0;
         tid_q <= c_id[TidW-1:0];

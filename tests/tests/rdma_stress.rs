@@ -1317,17 +1317,15 @@ fn mix_with_sixteen_requests_in_flight() {
     );
 }
 
-/// RDMA Writes both ways at once on a clean link: the receive admission
-/// drops segments (one way, none), and each drop costs a retransmission
-/// timeout and a window of segments sent again (about 10% of them). The
-/// engine's send turns keep its data segment queue full (7 of 8), and
-/// `idle_ok` then holds every other event back until wn_tcp_tx_seg takes a
-/// request, so the received segments pile up. Letting the other events
-/// run at a full queue fixes this run (0 drops, 190 Gb/s both ways) but
-/// breaks tcp_bad_input's 50 M SYN/s flood (the stream keeps 6-9 % of its
-/// goodput): the full queue was what paced the flood's SYNs.
+/// RDMA Writes both ways at once on a clean link: no segment is dropped
+/// and none is sent again. Each engine's send turns keep its data segment
+/// queue full; the other events (received segments, their ACKs) still run
+/// while it is (a send turn leaves them its last slot), so the received
+/// segments never pile up at admission. A full queue used to hold every
+/// event back and cost about 10 % of the segments in retransmissions; it
+/// also paced a SYN flood's SYNs, which now have a queue and a pace of
+/// their own (tcp_bad_input).
 #[test]
-#[ignore = "wn_tcp_engine: at line rate both ways, segments are dropped at admission (the send queue full holds the receive events back) on a clean link"]
 fn writes_both_ways_are_not_dropped_on_a_clean_link() {
     let t = run_mix(
         "Writes both ways",

@@ -9,8 +9,9 @@
 //! SYN retransmission with RFC 6298 backoff and the TIMEOUT, both close
 //! orders through TIME_WAIT, aborts both ways (including the crossing
 //! case), RFC 5961 challenge ACKs, RST answers for segments of no
-//! connection, bad checksums, malformed CPL messages, SET_TCB_FIELD, and a
-//! SYN flood beyond the connection table.
+//! connection, bad checksums, malformed CPL messages, SET_TCB_FIELD, a
+//! SYN flood beyond the connection table, and the SYN pacer (a SYN flood's
+//! rate, and no segment of an established connection behind it).
 
 use std::collections::VecDeque;
 use std::net::Ipv4Addr;
@@ -813,6 +814,81 @@ fn set_tcb_field_and_syn_flood_beyond_the_table_with(seed: u64) -> Result<(), Mo
     let a = b.expect_seg(2000)?.tcp;
     assert_eq!((a.flags, a.ack), (ACK, 12));
     b.expect_msg(CplOpcode::PeerClose, 2000)?;
+    Ok(())
+}
+
+#[test]
+fn syn_flood_is_paced_and_holds_no_segment_back() -> Result<(), ModError> {
+    seeds(10, syn_flood_is_paced_and_holds_no_segment_back_with)
+}
+
+/// SYNs without ACK wait in a queue of their own, and the FSM takes them
+/// at the SYN pacer's rate (the engine's defaults: `SYN_BURST` saved, one
+/// more every `SYN_CYCLES` cycles), never two in a row while other work
+/// waits: a segment of an established connection that arrives behind 12
+/// SYNs is answered after at most one of them, and the SYNs are all taken,
+/// no faster than the pacer allows.
+fn syn_flood_is_paced_and_holds_no_segment_back_with(seed: u64) -> Result<(), ModError> {
+    const SYN_CYCLES: u64 = 128;
+    const SYN_BURST: u64 = 8;
+    const N: u16 = 12;
+    let mut b = Bench::new(seed)?;
+    pass_open(&mut b, 3, 5000, 7)?;
+    let (irs, iss) = (100u32, 5000u32);
+    accept(&mut b, 41000, irs, iss)?;
+    // the token of the accepted SYN comes back
+    b.quiet(2 * SYN_CYCLES)?;
+    for k in 0..N {
+        b.seg(
+            tcp(50000 + k, 5000, u32::from(k) * 1000, 0, SYN, 1000),
+            &[],
+            false,
+        );
+    }
+    // RFC 5961: a RST in the window but not at RCV.NXT draws a challenge ACK
+    b.seg(tcp(41000, 5000, irs + 50, 0, RST, 0), &[], false);
+    let start = b.m.cycle();
+    let mut asked = Vec::new();
+    let mut asked_before_ack = None;
+    while asked.len() < usize::from(N) || asked_before_ack.is_none() {
+        assert!(
+            b.m.cycle() - start < u64::from(N) * SYN_CYCLES + 2000,
+            "{} SYNs taken, the challenge ACK {}",
+            asked.len(),
+            if asked_before_ack.is_some() {
+                "sent"
+            } else {
+                "not sent"
+            }
+        );
+        b.cycle()?;
+        while let Some(m) = b.msgs.pop_front() {
+            assert_eq!(m.op, op(CplOpcode::PassAcceptReq), "{m:?}");
+            asked.push(b.m.cycle() - start);
+        }
+        if let Some(s) = b.segs.pop_front() {
+            assert_eq!(
+                (s.tcp.flags, s.tcp.seq, s.tcp.ack),
+                (ACK, iss + 1, irs + 1),
+                "the challenge ACK"
+            );
+            asked_before_ack = Some(asked.len());
+        }
+    }
+    let before = asked_before_ack.unwrap_or(usize::MAX);
+    assert!(
+        before <= 2,
+        "the established connection's segment waited for {before} SYNs"
+    );
+    // by cycle t at most SYN_BURST + t / SYN_CYCLES + 1 SYNs were started
+    // (the pacer's phase is free), and a SYN's request leaves after it starts
+    for (k, &t) in asked.iter().enumerate() {
+        assert!(
+            (k as u64) < SYN_BURST + t / SYN_CYCLES + 1,
+            "SYN {k} asked at cycle {t}: faster than the pacer ({asked:?})"
+        );
+    }
+    assert!(b.segs.is_empty() && b.msgs.is_empty());
     Ok(())
 }
 
