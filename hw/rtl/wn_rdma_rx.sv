@@ -86,6 +86,9 @@
 //
 // READ requests go to the transmit side as READ RESPONSE jobs (rr_*),
 // counted against the QP's IRD; each one it finishes gives its slot back.
+// A READ RESPONSE's end (rdc_*: the local Read done) waits for its data
+// like a completion; the end of a QP that is no longer receiving (ERROR,
+// or reset since) is dropped, and the transmit side flushes that Read.
 // Parameters: NumQp a power of two 2..1024; NumMrs as wn_mr_table.
 module wn_rdma_rx #(
     parameter int NumQp = 64,
@@ -1087,7 +1090,7 @@ module wn_rdma_rx #(
   // a READ's end waits for its data like a completion (the requester's
   // CQE must not overtake the READ RESPONSE's bytes); a full FIFO holds
   // wn_ddp_rx back rather than losing the end
-  logic           d_rdc_valid, rq_wready, rq_rel;
+  logic           d_rdc_valid, rq_wready, rq_rel, rdc_drop;
   logic [QpW-1:0] d_rdc_qp;
   logic [4:0]     rq_count;
   wn_ticket_fifo #(
@@ -1103,10 +1106,16 @@ module wn_rdma_rx #(
       .done_i  (w_done),
       .rdata_o (rdc_qp_o),
       .rvalid_o(rq_rel),
-      .rready_i(rdc_ready_i),
+      .rready_i(rdc_ready_i || rdc_drop),
       .count_o (rq_count)
   );
-  assign rdc_valid_o = rq_rel;
+  // the end of a READ of a QP no longer receiving (ERROR, or reset since)
+  // is dropped: the transmit side flushes that Read (FLUSHED) rather than
+  // have the end complete the Read after it. The QP's state reaches the
+  // transmit side a cycle after it changes here, so every end it was
+  // given before is in its FIFO when it starts flushing
+  assign rdc_drop = rq_rel && !rx_on(qc_st[rdc_qp_o]);
+  assign rdc_valid_o = rq_rel && !rdc_drop;
 
   // every completion waits for its ticket in one FIFO: wn_ddp_rx's first,
   // then the receive-queue unit's (flushes, errors), so a flush never
