@@ -62,6 +62,16 @@
 // a Send too long for it took (our Terminate DDP untagged buffer error,
 // message too long) completes LOC_LEN_ERR, as verbs report it. Our Terminate
 // goes to the transmit side (tterm_*), which sends it to the peer.
+// Entering ERROR (a Terminate, a send work request in error, QP_MODIFY)
+// breaks the context chain: the QP's next packet loads its context in
+// error and neither places nor completes anything. The Sends of the QP
+// already inside wn_ddp_rx finish as they began: a taken WQE is flushed
+// only once none of its QP's packets is in wn_ddp_rx, no buffer handed
+// out waits for its Send's first beat and wn_ddp_rx's completion FIFO is
+// empty, so every receive WQE completes once, in order, with its own
+// wr_id (a completion that came after the flush used to land on the next
+// WQE). Flush and error completions go through the same ticket FIFO as
+// wn_ddp_rx's, after the completions written before them.
 //
 // Commands (block RDMA): ARG words, then OP; STATUS.BUSY until done.
 // MR_REG/MR_DEREG/MR_INV go to wn_mr_table's update port (its status is
@@ -76,6 +86,9 @@
 //
 // READ requests go to the transmit side as READ RESPONSE jobs (rr_*),
 // counted against the QP's IRD; each one it finishes gives its slot back.
+// A READ RESPONSE's end (rdc_*: the local Read done) waits for its data
+// like a completion; the end of a QP that is no longer receiving (ERROR,
+// or reset since) is dropped, and the transmit side flushes that Read.
 // Parameters: NumQp a power of two 2..1024; NumMrs as wn_mr_table.
 module wn_rdma_rx #(
     parameter int NumQp = 64,
@@ -284,10 +297,11 @@ module wn_rdma_rx #(
   logic        busy_q;
   logic [7:0]  cstat_q;
   logic [7:0]  cop_q;
-  logic        chain_break;      // a command changed a QP: no s_cont_i next
+  logic        chain_break;      // a QP changed (command, ERROR): no s_cont_i next
   logic        mr_go_q, mr_wait_q;
   logic        ctl_ready, ctl_done;
-  // a QP_MODIFY to RESET waits while a flush of the QP is under way
+  // a QP_MODIFY to RESET waits while a flush of the QP is under way, or
+  // records of the QP may still come out of wn_ddp_rx
   logic        qm_hold, cmd_fin;
   // the MR table's update port: a command or a work request, one at a time
   logic        ctl_busy_q, ctl_cmd_q, ctl_valid, ctl_cmd, ctl_take;
@@ -352,7 +366,10 @@ module wn_rdma_rx #(
   // register writes and command execution
   logic cmd_start;
   assign cmd_start = reg_we_i && {16'd0, reg_waddr_i} == wn_abi_pkg::REG_RDMA_OP && !busy_q;
-  assign chain_break = busy_q && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY);
+  // a QP_MODIFY, or a QP entering ERROR: the next packet loads its context
+  // from the tables (a QP in ERROR places nothing more and completes
+  // nothing more, whichever path put it there)
+  assign chain_break = (busy_q && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY)) || term_set;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -629,7 +646,8 @@ module wn_rdma_rx #(
   // ULPDU packets into wn_ddp_rx
   logic           u_inpkt_q, last_dv_q;
   logic [QpW-1:0] last_dqp_q, u_qp;
-  logic [5:0]     dpend_q;
+  logic [5:0]     dpend_q;          // packets in wn_ddp_rx (all of QP last_dqp_q)
+  logic           rb_ans_q;         // a buffer handed out, its Send's first beat not in yet
   logic           u_sop, u_cont, u_hold, u_sready, u_go;
   logic           dctx_v;
   logic [QpW-1:0] dctx_qp;
@@ -982,10 +1000,23 @@ module wn_rdma_rx #(
   assign qchk_pd = qc_pd[q_qp];
   assign cnt_rd_err_o = rd_rsp_valid_i && rd_last_i && rd_err_i;
 
-  // flush candidates: a QP in ERROR with WQEs not completed
+  // flush candidates: a QP in ERROR with WQEs not completed. A WQE taken
+  // by a Send is flushed only when no record of its QP can still come out
+  // of wn_ddp_rx (scan_busy): the Sends it holds complete first, in order,
+  // with their own status, and the flush takes the WQEs after them; a
+  // completion never lands on the WQE after its own
   logic [QpW-1:0] scan_q;
   logic           scan_hit;
-  assign scan_hit = qc_st[scan_q] == 8'(wn_abi_pkg::QP_STATE_ERROR) && rq_cc[scan_q] != rq_pi[scan_q];
+  // records of a QP that may still come out of wn_ddp_rx: its packets in
+  // there, a buffer handed to a Send whose first beat is not in yet, and
+  // the completions in wn_ddp_rx's FIFO (of any QP); a packet of the QP
+  // that comes after it entered ERROR loads its context in error (the
+  // chain is broken) and records nothing
+  logic scan_busy, qm_busy;
+  assign scan_busy = (dpend_q != 6'd0 && last_dqp_q == scan_q) || rb_ans_q || dc_valid;
+  assign qm_busy = (dpend_q != 6'd0 && last_dqp_q == a_qp) || rb_ans_q || dc_valid;
+  assign scan_hit = qc_st[scan_q] == 8'(wn_abi_pkg::QP_STATE_ERROR) && rq_cc[scan_q] != rq_pi[scan_q] &&
+                    !(rq_cc[scan_q] != rq_ci[scan_q] && scan_busy);
 
   // ------------------------------------------------------------------
   // completions: the receive-queue unit's (errors, flushes) and wn_ddp_rx's
@@ -1059,7 +1090,7 @@ module wn_rdma_rx #(
   // a READ's end waits for its data like a completion (the requester's
   // CQE must not overtake the READ RESPONSE's bytes); a full FIFO holds
   // wn_ddp_rx back rather than losing the end
-  logic           d_rdc_valid, rq_wready, rq_rel;
+  logic           d_rdc_valid, rq_wready, rq_rel, rdc_drop;
   logic [QpW-1:0] d_rdc_qp;
   logic [4:0]     rq_count;
   wn_ticket_fifo #(
@@ -1075,12 +1106,20 @@ module wn_rdma_rx #(
       .done_i  (w_done),
       .rdata_o (rdc_qp_o),
       .rvalid_o(rq_rel),
-      .rready_i(rdc_ready_i),
+      .rready_i(rdc_ready_i || rdc_drop),
       .count_o (rq_count)
   );
-  assign rdc_valid_o = rq_rel;
+  // the end of a READ of a QP no longer receiving (ERROR, or reset since)
+  // is dropped: the transmit side flushes that Read (FLUSHED) rather than
+  // have the end complete the Read after it. The QP's state reaches the
+  // transmit side a cycle after it changes here, so every end it was
+  // given before is in its FIFO when it starts flushing
+  assign rdc_drop = rq_rel && !rx_on(qc_st[rdc_qp_o]);
+  assign rdc_valid_o = rq_rel && !rdc_drop;
 
-  // wn_ddp_rx's completions wait for their ticket
+  // every completion waits for its ticket in one FIFO: wn_ddp_rx's first,
+  // then the receive-queue unit's (flushes, errors), so a flush never
+  // overtakes a completion written before it
   logic [223:0] dq_head;
   logic         dq_wready, dq_rel, dq_pop;
   logic [4:0]   dq_count;
@@ -1091,9 +1130,9 @@ module wn_rdma_rx #(
   ) u_dq (
       .clk_i,
       .rst_i,
-      .wdata_i (d_cpl),
+      .wdata_i (dc_valid ? d_cpl : q_cpl),
       .ticket_i(w_ticket),
-      .wvalid_i(dc_valid),
+      .wvalid_i(dc_valid || q_cpl_valid),
       .wready_o(dq_wready),
       .done_i  (w_done),
       .rdata_o (dq_head),
@@ -1101,10 +1140,10 @@ module wn_rdma_rx #(
       .rready_i(dq_pop),
       .count_o (dq_count)
   );
-  assign cpl_o = dq_rel ? dq_head : q_cpl;
-  assign cpl_valid_o = dq_rel || q_cpl_valid;
+  assign cpl_o = dq_head;
+  assign cpl_valid_o = dq_rel;
   assign dq_pop = dq_rel && cpl_ready_i;
-  assign q_cpl_ready = !dq_rel && cpl_ready_i;
+  assign q_cpl_ready = dq_wready && !dc_valid;
 
   // ------------------------------------------------------------------
   // Terminates: the QP enters ERROR, a QP_ERROR event to EQ 0
@@ -1328,7 +1367,8 @@ module wn_rdma_rx #(
     end
   end
   assign qm_hold = cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) && a_st == 8'(wn_abi_pkg::QP_STATE_RESET) &&
-                   a_qp_ok && ((q_st != QIdle && q_qp == a_qp) || (txb_valid_i && txb_qp_i == a_qp));
+                   a_qp_ok && ((q_st != QIdle && q_qp == a_qp) || (txb_valid_i && txb_qp_i == a_qp) ||
+                               qm_busy);
   assign cmd_fin = busy_q && !mr_go_q && !mr_wait_q && !qm_hold;
 
   // a buffer handed out: its wr_id kept, the consumer index on
@@ -1337,6 +1377,14 @@ module wn_rdma_rx #(
   assign q_bad_val = q_status_q;
   assign q_ci_inc = q_take || (q_st == QFlCpl && q_cpl_ready && !fl_taken);
   assign q_cc_inc = q_st == QFlCpl && q_cpl_ready;
+  // a buffer answered, or an offer taken by a piece before the beat's
+  // last: the Send's first beat enters wn_ddp_rx (and is counted in
+  // dpend_q) a cycle or more later
+  always_ff @(posedge clk_i) begin
+    if (rst_i) rb_ans_q <= 1'b0;
+    else if (q_st == QAns || (rb_take && !(u_go && u_sop))) rb_ans_q <= 1'b1;
+    else if (u_go && u_sop) rb_ans_q <= 1'b0;
+  end
 
   // ------------------------------------------------------------------
   // the per-QP tables
@@ -1388,7 +1436,7 @@ module wn_rdma_rx #(
         rq_cc[dc_qp] <= rq_cc[dc_qp] + 16'd1;
         rx_msgs[dc_qp] <= rx_msgs[dc_qp] + 32'd1;
       end
-      if (q_cc_inc) rq_cc[q_qp] <= rq_cc[q_qp] + 16'd1 + {15'd0, dc_acc && dc_qp == q_qp};
+      if (q_cc_inc) rq_cc[q_qp] <= rq_cc[q_qp] + 16'd1;
       if (q_cc_inc && q_lenerr) lenerr_q[q_qp] <= 1'b0;
       if (term_set) begin
         qc_st[term_qp_w] <= 8'(wn_abi_pkg::QP_STATE_ERROR);
@@ -1522,6 +1570,11 @@ module wn_rdma_rx #(
   always_ff @(posedge clk_i) begin
     if (!rst_i && q_take && !wr_room(rq_ci[q_qp], rq_cc[q_qp]))
       $fatal(1, "wn_rdma_rx: more than WridN receive WQEs of a QP taken");
+  end
+  // a Send completes a WQE it took, one not completed yet
+  always_ff @(posedge clk_i) begin
+    if (!rst_i && dc_acc && rq_cc[dc_qp] == rq_ci[dc_qp])
+      $fatal(1, "wn_rdma_rx: a receive completion with no WQE taken");
   end
 `endif
 

@@ -4,14 +4,15 @@
 //! Send before it comes), yet a buffer whose region changed since is
 //! checked again, receives complete in posting order across ring wraps and
 //! at full rate, and prefetched receives of a QP in ERROR flush in order
-//! with their own wr_ids.
+//! with their own wr_ids, also when the host moves the QP to ERROR while
+//! Sends are inside the receive path.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use warpnic::verbs::{AccessFlags, QpCaps, SendWr, WcOpcode, WorkCompletion, WrOpcode};
-use warpnic::{DmaPerm, MemoryRegion, ProtectionDomain, RecvWr};
-use warpnic_abi::gen::{CplTermOrigin, CqeStatus, TermLayer};
+use warpnic::{DmaPerm, MemoryRegion, ProtectionDomain, QpAttrs, RecvWr};
+use warpnic_abi::gen::{CplTermOrigin, CqeStatus, QpState, TermLayer};
 use warpnic_sim::rng::Rng;
 use warpnic_tests::pair;
 use warpnic_tests::rdma::{rdma_pair_with, soft_pair, DmaWatch, RdmaEnd};
@@ -429,4 +430,140 @@ fn rdma_recv_sends_complete_in_order_across_ring_wraps() {
             dev.relax();
         }
     }
+}
+
+/// Sends per run of [`error_mid_stream`], and runs.
+const MID_N: usize = 256;
+const MID_TRIALS: usize = 120;
+
+/// One run of [`rdma_recv_qp_moved_to_error_mid_stream_completes_each_receive_once`]:
+/// `MID_N` Sends of 1..=128 bytes from A, posted at once; `delay` cycles
+/// later B's host moves B's QP to ERROR. Every receive must complete
+/// exactly once, in posting order with its own wr_id: the Sends B took
+/// before the ERROR with SUCCESS, their length and their bytes in their
+/// own buffer, the rest FLUSHED. `stall`: the host's random backpressure
+/// on the NICs' DMA channels. Returns the number of successes.
+fn error_mid_stream(seed: u64, delay: u64, stall: f64) -> usize {
+    const N: usize = MID_N;
+    const SLOT: usize = 128;
+    let p = warpnic_tests::pair_with(|c| {
+        c.stall = stall;
+        c.seed = seed;
+    });
+    let caps = QpCaps {
+        max_recv_wr: 1024,
+        max_send_wr: 1024,
+    };
+    let (a, b) = rdma_pair_with(&p, caps, |_, _| {});
+    let mut rng = Rng::new(seed);
+    let lens: Vec<usize> = (0..N)
+        .map(|_| 1 + rng.below(SLOT as u64) as usize)
+        .collect();
+    let src = region(&a, &a.pd, N * SLOT, AccessFlags::LOCAL_WRITE);
+    let mut data = vec![0u8; N * SLOT];
+    rng.fill_bytes(&mut data);
+    src.mem().write(0, &data).expect("fill");
+    let rbuf = region(&b, &b.pd, N * SLOT, AccessFlags::LOCAL_WRITE);
+    let rsges: Vec<_> = (0..N)
+        .map(|k| [rbuf.sge((k * SLOT) as u64, SLOT as u32).expect("sge")])
+        .collect();
+    let rwrs: Vec<RecvWr> = rsges
+        .iter()
+        .enumerate()
+        .map(|(k, s)| RecvWr {
+            wr_id: 0x9000 + k as u64,
+            sg_list: s,
+        })
+        .collect();
+    b.qp.post_recv(&rwrs).expect("post recv");
+    idle(&b, Duration::from_micros(5));
+    let ssges: Vec<_> = (0..N)
+        .map(|k| [src.sge((k * SLOT) as u64, lens[k] as u32).expect("sge")])
+        .collect();
+    let swrs: Vec<SendWr> = ssges
+        .iter()
+        .enumerate()
+        .map(|(k, s)| SendWr {
+            wr_id: k as u64,
+            opcode: WrOpcode::Send,
+            sg_list: s,
+            signaled: false,
+            ..SendWr::default()
+        })
+        .collect();
+    a.qp.post_send(&swrs).expect("post send");
+    p.world
+        .with(|w| w.step(delay))
+        .expect("world")
+        .expect("step");
+    b.qp.modify(&QpAttrs::new(QpState::Error))
+        .expect("B's QP to ERROR");
+
+    let at = format!("seed {seed:#x} delay {delay} stall {stall}");
+    let mut got = Vec::new();
+    let mut wc = [WorkCompletion::default(); 64];
+    while got.len() < N {
+        let n = b.rcq.poll_wc_wait(&mut wc, WAIT).expect("poll");
+        assert!(n > 0, "{at}: {} of {N} receives completed", got.len());
+        got.extend_from_slice(&wc[..n]);
+    }
+    let n = b
+        .rcq
+        .poll_wc_wait(&mut wc, Duration::from_micros(10))
+        .expect("poll");
+    assert_eq!(n, 0, "{at}: more completions than receives: {:?}", &wc[..n]);
+    let ok = got
+        .iter()
+        .take_while(|c| c.status == CqeStatus::Success)
+        .count();
+    let mut placed = vec![0u8; N * SLOT];
+    rbuf.mem().read(0, &mut placed).expect("read");
+    for (k, c) in got.iter().enumerate() {
+        let at = format!("{at}: receive {k} of {N} ({ok} succeeded)");
+        // strictly increasing from the first posted, N of them: each
+        // posted wr_id exactly once
+        assert_eq!(c.wr_id, 0x9000 + k as u64, "{at}: its own wr_id: {c:?}");
+        if k < ok {
+            assert_eq!(
+                (c.opcode, c.byte_len as usize),
+                (WcOpcode::Recv, lens[k]),
+                "{at}: {c:?}"
+            );
+            let s = k * SLOT;
+            assert!(
+                placed[s..s + lens[k]] == data[s..s + lens[k]],
+                "{at}: the bytes of Send {k} in its own buffer"
+            );
+        } else {
+            assert_eq!(c.status, CqeStatus::Flushed, "{at}: successes first: {c:?}");
+        }
+    }
+    ok
+}
+
+/// B's host moves B's QP to ERROR while A's small Sends stream in, some
+/// of them inside B's receive path at that moment (their receives taken,
+/// data being placed, completions not yet written). Each taken receive
+/// completes once, with its Send's status; a Send's completion never
+/// lands on the receive after its own. The moment of the ERROR sweeps the
+/// stream, each run on a fresh connection (the race needs the flush to
+/// reach the QP within the few cycles a Send is in flight: a few runs in
+/// a hundred hit it).
+#[test]
+fn rdma_recv_qp_moved_to_error_mid_stream_completes_each_receive_once() {
+    let mut rng = Rng::new(0xe7_707a);
+    let mut mid = 0;
+    for trial in 0..MID_TRIALS {
+        let seed = rng.next_u64();
+        let delay = 700 + rng.below(1_000);
+        let stall = if trial % 3 == 2 { 0.05 } else { 0.0 };
+        let ok = error_mid_stream(seed, delay, stall);
+        if ok > 0 && ok < MID_N {
+            mid += 1;
+        }
+    }
+    assert!(
+        mid * 10 >= MID_TRIALS * 9,
+        "the ERROR fell inside the stream in {mid} of {MID_TRIALS} runs"
+    );
 }
