@@ -15,7 +15,7 @@ use warpnic::{DmaPerm, MemoryRegion, ProtectionDomain, QpAttrs, RecvWr};
 use warpnic_abi::gen::{CplTermOrigin, CqeStatus, QpState, TermLayer};
 use warpnic_sim::rng::Rng;
 use warpnic_tests::pair;
-use warpnic_tests::rdma::{rdma_pair_with, soft_pair, DmaWatch, RdmaEnd};
+use warpnic_tests::rdma::{rdma_pair_with, soft_pair, DmaWatch, RdmaEnd, SoftEnd};
 use warpnic_tests::soft_iwarp::corrupt_crc;
 
 const WAIT: Duration = Duration::from_millis(5);
@@ -31,6 +31,32 @@ fn idle(b: &RdmaEnd, t: Duration) {
     let mut wc = [WorkCompletion::default(); 1];
     let n = b.rcq.poll_wc_wait(&mut wc, t).expect("poll");
     assert_eq!(n, 0, "nothing completes while idle: {:?}", wc[0]);
+}
+
+/// Another region registered and deregistered (a change of the MR table
+/// after `rbuf`'s receive was checked), then a 200-byte Send: it lands at
+/// `off` in `rbuf` and completes the receive `wr_id` with its length.
+fn send_after_other_registration(
+    a: &mut SoftEnd,
+    b: &RdmaEnd,
+    rbuf: &MemoryRegion,
+    off: usize,
+    wr_id: u64,
+) {
+    let other = region(b, &b.pd, 4096, AccessFlags::LOCAL_WRITE);
+    other.dereg().expect("deregister the other");
+    let bytes = a.sw.send(&[0x77u8; 200], false).expect("fpdu");
+    a.send(&bytes);
+    let mut wc = [WorkCompletion::default(); 1];
+    let n = b.rcq.poll_wc_wait(&mut wc, WAIT).expect("poll");
+    assert_eq!(n, 1, "the receive {wr_id:#x} completes");
+    assert_eq!(
+        (wc[0].wr_id, wc[0].status, wc[0].byte_len),
+        (wr_id, CqeStatus::Success, 200)
+    );
+    let mut got = vec![0u8; 200];
+    rbuf.mem().read(off, &mut got).expect("read");
+    assert!(got.iter().all(|&x| x == 0x77), "placed");
 }
 
 /// A receive posted (and so prefetched, its scatter entry checked while
@@ -122,20 +148,7 @@ fn rdma_recv_prefetched_buffer_survives_other_registrations() {
     }])
     .expect("post recv");
     idle(&b, Duration::from_micros(50));
-    let other = region(&b, &b.pd, 4096, AccessFlags::LOCAL_WRITE);
-    other.dereg().expect("deregister the other");
-    let bytes = a.sw.send(&[0x77u8; 200], false).expect("fpdu");
-    a.send(&bytes);
-    let mut wc = [WorkCompletion::default(); 1];
-    let n = b.rcq.poll_wc_wait(&mut wc, WAIT).expect("poll");
-    assert_eq!(n, 1, "the receive completes");
-    assert_eq!(
-        (wc[0].wr_id, wc[0].status, wc[0].byte_len),
-        (0x53, CqeStatus::Success, 200)
-    );
-    let mut got = vec![0u8; 200];
-    rbuf.mem().read(0, &mut got).expect("read");
-    assert!(got.iter().all(|&x| x == 0x77), "placed");
+    send_after_other_registration(&mut a, &b, &rbuf, 0, 0x53);
 }
 
 /// After a Send, the next receive is taken from the prefetcher and checked
@@ -215,19 +228,7 @@ fn rdma_recv_offered_buffer_survives_other_registrations() {
     assert_eq!(n, 1, "the first receive completes");
     assert_eq!((wc[0].wr_id, wc[0].status), (0x71, CqeStatus::Success));
     idle(&b, Duration::from_micros(20));
-    let other = region(&b, &b.pd, 4096, AccessFlags::LOCAL_WRITE);
-    other.dereg().expect("deregister the other");
-    let bytes = a.sw.send(&[0x77u8; 200], false).expect("fpdu");
-    a.send(&bytes);
-    let n = b.rcq.poll_wc_wait(&mut wc, WAIT).expect("poll");
-    assert_eq!(n, 1, "the second receive completes");
-    assert_eq!(
-        (wc[0].wr_id, wc[0].status, wc[0].byte_len),
-        (0x72, CqeStatus::Success, 200)
-    );
-    let mut got = vec![0u8; 200];
-    rbuf.mem().read(4096, &mut got).expect("read");
-    assert!(got.iter().all(|&x| x == 0x77), "placed");
+    send_after_other_registration(&mut a, &b, &rbuf, 4096, 0x72);
 }
 
 /// A thousand 64-byte Sends posted at once: B's receive path takes about
