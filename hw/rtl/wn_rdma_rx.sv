@@ -1220,6 +1220,22 @@ module wn_rdma_rx #(
   assign q_cpl = {8'd0, 64'd0, qc_rcq[q_qp], 16'(q_qp), rq_cc[q_qp],
                   fl_taken ? wrid[{q_qp, rq_cc[q_qp][WridW-1:0]}] : q_wqe[63:0], 32'd0,
                   8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV), q_fl_st};
+  // the prefetched head WQE, taken for a buffer request: a fetch error is
+  // answered at once, a WQE checked early (no change of the MR table
+  // since) is used as it is, any other is checked now
+  task automatic take_head();
+    q_wqe <= {384'd0, pq_head_wqe};
+    if (pq_head_err) begin
+      q_ok_q <= 1'b0;
+      q_status_q <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
+      q_st <= QAns;
+    end else if (pq_head_ok) begin
+      q_ok_q <= 1'b1;
+      q_addr_q <= pq_head_addr;
+      q_len_q <= pq_head_len;
+      q_st <= QAns;
+    end else q_st <= QChk;
+  endtask
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       q_st <= QIdle;
@@ -1258,16 +1274,7 @@ module wn_rdma_rx #(
               q_ok_q <= 1'b0;
               q_st <= QAns;
             end else if (!pq_head_valid) q_st <= QHead;
-            else if (pq_head_err) begin
-              q_ok_q <= 1'b0;
-              q_status_q <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
-              q_st <= QAns;
-            end else if (pq_head_ok) begin
-              q_ok_q <= 1'b1;
-              q_addr_q <= pq_head_addr;
-              q_len_q <= pq_head_len;
-              q_st <= QAns;
-            end else q_st <= QChk;
+            else take_head();
           end else if (scan_hit) begin
             q_qp <= scan_q;
             fl_taken <= rq_cc[scan_q] != rq_ci[scan_q];
@@ -1310,21 +1317,10 @@ module wn_rdma_rx #(
             q_st <= QChk;
           end
         end
-        // a WQE checked early, with no change of the MR table since, is
-        // used as it is; any other is checked again now
-        QHead, QFlHead: if (pq_head_valid) begin
+        QHead: if (pq_head_valid) take_head();
+        QFlHead: if (pq_head_valid) begin
           q_wqe <= {384'd0, pq_head_wqe};
-          if (q_st == QFlHead) q_st <= QFlCpl;
-          else if (pq_head_err) begin
-            q_ok_q <= 1'b0;
-            q_status_q <= 8'(wn_abi_pkg::CQE_STATUS_WQE_FETCH_ERR);
-            q_st <= QAns;
-          end else if (pq_head_ok) begin
-            q_ok_q <= 1'b1;
-            q_addr_q <= pq_head_addr;
-            q_len_q <= pq_head_len;
-            q_st <= QAns;
-          end else q_st <= QChk;
+          q_st <= QFlCpl;
         end
         QChk: begin
           if (q_sge_q >= q_nsge && q_pre_q && (q_stale_q || q_mr_chg)) begin
