@@ -648,7 +648,7 @@ module wn_rdma_tx #(
   assign f_sgi = f_wqe[384 + 32'(f_ki) * 128 +: 128];
   assign f_num = f_w.num_sge[2:0];
   assign f_rd = f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ);
-  assign f_msg = f_st == FChk && !f_mr_op && !f_bad && !f_ordf;
+  assign f_msg = f_st == FChk && !f_mr_op && !f_bad;
   assign f_kfail = f_kerr || (chk_rsp_valid_i && !chk_rsp_ok_i);
   // the first gather entry of a Write or Send is checked in the cycle the
   // WQE is taken (t_chk)
@@ -693,7 +693,7 @@ module wn_rdma_tx #(
   // invalidate waiting for the log to empty). The message logged in the
   // same cycle counts. A Read beyond ORD waits at the FIFO's head while no
   // other QP has work, and goes the cycle a Read ends.
-  logic t_rdy, t_stale, t_ok, t_take, t_park, f_bad, f_ordf, f_dec, t_same, t_rdw;
+  logic t_rdy, t_stale, t_ok, t_take, t_park, f_bad, f_dec, t_same, t_rdw;
   logic [LW:0] t_used;
   logic [15:0] t_ci;
   assign t_rdy = f_free && !tpend_q[f_scan] && !(rr_valid_i && rr_ready_o) && wq_valid;
@@ -711,8 +711,7 @@ module wn_rdma_tx #(
   assign f_bad = f_w.opcode < 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE) ||
                  f_w.opcode > 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG) || f_w.num_sge > 8'd4 ||
                  (f_rd && f_w.num_sge != 8'd1);
-  assign f_ordf = f_rd && ord_full(ot_q[f_qp] - oh_q[f_qp], ord_q[f_qp]);
-  assign f_dec = f_st == FChk && ((f_mr_op && head_q[f_qp] != tail_q[f_qp]) || (!f_mr_op && !f_bad && f_ordf));
+  assign f_dec = f_st == FChk && f_mr_op && head_q[f_qp] != tail_q[f_qp];
   assign rw_fire = (t_rdy && t_stale) || t_park || f_dec;
   assign rw_park = t_park || f_dec;
   assign rw_qp = f_dec ? f_qp : wq_qp;
@@ -752,9 +751,6 @@ module wn_rdma_tx #(
           end else if (f_bad) begin
             f_status <= 8'(wn_abi_pkg::CQE_STATUS_BAD_OPCODE);
             f_st <= FCpl;
-          end else if (f_ordf) begin
-            // ORD reached: fetched again later, the other QPs first
-            f_st <= FIdle;
           end else begin
             if (f_kadv) f_ki <= f_ki + 3'd1;
             f_pend <= f_pend_n;
@@ -1490,7 +1486,6 @@ module wn_rdma_tx #(
         if (rel_q[a_scan] == head_q[a_scan]) rel_q[a_scan] <= head_q[a_scan] + 1'b1;
       end
       if (t_park && t_rdw) od_q[wq_qp] <= 1'b1;
-      if (f_dec && f_ordf) od_q[f_qp] <= 1'b1;
       if (o_pop && o_take) begin
         oh_q[o_qp] <= oh_q[o_qp] + 1'b1;
         od_q[o_qp] <= 1'b0;
@@ -1556,6 +1551,15 @@ module wn_rdma_tx #(
       end
     end
   end
+
+`ifndef SYNTHESIS
+  // the ORD rule is applied when the WQE is taken (t_rdw), and nothing
+  // adds to the QP's outstanding Reads before it is checked
+  always_ff @(posedge clk_i) begin
+    if (!rst_i && f_st == FChk && !f_mr_op && !f_bad && f_rd && ord_full(ot_q[f_qp] - oh_q[f_qp], ord_q[f_qp]))
+      $error("wn_rdma_tx: QP %0d: a Read beyond ORD reached the gather check", f_qp);
+  end
+`endif
 
   logic unused;
   assign unused = ^{mo_count, se_count, tr_valid, wq_wready, wq_w, rs_off, rs_len, rs_last, rs_done, rq_count, sv_count,
