@@ -10,11 +10,13 @@
 //! every length is checked before a view is read.
 //!
 //! Covered: Ethernet II, ARP for IPv4 over Ethernet, IPv4, TCP with its
-//! options, ICMP echo, MPA request/reply frames and FPDUs (RFC 5044, RFC
-//! 6581; markers are handled by the stream layer above), DDP tagged and
-//! untagged headers with the RDMAP control byte (RFC 5041, RFC 5040), RDMA
-//! Read Request, Terminate and Immediate Data (RFC 5040, RFC 7306), the
-//! Internet checksum (RFC 1071) and CRC32c (RFC 3720).
+//! options, ICMP echo, MPA FPDUs (RFC 5044; markers are handled by the
+//! stream layer above), DDP tagged and untagged headers with the RDMAP
+//! control byte (RFC 5041, RFC 5040), RDMA Read Request, Terminate and
+//! Immediate Data (RFC 5040, RFC 7306), the Internet checksum (RFC 1071)
+//! and CRC32c (RFC 3720). The MPA request/reply frames of connection setup
+//! have their codec beside the endpoint machine that uses them
+//! (`warpnic_proto::mpa`); this module gives their keys and size limit.
 
 mod arp;
 mod checksum;
@@ -34,10 +36,7 @@ pub use ddp::{DdpRepr, DdpTaggedRepr, DdpUntaggedRepr, DDP_VERSION, RDMAP_VERSIO
 pub use ethernet::EthernetRepr;
 pub use icmp::{IcmpEchoKind, IcmpEchoRepr};
 pub use ipv4::Ipv4Repr;
-pub use mpa::{
-    MpaFpduRepr, MpaFrameKind, MpaIrdOrd, MpaReqRepRepr, MPA_KEY_REP, MPA_KEY_REQ,
-    MPA_MAX_PRIVATE_DATA,
-};
+pub use mpa::{MpaFpduRepr, MPA_KEY_REP, MPA_KEY_REQ, MPA_MAX_PRIVATE_DATA};
 pub use rdmap::{RdmaReadReqRepr, RdmapImmediateRepr, TerminateRepr};
 pub use tcp::{TcpOptions, TcpRepr};
 

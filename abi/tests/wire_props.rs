@@ -29,7 +29,6 @@ proptest! {
         let _ = Ipv4Repr::parse(&buf);
         let _ = TcpRepr::parse(&buf, src, dst);
         let _ = IcmpEchoRepr::parse(&buf);
-        let _ = MpaReqRepRepr::parse(&buf);
         let _ = MpaFpduRepr::parse(&buf, crc);
         let _ = DdpRepr::parse(&buf);
         let _ = RdmaReadReqRepr::parse(&buf);
@@ -38,17 +37,14 @@ proptest! {
     }
 
     /// Parsers see plausible headers more often when the interesting bytes
-    /// are forced: an IPv4/TCP-looking prefix and an MPA key.
+    /// are forced: an IPv4/TCP-looking prefix, a DDP control byte.
     #[test]
-    fn parsers_never_panic_on_near_valid_input(mut buf in bytes(200), ihl in 0u8..16, off in 0u8..16, req: bool) {
+    fn parsers_never_panic_on_near_valid_input(mut buf in bytes(200), ihl in 0u8..16, off in 0u8..16) {
         buf.resize(buf.len().max(24), 0);
         buf[0] = 0x40 | ihl;
         let _ = Ipv4Repr::parse(&buf);
         buf[12] = off << 4;
         let _ = TcpRepr::parse(&buf, Ipv4Addr::LOCALHOST, Ipv4Addr::LOCALHOST);
-        buf[..16].copy_from_slice(if req { MPA_KEY_REQ } else { MPA_KEY_REP });
-        buf[17] = 2;
-        let _ = MpaReqRepRepr::parse(&buf);
         buf[0] = 0x41 | (buf[0] & 0xc0);
         buf[1] = 0x40 | (buf[1] & 0x0f);
         let _ = DdpRepr::parse(&buf);
@@ -57,18 +53,8 @@ proptest! {
     }
 
     #[test]
-    fn emitters_never_panic_on_small_buffers(len in 0usize..64, pd in bytes(600), ulpdu in bytes(100)) {
+    fn emitters_never_panic_on_small_buffers(len in 0usize..64, ulpdu in bytes(100)) {
         let mut buf = vec![0u8; len];
-        let _ = MpaReqRepRepr {
-            kind: MpaFrameKind::Request,
-            markers: false,
-            crc: true,
-            reject: false,
-            revision: 2,
-            ird_ord: Some(MpaIrdOrd::default()),
-            private_data: &pd,
-        }
-        .emit(&mut buf);
         let _ = MpaFpduRepr { ulpdu: &ulpdu }.emit(&mut buf, true);
         let _ = TcpRepr {
             src_port: 1,
@@ -157,36 +143,6 @@ proptest! {
         let mut buf = [0u8; 14];
         prop_assert_eq!(e.emit(&mut buf), Ok(14));
         prop_assert_eq!(EthernetRepr::parse(&buf), Ok((e, &[][..])));
-    }
-
-    #[test]
-    fn mpa_frame_round_trip(
-        reply: bool, markers: bool, crc: bool, reject: bool, v2: bool,
-        io in proptest::option::of((any::<bool>(), any::<bool>(), 0u16..0x4000, any::<bool>(), any::<bool>(), 0u16..0x4000)),
-        pd in bytes(509), trailing in bytes(10),
-    ) {
-        let ird_ord = if v2 {
-            io.map(|(peer_to_peer, send_rtr, ird, zero_len_rdma_write, rdma_read_rtr, ord)| MpaIrdOrd {
-                peer_to_peer, send_rtr, ird, zero_len_rdma_write, rdma_read_rtr, ord,
-            })
-        } else {
-            None
-        };
-        let r = MpaReqRepRepr {
-            kind: if reply { MpaFrameKind::Reply } else { MpaFrameKind::Request },
-            markers, crc, reject,
-            revision: if v2 { 2 } else { 1 },
-            ird_ord,
-            private_data: &pd,
-        };
-        let mut buf = vec![0u8; 20 + 512 + trailing.len()];
-        let n = r.emit(&mut buf).expect("fits");
-        prop_assert_eq!(n, r.wire_len());
-        buf.truncate(n);
-        buf.extend_from_slice(&trailing);
-        let (p, rest) = MpaReqRepRepr::parse(&buf).expect("emitted frame parses");
-        prop_assert_eq!(p, r);
-        prop_assert_eq!(rest, &trailing[..]);
     }
 
     #[test]

@@ -130,7 +130,6 @@ mod fw;
 pub mod hal;
 mod mac;
 pub mod mmio;
-pub mod mpa;
 pub mod net;
 pub mod tcp;
 

@@ -79,12 +79,11 @@ use std::net::{Ipv4Addr, SocketAddrV4};
 use std::sync::Arc;
 
 use warpnic_abi::gen::{cpl_tcp_opt, QpState};
-use warpnic_fw::mpa::{HEADER_LEN, IRD_ORD_LEN};
 
 use crate::error::{Error, Result};
 use crate::mpa::{
     AcceptParams, ConnectParams, CrcPolicy, IrdOrd, MarkerPolicy, MpaConfig, MpaError, MpaEvent,
-    MpaSetup, RdmaParams, Revision,
+    MpaSetup, RdmaParams, Revision, HEADER_LEN, IRD_ORD_LEN, MAX_IRD_ORD, MAX_PRIVATE_DATA,
 };
 use crate::stream::TcpStream;
 use crate::tcp::{ConnectOpts, EndpointId, TcpEventInfo};
@@ -408,10 +407,7 @@ impl<'n> Cm<'n> {
         p: ConnectParams<'_>,
         qp: Option<CmQp>,
     ) -> Result<CmId> {
-        if p.private_data.len() > warpnic_fw::mpa::MAX_PRIVATE_DATA
-            || p.ird > warpnic_fw::mpa::MAX_IRD_ORD
-            || p.ord > warpnic_fw::mpa::MAX_IRD_ORD
-        {
+        if p.private_data.len() > MAX_PRIVATE_DATA || p.ird > MAX_IRD_ORD || p.ord > MAX_IRD_ORD {
             return Err(Error::InvalidArgument(
                 "MPA private data over 512 bytes or IRD/ORD over 0x3fff".into(),
             ));
@@ -433,7 +429,7 @@ impl<'n> Cm<'n> {
         }
         let opts = ConnectOpts {
             tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
-            rcv_wscale: warpnic_fw::tcp::wscale_for(self.rcv_wnd),
+            rcv_wscale: crate::tcp::wscale_for(self.rcv_wnd),
             rcv_wnd: self.rcv_wnd,
             ..ConnectOpts::default()
         };
@@ -512,14 +508,12 @@ impl<'n> Cm<'n> {
                 q.qp.qp_num()
             )));
         }
-        if p.private_data.len()
-            > warpnic_fw::mpa::MAX_PRIVATE_DATA - ird_ord.map_or(0, |_| IRD_ORD_LEN)
-        {
+        if p.private_data.len() > MAX_PRIVATE_DATA - ird_ord.map_or(0, |_| IRD_ORD_LEN) {
             return Err(Error::InvalidArgument(
                 "MPA private data too long for the reply".into(),
             ));
         }
-        // what the reply will settle (warpnic_fw::mpa's accept), so that
+        // what the reply will settle (the MPA endpoint's accept), so that
         // the QP is ready for the initiator's first FPDU before the reply
         // goes out
         let predicted = RdmaParams {

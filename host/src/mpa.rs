@@ -2,12 +2,13 @@
 //! stream: the MPA request and reply, private data, CRC and marker
 //! negotiation, IRD/ORD and the peer-to-peer RTR choice, the reject.
 //!
-//! The protocol is the sans-IO endpoint machine of `warpnic_fw::mpa` (seed
-//! 000's CONNECTING, MPA_SENT, MPA_REQ_WAIT, MPA_REQ_RCVD, FPDU_MODE); this
-//! module feeds it the stream's bytes and carries out its actions on the
-//! stream and the connection. The frame's bytes travel through the
-//! stream's host buffers (docs/iwarp.md says why the host, not the
-//! firmware, drives it).
+//! The protocol is the sans-IO endpoint machine of `warpnic_proto::mpa`
+//! (seed 000's CONNECTING, MPA_SENT, MPA_REQ_WAIT, MPA_REQ_RCVD,
+//! FPDU_MODE), whose parameter, negotiation and failure types this module
+//! re-exports; this module feeds it the stream's bytes and carries out its
+//! actions on the stream and the connection. The frame's bytes travel
+//! through the stream's host buffers (docs/iwarp.md says why the host, not
+//! the firmware, drives it).
 //!
 //! [`MpaSetup`] never blocks: [`MpaSetup::poll`] reads what has arrived —
 //! never a byte past the frame, so the stream's next byte is the first FPDU
@@ -16,17 +17,19 @@
 //! ([`Device::relax`](crate::Device::relax)), as with every other event
 //! here.
 //!
-//! Not yet: switching the connection to RDMA (FPDU) mode. When the setup
-//! ends in [`MpaEvent::Established`] the negotiated [`RdmaParams`] are
-//! what that switch needs; the TERMINATE an initiator owes for a reply it
-//! cannot use (RFC 6581) is not sent (the connection is closed instead).
+//! A setup ends at the negotiation: the negotiated [`RdmaParams`] of
+//! [`MpaEvent::Established`] are what the switch to RDMA (FPDU) mode needs,
+//! and the connection manager ([`crate::cm`]) makes that switch. The
+//! TERMINATE an initiator owes for a reply it cannot use (RFC 6581) is not
+//! sent: the connection is closed instead.
 
 use std::time::Duration;
 
-use warpnic_fw::mpa::{parse_header, Action, Endpoint, Event, Input, Output, State, HEADER_LEN};
-pub use warpnic_fw::mpa::{
+use warpnic_proto::mpa::{parse_header, Action, Endpoint, Event, Input, Output, UsageError};
+pub use warpnic_proto::mpa::{
     AcceptParams, Config as MpaConfig, ConnectParams, CrcPolicy, IrdOrd, MarkerPolicy, MpaError,
-    RdmaParams, Revision, RtrRole, RtrSet,
+    RdmaParams, Revision, Rtr, RtrRole, RtrSet, State, HEADER_LEN, IRD_ORD_LEN, KEY_REP, KEY_REQ,
+    MAX_FRAME_LEN, MAX_IRD_ORD, MAX_PRIVATE_DATA, MAX_PRIVATE_DATA_V2,
 };
 
 use crate::error::{Error, Result};
@@ -142,7 +145,7 @@ fn owned(out: &Output<'_>) -> Owned {
     o
 }
 
-fn usage(e: warpnic_fw::mpa::UsageError) -> Error {
+fn usage(e: UsageError) -> Error {
     Error::InvalidArgument(format!("MPA: {e:?}"))
 }
 

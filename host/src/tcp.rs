@@ -22,7 +22,9 @@
 use std::net::{Ipv4Addr, SocketAddrV4};
 use std::time::Duration;
 
-use warpnic_abi::gen::{cpl_tcp_opt, CplStatus, FwOpcode, TcbField, TcpEvent};
+use warpnic_abi::gen::{CplStatus, FwOpcode, TcbField, TcpEvent};
+use warpnic_proto::tcp as tcp_args;
+pub use warpnic_proto::tcp::{wscale_for, MAX_RCV_WND};
 
 use crate::error::{Error, Result};
 use crate::nic::Nic;
@@ -30,9 +32,6 @@ use crate::nic::Nic;
 /// How long a TCP command may take: the firmware answers a command that
 /// waits for the engine within 100 ms of device time.
 const TCP_CMD_TIMEOUT: Duration = Duration::from_millis(500);
-
-/// The largest receive window (RFC 7323 §2.3).
-pub const MAX_RCV_WND: u32 = 1 << 30;
 
 /// The TCP engine's timing, written to its `FW_REG_TCP_*` registers. New
 /// connections take these values; [`Nic::tcp_tcb`] changes one
@@ -284,7 +283,7 @@ pub fn decode_config(w: &[u32]) -> Result<TcpConfig> {
 /// [`Error::InvalidArgument`] for port 0, backlog 0 or a window above
 /// [`MAX_RCV_WND`].
 pub fn encode_listen(port: u16, backlog: u16, rcv_wnd: u32) -> Result<Vec<u32>> {
-    if port == 0 || backlog == 0 || rcv_wnd > MAX_RCV_WND {
+    if !tcp_args::listen_args_ok(port, backlog, rcv_wnd) {
         return Err(Error::InvalidArgument(format!(
             "listen on port {port} with backlog {backlog} and window {rcv_wnd}: port and backlog must not be 0, the window at most 2^30"
         )));
@@ -301,34 +300,7 @@ pub fn encode_listen(port: u16, backlog: u16, rcv_wnd: u32) -> Result<Vec<u32>> 
 /// unknown option bits, a shift above 14 or without WSCALE, or a window
 /// that does not fit its shift.
 pub fn encode_connect(peer: Ipv4Addr, port: u16, o: &ConnectOpts) -> Result<Vec<u32>> {
-    let known = cpl_tcp_opt::WSCALE
-        | cpl_tcp_opt::SACK
-        | cpl_tcp_opt::TIMESTAMPS
-        | cpl_tcp_opt::NODELAY
-        | cpl_tcp_opt::KEEPALIVE
-        | cpl_tcp_opt::ECN;
-    let special = peer.is_unspecified()
-        || peer.is_broadcast()
-        || peer.is_multicast()
-        || peer.is_loopback()
-        || peer.octets()[0] >= 240;
-    let wscale = o.tcp_opt & cpl_tcp_opt::WSCALE != 0;
-    let wnd = if o.rcv_wnd == 0 { 65_535 } else { o.rcv_wnd };
-    let shift = if wscale { o.rcv_wscale } else { 0 };
-    let bad = if port == 0 {
-        Some("peer port 0")
-    } else if special {
-        Some("the peer address cannot be a host's")
-    } else if o.tcp_opt & !known != 0 {
-        Some("unknown cpl_tcp_opt bits")
-    } else if o.rcv_wscale > 14 || (!wscale && o.rcv_wscale != 0) {
-        Some("a window scale shift needs WSCALE and is at most 14")
-    } else if wnd > MAX_RCV_WND || (wnd >> shift) > 0xffff {
-        Some("the receive window does not fit its scale shift")
-    } else {
-        None
-    };
-    if let Some(why) = bad {
+    if let Err(why) = tcp_args::check_connect(peer, port, o.tcp_opt, o.rcv_wscale, o.rcv_wnd) {
         return Err(Error::InvalidArgument(format!(
             "connect to {peer}:{port}: {why}"
         )));
@@ -594,6 +566,7 @@ impl Nic {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use warpnic_abi::gen::cpl_tcp_opt;
 
     #[test]
     fn config_words() {

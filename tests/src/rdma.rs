@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use warpnic::mpa::{
     AcceptParams, ConnectParams, CrcPolicy, MarkerPolicy, MpaConfig, RdmaParams, Revision, RtrSet,
+    HEADER_LEN, IRD_ORD_LEN,
 };
 use warpnic::verbs::mulpdu_for_mss;
 use warpnic::{
@@ -278,8 +279,8 @@ fn connect(
     // B: QP in RTR, bound for receiving, then the reply
     let (pd_b, scq_b, rcq_b, qp_b) = end(&p.b, caps);
     let reply_pd: &[u8] = b"accepted";
-    // the reply: 20 bytes of header, the 4 bytes of IRD/ORD, private data
-    let reply_len = 20 + 4 + reply_pd.len() as u32;
+    // the reply: the header, the IRD/ORD block, private data
+    let reply_len = (HEADER_LEN + IRD_ORD_LEN + reply_pd.len()) as u32;
     let accept = AcceptParams {
         private_data: reply_pd,
         ird: 16,

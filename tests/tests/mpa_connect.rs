@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use warpnic::mpa::{
     AcceptParams, ConnectParams, CrcPolicy, MarkerPolicy, MpaConfig, MpaError, Revision, RtrRole,
-    RtrSet,
+    RtrSet, KEY_REQ,
 };
 use warpnic::{EndpointId, MpaEvent, MpaSetup, TcpEventInfo, TcpStream};
 use warpnic_sim::traffic::Pair;
@@ -183,7 +183,7 @@ fn mpa_reject_reaches_the_initiator_with_private_data() {
 
 /// An MPA request header: key, flags, revision, PD_Length.
 fn request(rev: u8, pd_len: u16) -> Vec<u8> {
-    let mut h = b"MPA ID Req Frame".to_vec();
+    let mut h = KEY_REQ.to_vec();
     h.extend_from_slice(&[0, rev]);
     h.extend_from_slice(&pd_len.to_be_bytes());
     h

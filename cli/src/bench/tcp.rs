@@ -22,6 +22,7 @@ use std::collections::HashMap;
 use std::net::Ipv4Addr;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use warpnic::tcp::wscale_for;
 use warpnic::{ConnectOpts, Nic, TcpConfig, TcpEventInfo, TcpStream};
 use warpnic_abi::gen::{cpl_tcp_opt, CplStatus, TcbField};
 use warpnic_sim::link::{Dir, LinkCounters};
@@ -218,15 +219,6 @@ fn fmt_mib(b: u64) -> String {
 fn payload_limit_gbps(mss: u16) -> f64 {
     let mss = u64::from(mss);
     100.0 * mss as f64 / (mss + HEADERS + WIRE_EXTRA) as f64
-}
-
-/// The smallest window scale shift that fits `wnd` in 16 bits (RFC 7323).
-fn wscale_for(wnd: u32) -> u8 {
-    let mut s = 0u8;
-    while s < 14 && (wnd >> s) > 0xffff {
-        s += 1;
-    }
-    s
 }
 
 /// Short timers (those of the system tests), so that a loss would not
@@ -762,13 +754,6 @@ mod tests {
     fn payload_limits_of_100_gbe() {
         assert!((payload_limit_gbps(1460) - 94.93).abs() < 0.005);
         assert!((payload_limit_gbps(8960) - 99.14).abs() < 0.005);
-    }
-
-    #[test]
-    fn window_scale_fits_16_bits() {
-        assert_eq!(wscale_for(65_535), 0);
-        assert_eq!(wscale_for(1 << 22), 7);
-        assert_eq!(wscale_for(1 << 30), 14);
     }
 
     #[test]

@@ -34,6 +34,7 @@ use core::net::Ipv4Addr;
 
 use warpnic_abi::gen::EtherType;
 use warpnic_abi::wire::{EthernetRepr, Ipv4Repr, WireError};
+use warpnic_proto::ip::is_host_addr;
 
 use crate::mac::MacAddr;
 
@@ -94,23 +95,14 @@ impl core::fmt::Display for InterfaceError {
     }
 }
 
-/// `true` for an address that can never be a unicast host: unspecified,
-/// limited broadcast, multicast (224/4), reserved (240/4) or loopback
-/// (127/8).
-pub fn is_special(ip: Ipv4Addr) -> bool {
-    ip.is_unspecified() || ip.is_broadcast() || ip.is_multicast() || ip.is_loopback() || {
-        ip.octets()[0] >= 240
-    }
-}
-
 impl Interface {
     /// A checked configuration.
     ///
     /// # Errors
     ///
     /// [`InterfaceError`] when the MAC is not a valid unicast address, the
-    /// prefix length is outside 1..=32, the address is special (see
-    /// [`is_special`]) or, for prefixes up to /30, the subnet's network or
+    /// prefix length is outside 1..=32, the address cannot be a host's (see
+    /// [`is_host_addr`]) or, for prefixes up to /30, the subnet's network or
     /// broadcast address, or the gateway is not a unicast host inside the
     /// subnet other than the interface itself.
     pub fn new(
@@ -131,11 +123,11 @@ impl Interface {
             prefix_len,
             gateway: None,
         };
-        if is_special(ip) || iface.is_subnet_edge(ip) {
+        if !is_host_addr(ip) || iface.is_subnet_edge(ip) {
             return Err(InterfaceError::InvalidAddress);
         }
         if let Some(gw) = gateway {
-            if gw == ip || is_special(gw) || !iface.is_on_link(gw) || iface.is_subnet_edge(gw) {
+            if gw == ip || !is_host_addr(gw) || !iface.is_on_link(gw) || iface.is_subnet_edge(gw) {
                 return Err(InterfaceError::InvalidGateway);
             }
         }
@@ -195,10 +187,11 @@ impl Interface {
         ip.is_broadcast() || (self.prefix_len <= 30 && ip == self.subnet_broadcast())
     }
 
-    /// `true` when `ip` may be a unicast neighbour or a remote host: not
-    /// special, not a broadcast of the subnet, not the port itself.
+    /// `true` when `ip` may be a unicast neighbour or a remote host: a
+    /// host's address ([`is_host_addr`]), not the network or broadcast
+    /// address of the subnet, not the port itself.
     pub fn is_unicast_peer(&self, ip: Ipv4Addr) -> bool {
-        !is_special(ip) && !self.is_subnet_edge(ip) && ip != self.ip
+        is_host_addr(ip) && !self.is_subnet_edge(ip) && ip != self.ip
     }
 
     /// The next hop for `dst`: `dst` itself when on link, else the gateway;

@@ -92,8 +92,10 @@ use warpnic_abi::gen::{
     CplPassEstablish, CplPassOpenReq, CplPassOpenRpl, CplPeerClose, CplSetTcbField, CplSetTcbRpl,
     CplStatus, CplUlpMode, FwStatus, TcbField, TcpEvent, TcpState, CPL_TID_NONE,
 };
+use warpnic_proto::tcp::{self as tcp_args, ConnectWindow};
 
 pub use cpl::{CplIn, CplInError, CplMsg};
+pub use warpnic_proto::tcp::{wscale_for, DEFAULT_RCV_WND, MAX_RCV_WND};
 
 /// Endpoints in the table: 1024 connections and room for ones waiting for
 /// ARP or for the host to take their final event.
@@ -106,10 +108,6 @@ pub const LISTENERS: usize = 16;
 /// Opens in progress (active and passive handshakes) plus open events not
 /// yet taken by the host.
 pub const OPEN_SLOTS: usize = 64;
-/// Receive window of a connection when the host gives 0, bytes.
-pub const DEFAULT_RCV_WND: u32 = 65_535;
-/// Largest receive window the host may ask for (RFC 7323 §2.3: 2^30).
-pub const MAX_RCV_WND: u32 = 1 << 30;
 /// How long a deferred mailbox request waits for the engine's reply
 /// before it is answered TIMEOUT.
 pub const DEFER_TIMEOUT_US: u64 = 100_000;
@@ -126,13 +124,6 @@ const SLOT_MASK: u16 = (1 << SLOT_BITS) - 1;
 const GEN_MASK: u8 = (1 << (16 - SLOT_BITS)) - 1;
 const NIL: u16 = u16::MAX;
 const NO_LISTENER: u8 = u8::MAX;
-/// Option bits the host may ask for.
-const HOST_OPTS: u8 = cpl_tcp_opt::WSCALE
-    | cpl_tcp_opt::SACK
-    | cpl_tcp_opt::TIMESTAMPS
-    | cpl_tcp_opt::NODELAY
-    | cpl_tcp_opt::KEEPALIVE
-    | cpl_tcp_opt::ECN;
 
 const _: () = assert!(EP_CAPACITY <= SLOT_MASK as usize && EP_CAPACITY < NIL as usize);
 const _: () = assert!(MAX_TIDS < NIL as usize);
@@ -488,16 +479,6 @@ impl Default for TcpCp {
     fn default() -> Self {
         Self::new()
     }
-}
-
-/// The smallest window scale shift that fits `wnd` in the 16-bit window
-/// field (RFC 7323 §2.3), at most 14.
-pub fn wscale_for(wnd: u32) -> u8 {
-    let mut s = 0u8;
-    while s < 14 && (wnd >> s) > 0xffff {
-        s += 1;
-    }
-    s
 }
 
 fn is_gone(state: u8) -> bool {
@@ -1183,7 +1164,7 @@ impl TcpCp {
         net: &dyn Net,
         now_us: u64,
     ) -> Result<Output, FwStatus> {
-        if port == 0 || backlog == 0 || rcv_wnd > MAX_RCV_WND {
+        if !tcp_args::listen_args_ok(port, backlog, rcv_wnd) {
             return Err(FwStatus::BadArgument);
         }
         let mut out = Output::default();
@@ -1315,26 +1296,14 @@ impl TcpCp {
         net: &mut dyn Net,
         now_us: u64,
     ) -> Result<Output, FwStatus> {
-        let wnd = if req.rcv_wnd == 0 {
-            DEFAULT_RCV_WND
-        } else {
-            req.rcv_wnd
-        };
-        let shift = if req.opt & cpl_tcp_opt::WSCALE != 0 {
-            req.rcv_wscale
-        } else {
-            0
-        };
-        if req.peer_port == 0
-            || req.opt & !HOST_OPTS != 0
-            || req.rcv_wscale > 14
-            || (req.opt & cpl_tcp_opt::WSCALE == 0 && req.rcv_wscale != 0)
-            || wnd > MAX_RCV_WND
-            || (wnd >> shift) > 0xffff
-            || crate::net::is_special(req.peer_ip)
-        {
-            return Err(FwStatus::BadArgument);
-        }
+        let ConnectWindow { wnd, shift } = tcp_args::check_connect(
+            req.peer_ip,
+            req.peer_port,
+            req.opt,
+            req.rcv_wscale,
+            req.rcv_wnd,
+        )
+        .map_err(|_| FwStatus::BadArgument)?;
         let mut out = Output::default();
         let Some(local) = net.local_ip() else {
             out.reply = Some(Words::status(CplStatus::BadState));
@@ -2068,14 +2037,6 @@ impl TcpCp {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wscale_fits_window() {
-        assert_eq!(wscale_for(65_535), 0);
-        assert_eq!(wscale_for(65_536), 1);
-        assert_eq!(wscale_for(262_144), 3);
-        assert_eq!(wscale_for(u32::MAX), 14);
-    }
 
     #[test]
     fn table_starts_consistent() {

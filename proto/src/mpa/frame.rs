@@ -15,9 +15,11 @@
 //! |  private data of the upper layer (PD_Length octets in all)     |
 //! ```
 //!
-//! The layouts come from the generated views (`MpaReqRep`, `MpaV2IrdOrd`);
-//! this module adds the checks, each with its own [`FrameError`], so that
-//! the endpoint can give every bad input the answer the RFC asks for.
+//! This is the one codec of these frames, for the host library and the
+//! tests alike. The layouts come from the generated views
+//! (`MpaReqRep`, `MpaV2IrdOrd`) and the keys from `warpnic_abi::wire`; this
+//! module adds the checks, each with its own [`FrameError`], so that the
+//! endpoint can give every bad input the answer the RFC asks for.
 
 use warpnic_abi::gen::{mpa_flags, mpa_rtr, MpaReqRep, MpaV2IrdOrd};
 use warpnic_abi::wire;
@@ -353,29 +355,42 @@ impl<'a> Frame<'a> {
         if pd_len > MAX_PRIVATE_DATA {
             return Err(FrameError::PrivateDataTooLong(pd_len));
         }
-        // the bytes are the wire layer's; what is left to fail after the
-        // checks above is the buffer's size
-        wire::MpaReqRepRepr {
-            kind: match self.kind {
-                FrameKind::Request => wire::MpaFrameKind::Request,
-                FrameKind::Reply => wire::MpaFrameKind::Reply,
-            },
-            markers: self.markers,
-            crc: self.crc,
-            reject: self.reject,
-            revision: self.revision.as_u8(),
-            ird_ord: self.ird_ord.map(|io| wire::MpaIrdOrd {
-                peer_to_peer: io.p2p,
-                send_rtr: io.rtr.contains(Rtr::Send),
-                ird: io.ird,
-                zero_len_rdma_write: io.rtr.contains(Rtr::Write),
-                rdma_read_rtr: io.rtr.contains(Rtr::Read),
-                ord: io.ord,
-            }),
-            private_data: self.private_data,
+        let total = HEADER_LEN + pd_len;
+        let frame = buf.get_mut(..total).ok_or(FrameError::BufferTooSmall)?;
+        let (hdr, mut pd) = frame.split_at_mut(HEADER_LEN);
+        if let Some(io) = &self.ird_ord {
+            let (block, tail) = pd.split_at_mut(IRD_ORD_LEN);
+            let mut v = MpaV2IrdOrd::new_unchecked(block);
+            v.set_peer_to_peer(io.p2p.into());
+            v.set_send_rtr(io.rtr.contains(Rtr::Send).into());
+            v.set_ird(io.ird);
+            v.set_zero_len_rdma_write(io.rtr.contains(Rtr::Write).into());
+            v.set_rdma_read_rtr(io.rtr.contains(Rtr::Read).into());
+            v.set_ord(io.ord);
+            pd = tail;
         }
-        .emit(buf)
-        .map_err(|_| FrameError::BufferTooSmall)
+        pd.copy_from_slice(self.private_data);
+        let mut flags = 0;
+        for (on, bit) in [
+            (self.markers, mpa_flags::MARKERS),
+            (self.crc, mpa_flags::CRC),
+            (self.reject, mpa_flags::REJECT),
+            (self.ird_ord.is_some(), mpa_flags::ENHANCED),
+        ] {
+            if on {
+                flags |= bit;
+            }
+        }
+        let mut h = MpaReqRep::new_unchecked(hdr);
+        h.set_key(match self.kind {
+            FrameKind::Request => *KEY_REQ,
+            FrameKind::Reply => *KEY_REP,
+        });
+        h.set_flags(flags);
+        h.set_revision(self.revision.as_u8());
+        // pd_len <= 512 was checked above
+        h.set_pd_length(pd_len as u16);
+        Ok(total)
     }
 }
 

@@ -20,7 +20,7 @@ fn hex(s: &str) -> Vec<u8> {
         .collect()
 }
 
-// From the siw reference captures (shared/peers/siw/pcaps): rping's MPA
+// From captures of two Linux soft-iWARP (siw) peers: rping's MPA
 // request and reply with the CRC on (flags C | enhanced) and off (enhanced
 // only), revision 2, IRD 1, ORD 1; ib_read_bw's request, IRD and ORD 128;
 // and an FPDU of the responder (an RDMA Read Request), put after a reply
