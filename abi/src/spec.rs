@@ -6,8 +6,8 @@
 //! dependency on the crate it generates into) and writes:
 //!
 //! - `hw/rtl/gen/wn_abi_pkg.sv`: localparams, enums and packed structs;
-//! - `abi/src/gen.rs`: Rust constants, enums, `#[repr(C)]` descriptors and
-//!   zero-copy header views;
+//! - `abi/src/gen.rs`: Rust constants, enums, `#[repr(C)]` descriptors,
+//!   zero-copy header views and the commands' argument blocks;
 //! - `docs/abi.md`: the register and descriptor reference.
 //!
 //! Conventions:
@@ -17,6 +17,8 @@
 //! - A field is `width` bits at bit `shift` of a `container`-byte integer
 //!   that starts at byte `offset` (read in the layout's byte order).
 //! - Register offsets are byte offsets in BAR0; every register is 32 bits.
+//! - A command's argument and result words are a little-endian layout over
+//!   32-bit words ([`ArgBlock`]); bits no field holds are reserved.
 //!
 //! The description is split along its seams: this file holds the types of
 //! the description, the constants and [`SPEC`], which assembles the parts
@@ -26,7 +28,9 @@
 //! - [`queues`]: the work, completion and event queue entries;
 //! - [`firmware`]: the mailbox header and the CPL messages;
 //! - [`wire`]: the wire headers;
-//! - [`commands`]: the RDMA block's commands.
+//! - [`commands`]: the commands of the RDMA block and of the firmware
+//!   mailbox, with their argument and result words;
+//! - [`ports`]: the signal bundles of the RTL's internal ports.
 //!
 //! These files must stay plain data plus `const fn` helpers: no dependencies.
 
@@ -36,6 +40,8 @@
 pub mod commands;
 #[path = "spec/firmware.rs"]
 pub mod firmware;
+#[path = "spec/ports.rs"]
+pub mod ports;
 #[path = "spec/queues.rs"]
 pub mod queues;
 #[path = "spec/regs.rs"]
@@ -187,6 +193,77 @@ pub struct Constant {
     pub doc: &'static str,
 }
 
+/// The argument or result words of a command: a little-endian layout over
+/// 32-bit words, word 0 first (byte 0 of the layout is bits 7:0 of word 0).
+///
+/// A field is `width` bits from bit `shift` of word `offset / 4`
+/// (`container` 4); a field that runs on into the next word (a 64-bit
+/// address, a 48-bit MAC address) has `container` 8 and counts its bits
+/// in the two words, the first one low. Bits no field holds are reserved:
+/// they are written as zero, and words with a reserved bit set do not
+/// decode.
+#[derive(Clone, Copy, Debug)]
+pub struct ArgBlock {
+    /// The words: `size` is 4 bytes per word, `endian` little.
+    pub layout: Layout,
+    /// Words every message carries; the words after them may be left out
+    /// (a shorter message), and read as zero.
+    pub min_words: usize,
+}
+
+impl ArgBlock {
+    /// 32-bit words of the block.
+    pub const fn words(&self) -> usize {
+        self.layout.size / 4
+    }
+}
+
+/// A command of the RDMA block or of the firmware mailbox: its code and
+/// the blocks of words it takes and answers. A code that takes two forms
+/// (TCP_CONFIG reads with no words and writes with some) is two commands.
+#[derive(Clone, Copy, Debug)]
+pub struct Command {
+    /// The enumeration of the codes (`rdma_cmd`, `fw_opcode`).
+    pub codes: &'static str,
+    /// The command's value in it.
+    pub code: &'static str,
+    /// What the command does.
+    pub doc: &'static str,
+    /// The argument words (RDMA `ARG`, mailbox request words after the
+    /// header), if it takes any.
+    pub args: Option<ArgBlock>,
+    /// The result words (RDMA `RSP`, mailbox response words after the
+    /// header), if it answers any.
+    pub rsp: Option<ArgBlock>,
+}
+
+/// One signal of a [`Bundle`].
+#[derive(Clone, Copy, Debug)]
+pub struct Signal {
+    /// snake_case name, as the member of the struct.
+    pub name: &'static str,
+    /// Width in bits.
+    pub width: u32,
+    /// Description.
+    pub doc: &'static str,
+}
+
+/// Signals that travel together between RTL modules, as two packed
+/// structs: `<name>_req_t`, what the requester drives (its requests and
+/// the ready of its responses), and `<name>_rsp_t`, what the other side
+/// drives. Internal to the RTL: no software sees them.
+#[derive(Clone, Copy, Debug)]
+pub struct Bundle {
+    /// snake_case name.
+    pub name: &'static str,
+    /// Description.
+    pub doc: &'static str,
+    /// Signals the requester drives, MSB first.
+    pub req: &'static [Signal],
+    /// Signals the other side drives, MSB first.
+    pub rsp: &'static [Signal],
+}
+
 /// The whole interface.
 #[derive(Clone, Copy, Debug)]
 pub struct Spec {
@@ -200,6 +277,10 @@ pub struct Spec {
     pub descriptors: &'static [Layout],
     /// Wire headers (big-endian).
     pub headers: &'static [Layout],
+    /// Commands of the RDMA block and of the firmware mailbox.
+    pub commands: &'static [Command],
+    /// Signal bundles between RTL modules.
+    pub bundles: &'static [Bundle],
 }
 
 const fn f(
@@ -249,6 +330,57 @@ const fn c(name: &'static str, value: u64, doc: &'static str) -> Constant {
     Constant { name, value, doc }
 }
 
+/// A field of an argument block: `width` bits from bit `lsb` of word
+/// `word`, running on into the next word if they do not fit.
+const fn a(name: &'static str, word: usize, lsb: u32, width: u32, doc: &'static str) -> Field {
+    let container = if lsb + width > 32 { 8 } else { 4 };
+    f(name, 4 * word, container, lsb, width, doc)
+}
+
+/// An argument block of `words` words, the first `min_words` always
+/// present.
+const fn args(
+    name: &'static str,
+    words: usize,
+    min_words: usize,
+    reference: &'static str,
+    doc: &'static str,
+    fields: &'static [Field],
+) -> ArgBlock {
+    ArgBlock {
+        layout: Layout {
+            name,
+            size: 4 * words,
+            endian: Endian::Little,
+            reference,
+            doc,
+            fields,
+        },
+        min_words,
+    }
+}
+
+/// A command `code` of the enumeration `codes`.
+const fn cmd(
+    codes: &'static str,
+    code: &'static str,
+    doc: &'static str,
+    args: Option<ArgBlock>,
+    rsp: Option<ArgBlock>,
+) -> Command {
+    Command {
+        codes,
+        code,
+        doc,
+        args,
+        rsp,
+    }
+}
+
+const fn sig(name: &'static str, width: u32, doc: &'static str) -> Signal {
+    Signal { name, width, doc }
+}
+
 /// Items in all the parts.
 const fn count<T>(parts: &[&[T]]) -> usize {
     let mut n = 0;
@@ -293,6 +425,9 @@ const ENUMS: [Enum; count(ENUM_PARTS)] = concat(ENUM_PARTS);
 const DESCRIPTOR_PARTS: &[&[Layout]] = &[queues::DESCRIPTORS, firmware::DESCRIPTORS];
 const DESCRIPTORS: [Layout; count(DESCRIPTOR_PARTS)] = concat(DESCRIPTOR_PARTS);
 
+const COMMAND_PARTS: &[&[Command]] = &[commands::RDMA, commands::MAILBOX];
+const COMMANDS: [Command; count(COMMAND_PARTS)] = concat(COMMAND_PARTS);
+
 /// Constants shared by hardware and software.
 const CONSTANTS: &[Constant] = &[
     c("ABI_VERSION", 0x0001_0000, "ABI version: major 31:16, minor 15:0"),
@@ -310,6 +445,7 @@ const CONSTANTS: &[Constant] = &[
     c("RDMA_MAX_IRD", 16, "RDMA Read Requests a queue pair answers at once at most (its IRD): the transmit side's message log keeps that many entries for READ RESPONSEs"),
     c("RDMA_MAX_ORD", 16, "RDMA Read Requests a queue pair has outstanding at most (its ORD): the transmit side's outstanding-read queue holds that many"),
     c("RDMA_CMD_ARGS", 16, "argument words of an RDMA command (block RDMA, ARG)"),
+    c("RDMA_CMD_RSP", 4, "result words of an RDMA command (block RDMA, RSP)"),
     c("EQE_SIZE", 16, "bytes of an event entry"),
     c("FW_MSG_MAX_WORDS", 16, "32-bit words of the largest mailbox message, header included"),
     c("DMA_MAX_READ", 4096, "largest single DMA read request, bytes"),
@@ -352,4 +488,6 @@ pub const SPEC: Spec = Spec {
     blocks: regs::BLOCKS,
     descriptors: &DESCRIPTORS,
     headers: wire::HEADERS,
+    commands: &COMMANDS,
+    bundles: ports::BUNDLES,
 };

@@ -4,8 +4,10 @@
 //! only `localparam`, `typedef enum`, `typedef struct packed` and
 //! `function automatic` bodies made of plain assignments and concatenations.
 
-use crate::model::{self, be_lsb, is_whole, le_lsb, upper, wire_order};
-use crate::spec::{Block, Layout, Register, Spec, ARRAY_HEADER, BLOCK_HEADER};
+use crate::model::{self, be_lsb, is_whole, le_lsb, upper, wire_order, Member};
+use crate::spec::{
+    ArgBlock, Block, Bundle, Layout, Register, Signal, Spec, ARRAY_HEADER, BLOCK_HEADER,
+};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
@@ -79,7 +81,9 @@ pub fn generate(spec: &Spec, build_id: u32) -> Result<String, Vec<String>> {
     p.line("// wn_abi_pkg: warpnic's hardware/software interface for the RTL: constants,");
     p.line("// protocol codes, the BAR0 register map, descriptor layouts (little-endian,");
     p.line("// byte 0 in bits 7:0) and wire headers (big-endian) with pack/unpack");
-    p.line("// functions. Refer to items as wn_abi_pkg::NAME (no wildcard import).");
+    p.line("// functions, the commands' argument and result words, and the bundles of");
+    p.line("// the RTL's internal ports. Refer to items as wn_abi_pkg::NAME (no wildcard");
+    p.line("// import).");
     p.line("// docs/abi.md is the readable reference.");
     p.line("");
     p.line("// A design uses a subset of these constants, and field names follow the");
@@ -203,6 +207,41 @@ pub fn generate(spec: &Spec, build_id: u32) -> Result<String, Vec<String>> {
     }
 
     p.line("");
+    p.comment(
+        "  ",
+        "---------------------------------------------------------------- commands",
+    );
+    p.comment(
+        "  ",
+        "Argument and result words of the commands: word 0 is bits 31:0 of the",
+    );
+    p.comment(
+        "  ",
+        "struct; B_F_LSB = 32 * word + bit. rsvd<w>_<b> members are reserved bits",
+    );
+    p.comment("  ", "of word w from bit b, zero.");
+    for b in model::arg_blocks(spec) {
+        arg_block(&mut p, spec, b);
+    }
+
+    p.line("");
+    p.comment(
+        "  ",
+        "---------------------------------------------------------------- port bundles",
+    );
+    p.comment(
+        "  ",
+        "<name>_req_t: what a port's requester drives; <name>_rsp_t: what the other",
+    );
+    p.comment(
+        "  ",
+        "side drives. <NAME>_REQ_W and <NAME>_RSP_W are their widths.",
+    );
+    for b in spec.bundles {
+        bundle(&mut p, b);
+    }
+
+    p.line("");
     p.line("endpackage");
     p.line("");
     p.line("// verilator lint_on SYMRSVDWORD");
@@ -276,7 +315,7 @@ fn field_decl(p: &mut Pkg, name: &str, width: u32, doc: &str) {
 
 fn size_param(p: &mut Pkg, spec: Option<&Spec>, name: &str, size: usize) {
     // A constant of the same name (e.g. CQE_SIZE) already carries the size;
-    // model::validate checked that the values agree.
+    // check::validate checked that the values agree.
     let exists = spec.is_some_and(|s| model::constant(s, name).is_some());
     if !exists {
         p.dec(name, size);
@@ -393,4 +432,70 @@ fn header(p: &mut Pkg, l: &Layout) {
     p.line("    v = hdr;");
     let _ = writeln!(p.out, "    {pack} = {};", swap("v"));
     p.line("  endfunction");
+}
+
+fn arg_block(p: &mut Pkg, spec: &Spec, b: &ArgBlock) {
+    let l = &b.layout;
+    let n = upper(l.name);
+    p.line("");
+    let present = if b.min_words == b.words() {
+        String::new()
+    } else {
+        format!(", the first {} always present", b.min_words)
+    };
+    p.comment(
+        "  ",
+        &format!(
+            "{} ({}), {}{present}; {}",
+            l.doc.trim_end_matches('.'),
+            l.reference,
+            model::words_text(b.words()),
+            model::uses_text(spec, l.name)
+        ),
+    );
+    p.dec(&format!("{n}_WORDS"), b.words());
+    p.dec(&format!("{n}_MIN_WORDS"), b.min_words);
+    for f in l.fields {
+        let fname = format!("{n}_{}", upper(f.name));
+        p.dec(&format!("{fname}_LSB"), le_lsb(f));
+        p.dec(&format!("{fname}_W"), f.width as usize);
+    }
+    let ty = format!("{}_t", l.name);
+    p.claim(&ty);
+    p.line("  typedef struct packed {");
+    for m in model::members(b) {
+        match m {
+            Member::Field(f) => {
+                field_decl(
+                    p,
+                    &model::sv_field(f.name),
+                    f.width,
+                    &format!("{}: {}", model::arg_position(f), f.doc),
+                );
+            }
+            Member::Reserved { word, lsb, width } => {
+                field_decl(p, &format!("rsvd{word}_{lsb}"), width, "reserved, zero");
+            }
+        }
+    }
+    let _ = writeln!(p.out, "  }} {ty};");
+}
+
+fn bundle(p: &mut Pkg, b: &Bundle) {
+    p.line("");
+    p.comment("  ", b.doc);
+    for (half, signals) in [("req", b.req), ("rsp", b.rsp)] {
+        let width: u32 = signals.iter().map(|s: &Signal| s.width).sum();
+        p.dec(
+            &format!("{}_{}_W", upper(b.name), upper(half)),
+            width as usize,
+        );
+        let ty = format!("{}_{half}_t", b.name);
+        p.claim(&ty);
+        p.line("  typedef struct packed {");
+        for s in signals {
+            field_decl(p, s.name, s.width, s.doc);
+        }
+        let _ = writeln!(p.out, "  }} {ty};");
+    }
 }
