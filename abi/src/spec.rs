@@ -392,8 +392,9 @@ const fn count<T>(parts: &[&[T]]) -> usize {
     n
 }
 
-/// The parts' items, in order, as one array of `N` items (the parts of
-/// [`SPEC`] live in several files; the generators see one list).
+/// The parts' items, in order, as one array of `N` items: a list joined
+/// from lists declared apart (the parts of [`SPEC`] live in several files;
+/// the generators see one list).
 const fn concat<T: Copy, const N: usize>(parts: &[&[T]]) -> [T; N] {
     assert!(!parts.is_empty() && !parts[0].is_empty());
     let mut out = [parts[0][0]; N];

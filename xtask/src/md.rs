@@ -2,7 +2,8 @@
 
 use crate::model::{self, camel, is_whole, lower, upper, wire_order, Member, GENERATED};
 use crate::spec::{
-    ArgBlock, Block, Bundle, Endian, Enum, Layout, Register, Spec, ARRAY_HEADER, BLOCK_HEADER,
+    ArgBlock, Block, Bundle, Endian, Enum, Field, Layout, Register, Spec, ARRAY_HEADER,
+    BLOCK_HEADER,
 };
 use std::fmt::Write as _;
 
@@ -84,19 +85,8 @@ fn layout(o: &mut String, spec: &Spec, l: &Layout, rust_kind: &str) {
         } else {
             format!("{}–{}", f.offset, f.offset + f.container - 1)
         };
-        let bits = if is_whole(f) {
-            "all".to_string()
-        } else if f.width == 1 {
-            format!("{}", f.shift)
-        } else {
-            format!("{}:{}", f.shift + f.width - 1, f.shift)
-        };
-        let sv = model::sv_field(f.name);
-        let name = if sv == f.name {
-            format!("`{}`", f.name)
-        } else {
-            format!("`{}` (SV `{sv}`)", f.name)
-        };
+        let bits = bits_col(f, is_whole(f));
+        let name = name_col(f);
         let desc = field_desc(spec, f.doc);
         let _ = writeln!(
             o,
@@ -106,6 +96,28 @@ fn layout(o: &mut String, spec: &Spec, l: &Layout, rust_kind: &str) {
         );
     }
     o.push('\n');
+}
+
+/// The Bits column of a field: "all" when it fills its bytes or words, else
+/// its bit or bit range.
+fn bits_col(f: &Field, whole: bool) -> String {
+    if whole {
+        "all".to_string()
+    } else if f.width == 1 {
+        f.shift.to_string()
+    } else {
+        format!("{}:{}", f.shift + f.width - 1, f.shift)
+    }
+}
+
+/// The Field column: the name, and the SystemVerilog name where it differs.
+fn name_col(f: &Field) -> String {
+    let sv = model::sv_field(f.name);
+    if sv == f.name {
+        format!("`{}`", f.name)
+    } else {
+        format!("`{}` (SV `{sv}`)", f.name)
+    }
 }
 
 /// A field's description; one that names an enumeration links to it.
@@ -207,20 +219,8 @@ fn arg_block(o: &mut String, spec: &Spec, b: &ArgBlock) {
                 } else {
                     format!("{first}–{last}")
                 };
-                let total = 32 * (last - first + 1) as u32;
-                let bits = if f.width == total {
-                    "all".to_string()
-                } else if f.width == 1 {
-                    f.shift.to_string()
-                } else {
-                    format!("{}:{}", f.shift + f.width - 1, f.shift)
-                };
-                let sv = model::sv_field(f.name);
-                let name = if sv == f.name {
-                    format!("`{}`", f.name)
-                } else {
-                    format!("`{}` (SV `{sv}`)", f.name)
-                };
+                let bits = bits_col(f, f.width as usize == 32 * (last - first + 1));
+                let name = name_col(f);
                 let _ = writeln!(
                     o,
                     "| {words} | {bits} | {name} | {} | {} |",

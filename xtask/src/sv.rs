@@ -48,6 +48,15 @@ impl Pkg {
         let _ = writeln!(self.out, "{indent}// {text}");
     }
 
+    /// A blank line, the section's rule with its title, and its notes.
+    fn section(&mut self, title: &str, notes: &[&str]) {
+        self.line("");
+        self.comment("  ", &format!("{} {title}", "-".repeat(64)));
+        for n in notes {
+            self.comment("  ", n);
+        }
+    }
+
     /// `localparam int unsigned NAME = 32'h...;` with a trailing comment.
     fn uint(&mut self, name: &str, value: u64, doc: &str) {
         self.claim(name);
@@ -104,20 +113,12 @@ pub fn generate(spec: &Spec, build_id: u32) -> Result<String, Vec<String>> {
         hex(32, build_id.into())
     );
 
-    p.line("");
-    p.comment(
-        "  ",
-        "---------------------------------------------------------------- constants",
-    );
+    p.section("constants", &[]);
     for c in spec.constants {
         p.uint(c.name, c.value, c.doc);
     }
 
-    p.line("");
-    p.comment(
-        "  ",
-        "---------------------------------------------------------------- enums",
-    );
+    p.section("enums", &[]);
     for e in spec.enums {
         let prefix = upper(e.name);
         p.line("");
@@ -156,14 +157,9 @@ pub fn generate(spec: &Spec, build_id: u32) -> Result<String, Vec<String>> {
         }
     }
 
-    p.line("");
-    p.comment(
-        "  ",
-        "---------------------------------------------------------------- registers",
-    );
-    p.comment(
-        "  ",
-        "Common block header, offsets relative to the block base.",
+    p.section(
+        "registers",
+        &["Common block header, offsets relative to the block base."],
     );
     for r in BLOCK_HEADER.iter().chain(ARRAY_HEADER) {
         p.uint(&format!("REG_HDR_{}", r.name), r.offset.into(), r.doc);
@@ -172,70 +168,44 @@ pub fn generate(spec: &Spec, build_id: u32) -> Result<String, Vec<String>> {
         block(&mut p, b, model::next_block(spec, i));
     }
 
-    p.line("");
-    p.comment(
-        "  ",
-        "---------------------------------------------------------------- descriptors",
-    );
-    p.comment(
-        "  ",
-        "Little-endian: byte 0 is bits 7:0; L_F_LSB = 8 * offset + shift.",
+    p.section(
+        "descriptors",
+        &["Little-endian: byte 0 is bits 7:0; L_F_LSB = 8 * offset + shift."],
     );
     for l in spec.descriptors {
         descriptor(&mut p, spec, l);
     }
 
-    p.line("");
-    p.comment(
-        "  ",
-        "---------------------------------------------------------------- wire headers",
-    );
-    p.comment(
-        "  ",
-        "Big-endian. The struct is in wire order (first wire bit = MSB); on the",
-    );
-    p.comment(
-        "  ",
-        "bus, wire byte 0 is bits 7:0. H_F_OFF is the byte offset of the field's",
-    );
-    p.comment(
-        "  ",
-        "container, H_F_SHIFT its bit position inside the big-endian container.",
+    p.section(
+        "wire headers",
+        &[
+            "Big-endian. The struct is in wire order (first wire bit = MSB); on the",
+            "bus, wire byte 0 is bits 7:0. H_F_OFF is the byte offset of the field's",
+            "container, H_F_SHIFT its bit position inside the big-endian container.",
+        ],
     );
     for l in spec.headers {
         header(&mut p, l);
     }
 
-    p.line("");
-    p.comment(
-        "  ",
-        "---------------------------------------------------------------- commands",
+    p.section(
+        "commands",
+        &[
+            "Argument and result words of the commands: word 0 is bits 31:0 of the",
+            "struct; B_F_LSB = 32 * word + bit. rsvd<w>_<b> members are reserved bits",
+            "of word w from bit b, zero.",
+        ],
     );
-    p.comment(
-        "  ",
-        "Argument and result words of the commands: word 0 is bits 31:0 of the",
-    );
-    p.comment(
-        "  ",
-        "struct; B_F_LSB = 32 * word + bit. rsvd<w>_<b> members are reserved bits",
-    );
-    p.comment("  ", "of word w from bit b, zero.");
     for b in model::arg_blocks(spec) {
         arg_block(&mut p, spec, b);
     }
 
-    p.line("");
-    p.comment(
-        "  ",
-        "---------------------------------------------------------------- port bundles",
-    );
-    p.comment(
-        "  ",
-        "<name>_req_t: what a port's requester drives; <name>_rsp_t: what the other",
-    );
-    p.comment(
-        "  ",
-        "side drives. <NAME>_REQ_W and <NAME>_RSP_W are their widths.",
+    p.section(
+        "port bundles",
+        &[
+            "<name>_req_t: what a port's requester drives; <name>_rsp_t: what the other",
+            "side drives. <NAME>_REQ_W and <NAME>_RSP_W are their widths.",
+        ],
     );
     for b in spec.bundles {
         bundle(&mut p, b);
@@ -322,6 +292,21 @@ fn size_param(p: &mut Pkg, spec: Option<&Spec>, name: &str, size: usize) {
     }
 }
 
+/// The `_LSB` and `_W` constants of a little-endian layout's fields, and
+/// the opening of its struct; returns the struct's type name.
+fn lsb_params(p: &mut Pkg, l: &Layout) -> String {
+    let n = upper(l.name);
+    for f in l.fields {
+        let fname = format!("{n}_{}", upper(f.name));
+        p.dec(&format!("{fname}_LSB"), le_lsb(f));
+        p.dec(&format!("{fname}_W"), f.width as usize);
+    }
+    let ty = format!("{}_t", l.name);
+    p.claim(&ty);
+    p.line("  typedef struct packed {");
+    ty
+}
+
 fn descriptor(p: &mut Pkg, spec: &Spec, l: &Layout) {
     let n = upper(l.name);
     p.line("");
@@ -335,14 +320,7 @@ fn descriptor(p: &mut Pkg, spec: &Spec, l: &Layout) {
         ),
     );
     size_param(p, Some(spec), &format!("{n}_SIZE"), l.size);
-    for f in l.fields {
-        let fname = format!("{n}_{}", upper(f.name));
-        p.dec(&format!("{fname}_LSB"), le_lsb(f));
-        p.dec(&format!("{fname}_W"), f.width as usize);
-    }
-    let ty = format!("{}_t", l.name);
-    p.claim(&ty);
-    p.line("  typedef struct packed {");
+    let ty = lsb_params(p, l);
     let mut fields: Vec<_> = l.fields.iter().collect();
     fields.sort_by_key(|f| std::cmp::Reverse(le_lsb(f)));
     for f in fields {
@@ -455,14 +433,7 @@ fn arg_block(p: &mut Pkg, spec: &Spec, b: &ArgBlock) {
     );
     p.dec(&format!("{n}_WORDS"), b.words());
     p.dec(&format!("{n}_MIN_WORDS"), b.min_words);
-    for f in l.fields {
-        let fname = format!("{n}_{}", upper(f.name));
-        p.dec(&format!("{fname}_LSB"), le_lsb(f));
-        p.dec(&format!("{fname}_W"), f.width as usize);
-    }
-    let ty = format!("{}_t", l.name);
-    p.claim(&ty);
-    p.line("  typedef struct packed {");
+    let ty = lsb_params(p, l);
     for m in model::members(b) {
         match m {
             Member::Field(f) => {

@@ -7,7 +7,7 @@
 //! the header; a response that reports an error (`fw_status` other than
 //! OK) is the header alone.
 
-use super::{a, args, cmd, v, ArgBlock, Command, Enum};
+use super::{a, args, cmd, concat, v, ArgBlock, Command, Enum, Field};
 
 /// RDMA command codes and statuses.
 pub const ENUMS: &[Enum] = &[
@@ -208,6 +208,56 @@ const IPV4: ArgBlock = args(
     ],
 );
 
+/// The TCP engine's timing: TCP_CONFIG's read result, and the first words
+/// of its write arguments.
+const TCP_TIMING_FIELDS: &[Field] = &[
+    a(
+        "rto_init",
+        0,
+        0,
+        32,
+        "initial retransmission timeout of SYN and SYN-ACK, µs",
+    ),
+    a(
+        "rto_min",
+        1,
+        0,
+        32,
+        "lower bound of the retransmission timeout, µs",
+    ),
+    a(
+        "rto_max",
+        2,
+        0,
+        32,
+        "upper bound of the retransmission timeout, µs",
+    ),
+    a(
+        "syn_retries",
+        3,
+        0,
+        8,
+        "SYN and SYN-ACK retransmissions before an open fails",
+    ),
+    a(
+        "data_retries",
+        3,
+        8,
+        8,
+        "retransmissions of one segment before TIMEOUT",
+    ),
+    a("time_wait", 4, 0, 32, "TIME_WAIT duration (2 MSL), µs"),
+];
+
+/// TCP_CONFIG's write arguments: the timing, then the ISN secret.
+const TCP_CONFIG_FIELDS: [Field; 8] = concat(&[
+    TCP_TIMING_FIELDS,
+    &[
+        a("isn_key_lo", 5, 0, 64, "ISN secret bits 63:0"),
+        a("isn_key_hi", 7, 0, 64, "ISN secret bits 127:64"),
+    ],
+]);
+
 /// The result word alone (TCP_CLOSE, TCP_ABORT).
 const TCP_RESULT: ArgBlock = args(
     "fw_tcp_result",
@@ -295,14 +345,7 @@ pub const MAILBOX: &[Command] = &[
             5,
             FW_REF,
             "The TCP engine's timing (TCP_CONFIG read result)",
-            &[
-                a("rto_init", 0, 0, 32, "initial retransmission timeout of SYN and SYN-ACK, µs"),
-                a("rto_min", 1, 0, 32, "lower bound of the retransmission timeout, µs"),
-                a("rto_max", 2, 0, 32, "upper bound of the retransmission timeout, µs"),
-                a("syn_retries", 3, 0, 8, "SYN and SYN-ACK retransmissions before an open fails"),
-                a("data_retries", 3, 8, 8, "retransmissions of one segment before TIMEOUT"),
-                a("time_wait", 4, 0, 32, "TIME_WAIT duration (2 MSL), µs"),
-            ],
+            TCP_TIMING_FIELDS,
         )),
     ),
     cmd(
@@ -315,16 +358,7 @@ pub const MAILBOX: &[Command] = &[
             5,
             FW_REF,
             "TCP_CONFIG write arguments",
-            &[
-                a("rto_init", 0, 0, 32, "initial retransmission timeout of SYN and SYN-ACK, µs"),
-                a("rto_min", 1, 0, 32, "lower bound of the retransmission timeout, µs"),
-                a("rto_max", 2, 0, 32, "upper bound of the retransmission timeout, µs"),
-                a("syn_retries", 3, 0, 8, "SYN and SYN-ACK retransmissions before an open fails"),
-                a("data_retries", 3, 8, 8, "retransmissions of one segment before TIMEOUT"),
-                a("time_wait", 4, 0, 32, "TIME_WAIT duration (2 MSL), µs"),
-                a("isn_key_lo", 5, 0, 64, "ISN secret bits 63:0"),
-                a("isn_key_hi", 7, 0, 64, "ISN secret bits 127:64"),
-            ],
+            &TCP_CONFIG_FIELDS,
         )),
         None,
     ),
