@@ -5,11 +5,13 @@
 //! Descriptors are `#[repr(C)]` structs with explicit little-endian
 //! `to_bytes`/`from_bytes`; wire headers are zero-copy big-endian views
 //! over a byte buffer (`new_checked` verifies the length once, the
-//! accessors then index within it). `docs/abi.md` is the reference.
+//! accessors then index within it); the commands' argument and result
+//! words are structs with checked `to_words`/`from_words`.
+//! `docs/abi.md` is the reference.
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0xe577_b793;
+pub const BUILD_ID: u32 = 0x7c72_7a4f;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +75,9 @@ pub const RDMA_MAX_ORD: u32 = 16;
 
 /// Argument words of an RDMA command (block RDMA, ARG).
 pub const RDMA_CMD_ARGS: u32 = 16;
+
+/// Result words of an RDMA command (block RDMA, RSP).
+pub const RDMA_CMD_RSP: u32 = 4;
 
 /// Bytes of an event entry.
 pub const EQE_SIZE: u32 = 16;
@@ -688,15 +693,15 @@ pub mod mr_access {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RdmaCmd {
-    /// Register a region: ARG0 STag (index 31:8, key 7:0), ARG1 PD, ARG2 mr_access, ARG3/ARG4 base (the Tagged Offset of byte 0) low/high, ARG5/ARG6 length low/high, ARG7/ARG8 IOVA of byte 0 low/high.
+    /// Register a region (arguments rdma_mr_reg_args).
     MrReg = 0x01,
-    /// Free a region: ARG0 STag.
+    /// Free a region (arguments rdma_stag_args).
     MrDereg = 0x02,
-    /// Invalidate a fast-register region: ARG0 STag, ARG1 PD.
+    /// Invalidate a fast-register region (arguments rdma_mr_inv_args).
     MrInv = 0x03,
-    /// Change a QP: ARG0 QP; ARG1 7:0 qp_state, bit 8 set the attributes below (RESET to INIT only); ARG2 PD; ARG3 15:0 largest ULPDU accepted, bit 16 CRC, bit 17 markers in what the peer sends, bit 18 markers in what this QP sends, 31:24 IRD; ARG4 7:0 ORD, 15:8 send CQ, 23:16 receive CQ, 27:24 log2 receive-queue entries (1..=15), 31:28 log2 send-queue entries; ARG5/ARG6 receive-queue ring IOVA; ARG7/ARG8 send-queue ring IOVA; ARG9 the TCP connection id; ARG10 8:0 marker phase of the first received FPDU's first byte; ARG11 15:0 largest ULPDU to send (MULPDU); ARG12 the stream offset of the first FPDU to send (the stream's TX_END when FPDU mode begins).
+    /// Change a QP's state, and on RESET to INIT set its attributes (arguments rdma_qp_modify_args).
     QpModify = 0x04,
-    /// Read a QP: ARG0 QP; RSP0 7:0 qp_state; RSP1 qp_error_info (0: no error); RSP2 15:0 receive-queue consumer index, 31:16 producer index; RSP3 messages received.
+    /// Read a QP's state and counters (arguments rdma_qp_args, result rdma_qp_query_rsp).
     QpQuery = 0x05,
 }
 
@@ -856,15 +861,15 @@ pub enum FwOpcode {
     Nop = 0x00,
     /// Answer FW_VERSION, the build ID and the MAC address.
     GetVersion = 0x01,
-    /// Set the port's unicast MAC address (words 1-2: low 32 bits, high 16 bits).
+    /// Set the port's unicast MAC address (arguments fw_mac).
     SetMac = 0x02,
     /// Answer the port's MAC address.
     GetMac = 0x03,
-    /// Set the port's IPv4 address (word 1) and prefix length (word 2, 1..=32).
+    /// Set the port's IPv4 address and prefix length (arguments fw_ipv4).
     SetIpv4 = 0x04,
     /// Answer the port's IPv4 address and prefix length.
     GetIpv4 = 0x05,
-    /// Host to firmware: TCP engine timing (see the firmware's TCP module).
+    /// Host to firmware: read (no arguments, result fw_tcp_timing) or write (arguments fw_tcp_config_args) the TCP engine's timing.
     TcpConfig = 0x10,
     /// Host to firmware: start a listener.
     TcpListen = 0x11,
@@ -7056,5 +7061,2152 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> RdmapImmediate<T> {
     /// Sets `data`.
     pub fn set_data(&mut self, v: u64) {
         self.buffer.as_mut()[0..8].copy_from_slice(&v.to_be_bytes());
+    }
+}
+
+/// A command's argument or result words that cannot be built or read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgError {
+    /// A field's value does not fit its bits (`to_words`).
+    TooWide {
+        /// The block.
+        block: &'static str,
+        /// The field.
+        field: &'static str,
+        /// The value given.
+        value: u64,
+        /// The field's width in bits.
+        width: u32,
+    },
+    /// Reserved bits are set (`from_words`).
+    Reserved {
+        /// The block.
+        block: &'static str,
+        /// The word.
+        word: usize,
+        /// The reserved bits that are set.
+        bits: u32,
+    },
+    /// A field holds a code its enumeration does not define (`from_words`).
+    UnknownCode {
+        /// The block.
+        block: &'static str,
+        /// The field.
+        field: &'static str,
+        /// The code.
+        value: u64,
+    },
+    /// A message has fewer or more words than the block allows (`from_prefix`).
+    Length {
+        /// The block.
+        block: &'static str,
+        /// Words in the message.
+        words: usize,
+        /// Words the block needs at least.
+        min: usize,
+        /// Words the block has.
+        max: usize,
+    },
+}
+
+impl core::fmt::Display for ArgError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::TooWide {
+                block,
+                field,
+                value,
+                width,
+            } => write!(f, "{block}.{field}: {value:#x} does not fit {width} bits"),
+            Self::Reserved { block, word, bits } => write!(
+                f,
+                "{block}: reserved bits {bits:#010x} of word {word} are set"
+            ),
+            Self::UnknownCode {
+                block,
+                field,
+                value,
+            } => write!(f, "{block}.{field}: unknown code {value:#x}"),
+            Self::Length {
+                block,
+                words,
+                min,
+                max,
+            } => write!(f, "{block}: {words} words, the block takes {min}..={max}"),
+        }
+    }
+}
+
+impl core::error::Error for ArgError {}
+
+/// Fails when a word has a bit of its reserved mask set.
+fn check_reserved(block: &'static str, w: &[u32], reserved: &[u32]) -> Result<(), ArgError> {
+    for (word, (v, r)) in w.iter().zip(reserved).enumerate() {
+        if v & r != 0 {
+            return Err(ArgError::Reserved {
+                block,
+                word,
+                bits: v & r,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// MR_REG arguments: the region's table entry (warpnic (docs/iwarp.md)): 9 words. Used as: rdma_cmd MR_REG arguments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RdmaMrRegArgs {
+    /// Word 0: STag: table index 31:8, key 7:0.
+    pub stag: u32,
+    /// Word 1 bits 15:0: protection domain.
+    pub pd: u16,
+    /// Word 2 bits 7:0: `mr_access` bits, see [`mr_access`].
+    pub access: u8,
+    /// Words 3-4 (low word first): Tagged Offset of the region's first byte.
+    pub base: u64,
+    /// Words 5-6 (low word first): bytes.
+    pub len: u64,
+    /// Words 7-8 (low word first): IOVA of the region's first byte.
+    pub iova: u64,
+}
+
+impl RdmaMrRegArgs {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "rdma_mr_reg_args";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 9;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 9;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [
+        0x0000_0000,
+        0xffff_0000,
+        0xffff_ff00,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+    ];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.stag);
+        w[0] |= v as u32;
+        let v = u64::from(self.pd);
+        w[1] |= v as u32;
+        let v = u64::from(self.access);
+        w[2] |= v as u32;
+        let v = self.base;
+        w[3] |= v as u32;
+        w[4] |= (v >> 32) as u32;
+        let v = self.len;
+        w[5] |= v as u32;
+        w[6] |= (v >> 32) as u32;
+        let v = self.iova;
+        w[7] |= v as u32;
+        w[8] |= (v >> 32) as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            stag: w[0],
+            pd: (w[1] & 0xffff) as u16,
+            access: (w[2] & 0x00ff) as u8,
+            base: u64::from(w[3]) | (u64::from(w[4]) << 32),
+            len: u64::from(w[5]) | (u64::from(w[6]) << 32),
+            iova: u64::from(w[7]) | (u64::from(w[8]) << 32),
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// A memory region, by its STag (warpnic (docs/iwarp.md)): 1 word. Used as: rdma_cmd MR_DEREG arguments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RdmaStagArgs {
+    /// Word 0: STag: table index 31:8, key 7:0.
+    pub stag: u32,
+}
+
+impl RdmaStagArgs {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "rdma_stag_args";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 1;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0x0000_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.stag);
+        w[0] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self { stag: w[0] })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// MR_INV arguments (warpnic (docs/iwarp.md)): 2 words. Used as: rdma_cmd MR_INV arguments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RdmaMrInvArgs {
+    /// Word 0: STag: table index 31:8, key 7:0.
+    pub stag: u32,
+    /// Word 1 bits 15:0: protection domain the region must belong to.
+    pub pd: u16,
+}
+
+impl RdmaMrInvArgs {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "rdma_mr_inv_args";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 2;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 2;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0x0000_0000, 0xffff_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.stag);
+        w[0] |= v as u32;
+        let v = u64::from(self.pd);
+        w[1] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            stag: w[0],
+            pd: (w[1] & 0xffff) as u16,
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// QP_MODIFY arguments: the state, and the attributes RESET to INIT sets (ARG2 and up are read only with set_attrs) (warpnic (docs/iwarp.md)): 13 words; a message may end after word 1 (the words after read as zero). Used as: rdma_cmd QP_MODIFY arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdmaQpModifyArgs {
+    /// Word 0: queue pair number (below the block's NUM_QP).
+    pub qp: u32,
+    /// Word 1 bits 7:0: a [`QpState`] code.
+    pub state: QpState,
+    /// Word 1 bit 8: set the attributes of the words after (RESET to INIT only).
+    pub set_attrs: bool,
+    /// Word 2 bits 15:0: protection domain.
+    pub pd: u16,
+    /// Word 3 bits 15:0: largest ULPDU accepted, bytes (at least 1).
+    pub mulpdu: u16,
+    /// Word 3 bit 16: CRC32c on the connection.
+    pub crc: bool,
+    /// Word 3 bit 17: MPA markers in what the peer sends.
+    pub markers_rx: bool,
+    /// Word 3 bit 18: MPA markers in what this QP sends.
+    pub markers_tx: bool,
+    /// Word 3 bits 31:24: inbound RDMA Read queue depth (at most RDMA_MAX_IRD).
+    pub ird: u8,
+    /// Word 4 bits 7:0: outbound RDMA Read queue depth (at most RDMA_MAX_ORD).
+    pub ord: u8,
+    /// Word 4 bits 15:8: completion queue of the send queue.
+    pub send_cq: u8,
+    /// Word 4 bits 23:16: completion queue of the receive queue.
+    pub recv_cq: u8,
+    /// Word 4 bits 27:24: log2 of the receive queue's entries (1..=15).
+    pub rq_log: u8,
+    /// Word 4 bits 31:28: log2 of the send queue's entries (1..=15).
+    pub sq_log: u8,
+    /// Words 5-6 (low word first): IOVA of the receive queue's ring.
+    pub rq_iova: u64,
+    /// Words 7-8 (low word first): IOVA of the send queue's ring.
+    pub sq_iova: u64,
+    /// Word 9 bits 15:0: the TCP connection id the QP runs on.
+    pub tid: u16,
+    /// Word 10 bits 8:0: marker phase of the first received FPDU's first byte (0..=511).
+    pub marker_phase: u16,
+    /// Word 11 bits 15:0: largest ULPDU to send (MULPDU), bytes.
+    pub send_mulpdu: u16,
+    /// Word 12: stream offset of the first FPDU to send (the stream's TX_END when FPDU mode begins).
+    pub tx_start: u32,
+}
+
+impl RdmaQpModifyArgs {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "rdma_qp_modify_args";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 13;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 2;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [
+        0x0000_0000,
+        0xffff_fe00,
+        0xffff_0000,
+        0x00f8_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0xffff_0000,
+        0xffff_fe00,
+        0xffff_0000,
+        0x0000_0000,
+    ];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.qp);
+        w[0] |= v as u32;
+        let v = u64::from(u8::from(self.state));
+        w[1] |= v as u32;
+        let v = u64::from(self.set_attrs);
+        w[1] |= (v << 8) as u32;
+        let v = u64::from(self.pd);
+        w[2] |= v as u32;
+        let v = u64::from(self.mulpdu);
+        w[3] |= v as u32;
+        let v = u64::from(self.crc);
+        w[3] |= (v << 16) as u32;
+        let v = u64::from(self.markers_rx);
+        w[3] |= (v << 17) as u32;
+        let v = u64::from(self.markers_tx);
+        w[3] |= (v << 18) as u32;
+        let v = u64::from(self.ird);
+        w[3] |= (v << 24) as u32;
+        let v = u64::from(self.ord);
+        w[4] |= v as u32;
+        let v = u64::from(self.send_cq);
+        w[4] |= (v << 8) as u32;
+        let v = u64::from(self.recv_cq);
+        w[4] |= (v << 16) as u32;
+        let v = u64::from(self.rq_log);
+        if v > 0x000f {
+            return Err(ArgError::TooWide {
+                block: Self::NAME,
+                field: "rq_log",
+                value: v,
+                width: 4,
+            });
+        }
+        w[4] |= (v << 24) as u32;
+        let v = u64::from(self.sq_log);
+        if v > 0x000f {
+            return Err(ArgError::TooWide {
+                block: Self::NAME,
+                field: "sq_log",
+                value: v,
+                width: 4,
+            });
+        }
+        w[4] |= (v << 28) as u32;
+        let v = self.rq_iova;
+        w[5] |= v as u32;
+        w[6] |= (v >> 32) as u32;
+        let v = self.sq_iova;
+        w[7] |= v as u32;
+        w[8] |= (v >> 32) as u32;
+        let v = u64::from(self.tid);
+        w[9] |= v as u32;
+        let v = u64::from(self.marker_phase);
+        if v > 0x01ff {
+            return Err(ArgError::TooWide {
+                block: Self::NAME,
+                field: "marker_phase",
+                value: v,
+                width: 9,
+            });
+        }
+        w[10] |= v as u32;
+        let v = u64::from(self.send_mulpdu);
+        w[11] |= v as u32;
+        let v = u64::from(self.tx_start);
+        w[12] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            qp: w[0],
+            state: QpState::try_from((w[1] & 0x00ff) as u8).map_err(|v| ArgError::UnknownCode {
+                block: Self::NAME,
+                field: "state",
+                value: u64::from(v),
+            })?,
+            set_attrs: (w[1] >> 8) & 0x0001 != 0,
+            pd: (w[2] & 0xffff) as u16,
+            mulpdu: (w[3] & 0xffff) as u16,
+            crc: (w[3] >> 16) & 0x0001 != 0,
+            markers_rx: (w[3] >> 17) & 0x0001 != 0,
+            markers_tx: (w[3] >> 18) & 0x0001 != 0,
+            ird: (w[3] >> 24) as u8,
+            ord: (w[4] & 0x00ff) as u8,
+            send_cq: ((w[4] >> 8) & 0x00ff) as u8,
+            recv_cq: ((w[4] >> 16) & 0x00ff) as u8,
+            rq_log: ((w[4] >> 24) & 0x000f) as u8,
+            sq_log: (w[4] >> 28) as u8,
+            rq_iova: u64::from(w[5]) | (u64::from(w[6]) << 32),
+            sq_iova: u64::from(w[7]) | (u64::from(w[8]) << 32),
+            tid: (w[9] & 0xffff) as u16,
+            marker_phase: (w[10] & 0x01ff) as u16,
+            send_mulpdu: (w[11] & 0xffff) as u16,
+            tx_start: w[12],
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// A queue pair, by its number (warpnic (docs/iwarp.md)): 1 word. Used as: rdma_cmd QP_QUERY arguments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RdmaQpArgs {
+    /// Word 0: queue pair number (below the block's NUM_QP).
+    pub qp: u32,
+}
+
+impl RdmaQpArgs {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "rdma_qp_args";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 1;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0x0000_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.qp);
+        w[0] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self { qp: w[0] })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// QP_QUERY result (warpnic (docs/iwarp.md)): 4 words. Used as: rdma_cmd QP_QUERY result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdmaQpQueryRsp {
+    /// Word 0 bits 7:0: a [`QpState`] code.
+    pub state: QpState,
+    /// Word 1: qp_error_info of the Terminate that put the QP in ERROR (0: none).
+    pub error: u32,
+    /// Word 2 bits 15:0: receive-queue consumer index (15:0 of the free-running index).
+    pub rq_ci: u16,
+    /// Word 2 bits 31:16: receive-queue producer index as the hardware has it.
+    pub rq_pi: u16,
+    /// Word 3: messages received.
+    pub rx_msgs: u32,
+}
+
+impl RdmaQpQueryRsp {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "rdma_qp_query_rsp";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 4;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 4;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0xffff_ff00, 0x0000_0000, 0x0000_0000, 0x0000_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(u8::from(self.state));
+        w[0] |= v as u32;
+        let v = u64::from(self.error);
+        w[1] |= v as u32;
+        let v = u64::from(self.rq_ci);
+        w[2] |= v as u32;
+        let v = u64::from(self.rq_pi);
+        w[2] |= (v << 16) as u32;
+        let v = u64::from(self.rx_msgs);
+        w[3] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            state: QpState::try_from((w[0] & 0x00ff) as u8).map_err(|v| ArgError::UnknownCode {
+                block: Self::NAME,
+                field: "state",
+                value: u64::from(v),
+            })?,
+            error: w[1],
+            rq_ci: (w[2] & 0xffff) as u16,
+            rq_pi: (w[2] >> 16) as u16,
+            rx_msgs: w[3],
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// GET_VERSION result (warpnic (mailbox)): 4 words. Used as: fw_opcode GET_VERSION result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FwVersionRsp {
+    /// Word 0: FW_VERSION.
+    pub version: u32,
+    /// Word 1: the core's BUILD_ID, as the firmware reads it (FW_REG_BUILD_ID).
+    pub build_id: u32,
+    /// Words 2-3 bits 47:0 (low word first): the port's MAC address; byte 0 on the wire is bits 47:40.
+    pub mac: u64,
+}
+
+impl FwVersionRsp {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_version_rsp";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 4;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 4;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0x0000_0000, 0x0000_0000, 0x0000_0000, 0xffff_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.version);
+        w[0] |= v as u32;
+        let v = u64::from(self.build_id);
+        w[1] |= v as u32;
+        let v = self.mac;
+        if v > 0xffff_ffff_ffff {
+            return Err(ArgError::TooWide {
+                block: Self::NAME,
+                field: "mac",
+                value: v,
+                width: 48,
+            });
+        }
+        w[2] |= v as u32;
+        w[3] |= (v >> 32) as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            version: w[0],
+            build_id: w[1],
+            mac: (u64::from(w[2]) | (u64::from(w[3]) << 32)) & 0xffff_ffff_ffff,
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// The port's MAC address (warpnic (mailbox)): 2 words. Used as: fw_opcode SET_MAC arguments, fw_opcode GET_MAC result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FwMac {
+    /// Words 0-1 bits 47:0 (low word first): MAC address; byte 0 on the wire is bits 47:40.
+    pub mac: u64,
+}
+
+impl FwMac {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_mac";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 2;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 2;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0x0000_0000, 0xffff_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = self.mac;
+        if v > 0xffff_ffff_ffff {
+            return Err(ArgError::TooWide {
+                block: Self::NAME,
+                field: "mac",
+                value: v,
+                width: 48,
+            });
+        }
+        w[0] |= v as u32;
+        w[1] |= (v >> 32) as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            mac: (u64::from(w[0]) | (u64::from(w[1]) << 32)) & 0xffff_ffff_ffff,
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// The port's IPv4 address and prefix length (warpnic (mailbox)): 2 words. Used as: fw_opcode SET_IPV4 arguments, fw_opcode GET_IPV4 result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FwIpv4 {
+    /// Word 0: IPv4 address (192.0.2.1 is 0xc0000201).
+    pub addr: u32,
+    /// Word 1 bits 7:0: prefix length (1..=32 when set).
+    pub prefix_len: u8,
+}
+
+impl FwIpv4 {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_ipv4";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 2;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 2;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0x0000_0000, 0xffff_ff00];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.addr);
+        w[0] |= v as u32;
+        let v = u64::from(self.prefix_len);
+        w[1] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            addr: w[0],
+            prefix_len: (w[1] & 0x00ff) as u8,
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// The TCP engine's timing (TCP_CONFIG read result) (warpnic (mailbox)): 5 words. Used as: fw_opcode TCP_CONFIG result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FwTcpTiming {
+    /// Word 0: initial retransmission timeout of SYN and SYN-ACK, µs.
+    pub rto_init: u32,
+    /// Word 1: lower bound of the retransmission timeout, µs.
+    pub rto_min: u32,
+    /// Word 2: upper bound of the retransmission timeout, µs.
+    pub rto_max: u32,
+    /// Word 3 bits 7:0: SYN and SYN-ACK retransmissions before an open fails.
+    pub syn_retries: u8,
+    /// Word 3 bits 15:8: retransmissions of one segment before TIMEOUT.
+    pub data_retries: u8,
+    /// Word 4: TIME_WAIT duration (2 MSL), µs.
+    pub time_wait: u32,
+}
+
+impl FwTcpTiming {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_timing";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 5;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 5;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0xffff_0000,
+        0x0000_0000,
+    ];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.rto_init);
+        w[0] |= v as u32;
+        let v = u64::from(self.rto_min);
+        w[1] |= v as u32;
+        let v = u64::from(self.rto_max);
+        w[2] |= v as u32;
+        let v = u64::from(self.syn_retries);
+        w[3] |= v as u32;
+        let v = u64::from(self.data_retries);
+        w[3] |= (v << 8) as u32;
+        let v = u64::from(self.time_wait);
+        w[4] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            rto_init: w[0],
+            rto_min: w[1],
+            rto_max: w[2],
+            syn_retries: (w[3] & 0x00ff) as u8,
+            data_retries: ((w[3] >> 8) & 0x00ff) as u8,
+            time_wait: w[4],
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// TCP_CONFIG write arguments (warpnic (mailbox)): 9 words; a message may end after word 4 (the words after read as zero). Used as: fw_opcode TCP_CONFIG arguments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FwTcpConfigArgs {
+    /// Word 0: initial retransmission timeout of SYN and SYN-ACK, µs.
+    pub rto_init: u32,
+    /// Word 1: lower bound of the retransmission timeout, µs.
+    pub rto_min: u32,
+    /// Word 2: upper bound of the retransmission timeout, µs.
+    pub rto_max: u32,
+    /// Word 3 bits 7:0: SYN and SYN-ACK retransmissions before an open fails.
+    pub syn_retries: u8,
+    /// Word 3 bits 15:8: retransmissions of one segment before TIMEOUT.
+    pub data_retries: u8,
+    /// Word 4: TIME_WAIT duration (2 MSL), µs.
+    pub time_wait: u32,
+    /// Words 5-6 (low word first): ISN secret bits 63:0.
+    pub isn_key_lo: u64,
+    /// Words 7-8 (low word first): ISN secret bits 127:64.
+    pub isn_key_hi: u64,
+}
+
+impl FwTcpConfigArgs {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_config_args";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 9;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 5;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0xffff_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+    ];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.rto_init);
+        w[0] |= v as u32;
+        let v = u64::from(self.rto_min);
+        w[1] |= v as u32;
+        let v = u64::from(self.rto_max);
+        w[2] |= v as u32;
+        let v = u64::from(self.syn_retries);
+        w[3] |= v as u32;
+        let v = u64::from(self.data_retries);
+        w[3] |= (v << 8) as u32;
+        let v = u64::from(self.time_wait);
+        w[4] |= v as u32;
+        let v = self.isn_key_lo;
+        w[5] |= v as u32;
+        w[6] |= (v >> 32) as u32;
+        let v = self.isn_key_hi;
+        w[7] |= v as u32;
+        w[8] |= (v >> 32) as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            rto_init: w[0],
+            rto_min: w[1],
+            rto_max: w[2],
+            syn_retries: (w[3] & 0x00ff) as u8,
+            data_retries: ((w[3] >> 8) & 0x00ff) as u8,
+            time_wait: w[4],
+            isn_key_lo: u64::from(w[5]) | (u64::from(w[6]) << 32),
+            isn_key_hi: u64::from(w[7]) | (u64::from(w[8]) << 32),
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// TCP_LISTEN arguments (warpnic (mailbox)): 2 words. Used as: fw_opcode TCP_LISTEN arguments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FwTcpListenArgs {
+    /// Word 0 bits 15:0: local TCP port (not 0).
+    pub port: u16,
+    /// Word 0 bits 31:16: connections not yet taken by the host the listener holds at most (not 0).
+    pub backlog: u16,
+    /// Word 1: receive window of accepted connections, bytes (0: 65535; at most 2^30).
+    pub rcv_wnd: u32,
+}
+
+impl FwTcpListenArgs {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_listen_args";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 2;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 2;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0x0000_0000, 0x0000_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.port);
+        w[0] |= v as u32;
+        let v = u64::from(self.backlog);
+        w[0] |= (v << 16) as u32;
+        let v = u64::from(self.rcv_wnd);
+        w[1] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            port: (w[0] & 0xffff) as u16,
+            backlog: (w[0] >> 16) as u16,
+            rcv_wnd: w[1],
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// TCP_LISTEN result (warpnic (mailbox)): 2 words; a message may end after word 0 (the words after read as zero). Used as: fw_opcode TCP_LISTEN result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FwTcpListenRsp {
+    /// Word 0 bits 7:0: a [`CplStatus`] code.
+    pub result: CplStatus,
+    /// Word 1 bits 15:0: listener id (with SUCCESS, or the listener that timed out).
+    pub listener: u16,
+}
+
+impl FwTcpListenRsp {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_listen_rsp";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 2;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0xffff_ff00, 0xffff_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(u8::from(self.result));
+        w[0] |= v as u32;
+        let v = u64::from(self.listener);
+        w[1] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            result: CplStatus::try_from((w[0] & 0x00ff) as u8).map_err(|v| {
+                ArgError::UnknownCode {
+                    block: Self::NAME,
+                    field: "result",
+                    value: u64::from(v),
+                }
+            })?,
+            listener: (w[1] & 0xffff) as u16,
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// A listener, by its id (warpnic (mailbox)): 1 word. Used as: fw_opcode TCP_UNLISTEN arguments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FwTcpListener {
+    /// Word 0 bits 15:0: listener id.
+    pub listener: u16,
+}
+
+impl FwTcpListener {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_listener";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 1;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0xffff_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.listener);
+        w[0] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            listener: (w[0] & 0xffff) as u16,
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// TCP_UNLISTEN result (warpnic (mailbox)): 2 words; a message may end after word 0 (the words after read as zero). Used as: fw_opcode TCP_UNLISTEN result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FwTcpUnlistenRsp {
+    /// Word 0 bits 7:0: a [`CplStatus`] code.
+    pub result: CplStatus,
+    /// Word 1: embryonic connections reset with the listener.
+    pub dropped: u32,
+}
+
+impl FwTcpUnlistenRsp {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_unlisten_rsp";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 2;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0xffff_ff00, 0x0000_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(u8::from(self.result));
+        w[0] |= v as u32;
+        let v = u64::from(self.dropped);
+        w[1] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            result: CplStatus::try_from((w[0] & 0x00ff) as u8).map_err(|v| {
+                ArgError::UnknownCode {
+                    block: Self::NAME,
+                    field: "result",
+                    value: u64::from(v),
+                }
+            })?,
+            dropped: w[1],
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// TCP_CONNECT arguments (warpnic (mailbox)): 4 words. Used as: fw_opcode TCP_CONNECT arguments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FwTcpConnectArgs {
+    /// Word 0: peer IPv4 address (192.168.1.10 is 0xc0a8010a).
+    pub peer_ip: u32,
+    /// Word 1 bits 15:0: peer TCP port (not 0).
+    pub peer_port: u16,
+    /// Word 1 bits 31:16: local TCP port (0: an ephemeral port).
+    pub local_port: u16,
+    /// Word 2 bits 7:0: `cpl_tcp_opt` bits, see [`cpl_tcp_opt`].
+    pub tcp_opt: u8,
+    /// Word 2 bits 15:8: receive window shift, 0..=14 (with WSCALE, else 0).
+    pub rcv_wscale: u8,
+    /// Word 3: receive window, bytes (0: 65535; at most 2^30, and within 65535 << rcv_wscale).
+    pub rcv_wnd: u32,
+}
+
+impl FwTcpConnectArgs {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_connect_args";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 4;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 4;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0x0000_0000, 0x0000_0000, 0xffff_0000, 0x0000_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.peer_ip);
+        w[0] |= v as u32;
+        let v = u64::from(self.peer_port);
+        w[1] |= v as u32;
+        let v = u64::from(self.local_port);
+        w[1] |= (v << 16) as u32;
+        let v = u64::from(self.tcp_opt);
+        w[2] |= v as u32;
+        let v = u64::from(self.rcv_wscale);
+        w[2] |= (v << 8) as u32;
+        let v = u64::from(self.rcv_wnd);
+        w[3] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            peer_ip: w[0],
+            peer_port: (w[1] & 0xffff) as u16,
+            local_port: (w[1] >> 16) as u16,
+            tcp_opt: (w[2] & 0x00ff) as u8,
+            rcv_wscale: ((w[2] >> 8) & 0x00ff) as u8,
+            rcv_wnd: w[3],
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// TCP_CONNECT result: with SUCCESS the endpoint and its local port, else the result word alone (warpnic (mailbox)): 3 words; a message may end after word 0 (the words after read as zero). Used as: fw_opcode TCP_CONNECT result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FwTcpConnectRsp {
+    /// Word 0 bits 7:0: a [`CplStatus`] code.
+    pub result: CplStatus,
+    /// Word 1 bits 15:0: endpoint id: slot 10:0, generation 15:11.
+    pub ep: u16,
+    /// Word 2 bits 15:0: local TCP port (the ephemeral port chosen for 0).
+    pub local_port: u16,
+}
+
+impl FwTcpConnectRsp {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_connect_rsp";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 3;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0xffff_ff00, 0xffff_0000, 0xffff_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(u8::from(self.result));
+        w[0] |= v as u32;
+        let v = u64::from(self.ep);
+        w[1] |= v as u32;
+        let v = u64::from(self.local_port);
+        w[2] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            result: CplStatus::try_from((w[0] & 0x00ff) as u8).map_err(|v| {
+                ArgError::UnknownCode {
+                    block: Self::NAME,
+                    field: "result",
+                    value: u64::from(v),
+                }
+            })?,
+            ep: (w[1] & 0xffff) as u16,
+            local_port: (w[2] & 0xffff) as u16,
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// A connection endpoint, by its id (warpnic (mailbox)): 1 word. Used as: fw_opcode TCP_CLOSE arguments, fw_opcode TCP_ABORT arguments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FwTcpEndpoint {
+    /// Word 0 bits 15:0: endpoint id: slot 10:0, generation 15:11.
+    pub ep: u16,
+}
+
+impl FwTcpEndpoint {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_endpoint";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 1;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0xffff_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.ep);
+        w[0] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            ep: (w[0] & 0xffff) as u16,
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// The result of a TCP command (warpnic (mailbox)): 1 word. Used as: fw_opcode TCP_CLOSE result, fw_opcode TCP_ABORT result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FwTcpResult {
+    /// Word 0 bits 7:0: a [`CplStatus`] code.
+    pub result: CplStatus,
+}
+
+impl FwTcpResult {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_result";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 1;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0xffff_ff00];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(u8::from(self.result));
+        w[0] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            result: CplStatus::try_from((w[0] & 0x00ff) as u8).map_err(|v| {
+                ArgError::UnknownCode {
+                    block: Self::NAME,
+                    field: "result",
+                    value: u64::from(v),
+                }
+            })?,
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// TCP_EVENT result: the event word, and for ESTABLISHED and ACCEPTED the connection in the eight words after (warpnic (mailbox)): 9 words; a message may end after word 0 (the words after read as zero). Used as: fw_opcode TCP_EVENT result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FwTcpEventRsp {
+    /// Word 0 bits 7:0: a [`TcpEvent`] code.
+    pub kind: TcpEvent,
+    /// Word 0 bits 15:8: a [`CplStatus`] code.
+    pub cause: CplStatus,
+    /// Word 0 bits 31:16: endpoint id: slot 10:0, generation 15:11.
+    pub ep: u16,
+    /// Word 1: the engine's connection id (CPL_TID_NONE: none).
+    pub tid: u32,
+    /// Word 2: local IPv4 address.
+    pub local_ip: u32,
+    /// Word 3: peer IPv4 address.
+    pub peer_ip: u32,
+    /// Word 4 bits 15:0: local TCP port.
+    pub local_port: u16,
+    /// Word 4 bits 31:16: peer TCP port.
+    pub peer_port: u16,
+    /// Word 5: our initial sequence number.
+    pub snd_isn: u32,
+    /// Word 6: the peer's initial sequence number.
+    pub rcv_isn: u32,
+    /// Word 7 bits 15:0: effective MSS, bytes.
+    pub mss: u16,
+    /// Word 7 bits 23:16: `cpl_tcp_opt` bits, see [`cpl_tcp_opt`].
+    pub tcp_opt: u8,
+    /// Word 7 bits 27:24: the peer's window scale shift.
+    pub snd_wscale: u8,
+    /// Word 7 bits 31:28: our window scale shift.
+    pub rcv_wscale: u8,
+    /// Word 8: listener id (ACCEPTED), or 0xffff_ffff.
+    pub listener: u32,
+}
+
+impl FwTcpEventRsp {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_event_rsp";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 9;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+    ];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(u8::from(self.kind));
+        w[0] |= v as u32;
+        let v = u64::from(u8::from(self.cause));
+        w[0] |= (v << 8) as u32;
+        let v = u64::from(self.ep);
+        w[0] |= (v << 16) as u32;
+        let v = u64::from(self.tid);
+        w[1] |= v as u32;
+        let v = u64::from(self.local_ip);
+        w[2] |= v as u32;
+        let v = u64::from(self.peer_ip);
+        w[3] |= v as u32;
+        let v = u64::from(self.local_port);
+        w[4] |= v as u32;
+        let v = u64::from(self.peer_port);
+        w[4] |= (v << 16) as u32;
+        let v = u64::from(self.snd_isn);
+        w[5] |= v as u32;
+        let v = u64::from(self.rcv_isn);
+        w[6] |= v as u32;
+        let v = u64::from(self.mss);
+        w[7] |= v as u32;
+        let v = u64::from(self.tcp_opt);
+        w[7] |= (v << 16) as u32;
+        let v = u64::from(self.snd_wscale);
+        if v > 0x000f {
+            return Err(ArgError::TooWide {
+                block: Self::NAME,
+                field: "snd_wscale",
+                value: v,
+                width: 4,
+            });
+        }
+        w[7] |= (v << 24) as u32;
+        let v = u64::from(self.rcv_wscale);
+        if v > 0x000f {
+            return Err(ArgError::TooWide {
+                block: Self::NAME,
+                field: "rcv_wscale",
+                value: v,
+                width: 4,
+            });
+        }
+        w[7] |= (v << 28) as u32;
+        let v = u64::from(self.listener);
+        w[8] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            kind: TcpEvent::try_from((w[0] & 0x00ff) as u8).map_err(|v| ArgError::UnknownCode {
+                block: Self::NAME,
+                field: "kind",
+                value: u64::from(v),
+            })?,
+            cause: CplStatus::try_from(((w[0] >> 8) & 0x00ff) as u8).map_err(|v| {
+                ArgError::UnknownCode {
+                    block: Self::NAME,
+                    field: "cause",
+                    value: u64::from(v),
+                }
+            })?,
+            ep: (w[0] >> 16) as u16,
+            tid: w[1],
+            local_ip: w[2],
+            peer_ip: w[3],
+            local_port: (w[4] & 0xffff) as u16,
+            peer_port: (w[4] >> 16) as u16,
+            snd_isn: w[5],
+            rcv_isn: w[6],
+            mss: (w[7] & 0xffff) as u16,
+            tcp_opt: ((w[7] >> 16) & 0x00ff) as u8,
+            snd_wscale: ((w[7] >> 24) & 0x000f) as u8,
+            rcv_wscale: (w[7] >> 28) as u8,
+            listener: w[8],
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// TCP_TCB arguments (warpnic (mailbox)): 6 words. Used as: fw_opcode TCP_TCB arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FwTcpTcbArgs {
+    /// Word 0 bits 15:0: endpoint id: slot 10:0, generation 15:11.
+    pub ep: u16,
+    /// Word 1 bits 7:0: a [`TcbField`] code.
+    pub field: TcbField,
+    /// Words 2-3 (low word first): new bits, right-aligned.
+    pub value: u64,
+    /// Words 4-5 (low word first): bits of the field to write (0: read).
+    pub mask: u64,
+}
+
+impl FwTcpTcbArgs {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_tcb_args";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 6;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 6;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [
+        0xffff_0000,
+        0xffff_ff00,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+        0x0000_0000,
+    ];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.ep);
+        w[0] |= v as u32;
+        let v = u64::from(u8::from(self.field));
+        w[1] |= v as u32;
+        let v = self.value;
+        w[2] |= v as u32;
+        w[3] |= (v >> 32) as u32;
+        let v = self.mask;
+        w[4] |= v as u32;
+        w[5] |= (v >> 32) as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            ep: (w[0] & 0xffff) as u16,
+            field: TcbField::try_from((w[1] & 0x00ff) as u8).map_err(|v| {
+                ArgError::UnknownCode {
+                    block: Self::NAME,
+                    field: "field",
+                    value: u64::from(v),
+                }
+            })?,
+            value: u64::from(w[2]) | (u64::from(w[3]) << 32),
+            mask: u64::from(w[4]) | (u64::from(w[5]) << 32),
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// TCP_TCB result (warpnic (mailbox)): 3 words; a message may end after word 0 (the words after read as zero). Used as: fw_opcode TCP_TCB result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FwTcpTcbRsp {
+    /// Word 0 bits 7:0: a [`CplStatus`] code.
+    pub result: CplStatus,
+    /// Words 1-2 (low word first): the field's value after the write.
+    pub value: u64,
+}
+
+impl FwTcpTcbRsp {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_tcp_tcb_rsp";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 3;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0xffff_ff00, 0x0000_0000, 0x0000_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(u8::from(self.result));
+        w[0] |= v as u32;
+        let v = self.value;
+        w[1] |= v as u32;
+        w[2] |= (v >> 32) as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            result: CplStatus::try_from((w[0] & 0x00ff) as u8).map_err(|v| {
+                ArgError::UnknownCode {
+                    block: Self::NAME,
+                    field: "result",
+                    value: u64::from(v),
+                }
+            })?,
+            value: u64::from(w[1]) | (u64::from(w[2]) << 32),
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
     }
 }

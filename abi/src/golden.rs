@@ -12,8 +12,18 @@
 //! (reserved fields included), so a field read from the wrong place cannot
 //! pass by accident.
 //!
+//! The commands' argument and result blocks have theirs in [`commands`]:
+//! the words and the value of every field; reserved bits are zero there, as
+//! the blocks write them.
+//!
 //! This file is plain data with no dependencies: the generator includes it
 //! by path, as it does `spec.rs`.
+
+// Named by path for the same reason as the parts of `spec.rs`.
+#[path = "golden/commands.rs"]
+pub mod commands;
+
+pub use commands::ARG_GOLDEN;
 
 /// The value one field must decode to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +42,18 @@ pub struct Golden {
     /// The layout's bytes, byte 0 first.
     pub bytes: &'static [u8],
     /// Every field of the layout with its expected value.
+    pub fields: &'static [(&'static str, Expect)],
+}
+
+/// One golden vector of a command's argument or result block.
+#[derive(Clone, Copy, Debug)]
+pub struct ArgGolden {
+    /// Name of the block in [`crate::spec::SPEC`]'s commands.
+    pub block: &'static str,
+    /// The block's words, word 0 first.
+    pub words: &'static [u32],
+    /// Every field of the block with its expected value (a code's number, 0
+    /// or 1 for a one-bit field).
     pub fields: &'static [(&'static str, Expect)],
 }
 

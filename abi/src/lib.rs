@@ -2,8 +2,11 @@
 //!
 //! [`spec`] is the declarative description; [`gen`] holds the Rust types that
 //! `cargo xtask gen` writes from it (the same run writes the SystemVerilog
-//! package under `hw/rtl/gen/` and `docs/abi.md`). [`wire`] adds parsing,
-//! emitting and checksums on top of the generated header views.
+//! package under `hw/rtl/gen/` and `docs/abi.md`): descriptors, header
+//! views, and the commands' argument and result blocks with checked
+//! `to_words`/`from_words`. [`golden`] holds the vectors both sides are
+//! tested against. [`wire`] adds parsing, emitting and checksums on top of
+//! the generated header views.
 #![no_std]
 #![warn(missing_docs)]
 

@@ -1,9 +1,10 @@
 //! warpnic build tasks.
 //!
-//! `cargo xtask gen` writes, from the ABI description in `abi/src/spec.rs`:
-//! `hw/rtl/gen/wn_abi_pkg.sv`, `abi/src/gen.rs`, `docs/abi.md`, and the RTL
-//! golden-vector testbench `hw/tb/gen/wn_abi_golden_tb.sv` (from
-//! `abi/src/golden.rs`). `cargo xtask gen --check` renders the same files in
+//! `cargo xtask gen` writes, from the ABI description in `abi/src/spec.rs`
+//! (with its parts under `abi/src/spec/`): `hw/rtl/gen/wn_abi_pkg.sv`,
+//! `abi/src/gen.rs`, `docs/abi.md`, and the RTL golden-vector testbench
+//! `hw/tb/gen/wn_abi_golden_tb.sv` (from `abi/src/golden.rs` and
+//! `abi/src/golden/commands.rs`). `cargo xtask gen --check` renders the same files in
 //! memory and fails, naming each stale file, when a committed one differs.
 //!
 //! The description is included by path so that this tool does not depend on
@@ -17,6 +18,7 @@ mod spec;
 #[allow(dead_code)]
 mod golden;
 
+mod check;
 mod md;
 mod model;
 mod rs;
@@ -45,13 +47,13 @@ fn workspace_root() -> PathBuf {
 /// Renders every generated file.
 fn render(root: &Path) -> Result<Vec<Output>, String> {
     let spec = &spec::SPEC;
-    model::validate(spec)
+    check::validate(spec)
         .map_err(|e| format!("abi/src/spec.rs is invalid:\n  {}", e.join("\n  ")))?;
     let id = model::build_id(spec);
     let sv = sv::generate(spec, id).map_err(|e| e.join("\n"))?;
     let rust = rs::rustfmt(&rs::generate(spec, id), root)?;
     let md = md::generate(spec, id);
-    let tb = tb::generate(spec, golden::GOLDEN)?;
+    let tb = tb::generate(spec, golden::GOLDEN, golden::ARG_GOLDEN)?;
     Ok(vec![
         Output {
             path: "hw/rtl/gen/wn_abi_pkg.sv",

@@ -1,7 +1,10 @@
 //! The Markdown reference (docs/abi.md).
 
-use crate::model::{self, camel, is_whole, lower, upper, wire_order, GENERATED};
-use crate::spec::{Block, Endian, Enum, Layout, Register, Spec, ARRAY_HEADER, BLOCK_HEADER};
+use crate::model::{self, camel, is_whole, lower, upper, wire_order, Member, GENERATED};
+use crate::spec::{
+    ArgBlock, Block, Bundle, Endian, Enum, Field, Layout, Register, Spec, ARRAY_HEADER,
+    BLOCK_HEADER,
+};
 use std::fmt::Write as _;
 
 fn esc(s: &str) -> String {
@@ -82,30 +85,191 @@ fn layout(o: &mut String, spec: &Spec, l: &Layout, rust_kind: &str) {
         } else {
             format!("{}–{}", f.offset, f.offset + f.container - 1)
         };
-        let bits = if is_whole(f) {
-            "all".to_string()
-        } else if f.width == 1 {
-            format!("{}", f.shift)
-        } else {
-            format!("{}:{}", f.shift + f.width - 1, f.shift)
-        };
-        let sv = model::sv_field(f.name);
-        let name = if sv == f.name {
-            format!("`{}`", f.name)
-        } else {
-            format!("`{}` (SV `{sv}`)", f.name)
-        };
-        let desc = match spec.enums.iter().find(|e| e.name == f.doc) {
-            Some(e) if e.flags => format!("bits of [`{}`](#{})", e.name, enum_anchor(e)),
-            Some(e) => format!("a [`{}`](#{}) code", e.name, enum_anchor(e)),
-            None => f.doc.to_string(),
-        };
+        let bits = bits_col(f, is_whole(f));
+        let name = name_col(f);
+        let desc = field_desc(spec, f.doc);
         let _ = writeln!(
             o,
             "| {bytes} | {bits} | {name} | {} | {} |",
             f.width,
             esc(&desc)
         );
+    }
+    o.push('\n');
+}
+
+/// The Bits column of a field: "all" when it fills its bytes or words, else
+/// its bit or bit range.
+fn bits_col(f: &Field, whole: bool) -> String {
+    if whole {
+        "all".to_string()
+    } else if f.width == 1 {
+        f.shift.to_string()
+    } else {
+        format!("{}:{}", f.shift + f.width - 1, f.shift)
+    }
+}
+
+/// The Field column: the name, and the SystemVerilog name where it differs.
+fn name_col(f: &Field) -> String {
+    let sv = model::sv_field(f.name);
+    if sv == f.name {
+        format!("`{}`", f.name)
+    } else {
+        format!("`{}` (SV `{sv}`)", f.name)
+    }
+}
+
+/// A field's description; one that names an enumeration links to it.
+fn field_desc(spec: &Spec, doc: &str) -> String {
+    match spec.enums.iter().find(|e| e.name == doc) {
+        Some(e) if e.flags => format!("bits of [`{}`](#{})", e.name, enum_anchor(e)),
+        Some(e) => format!("a [`{}`](#{}) code", e.name, enum_anchor(e)),
+        None => doc.to_string(),
+    }
+}
+
+/// The anchor GitHub gives an argument block's heading.
+fn block_anchor(b: &ArgBlock) -> String {
+    format!(
+        "{}-{}",
+        b.layout.name,
+        model::words_text(b.words()).replace(' ', "-")
+    )
+}
+
+fn block_link(b: &Option<ArgBlock>) -> String {
+    match b {
+        Some(b) => format!("[`{}`](#{})", b.layout.name, block_anchor(b)),
+        None => "none".to_string(),
+    }
+}
+
+fn commands(o: &mut String, spec: &Spec) {
+    o.push_str("## Commands\n\n");
+    o.push_str(
+        "The RDMA block runs the `rdma_cmd` written into `OP` on its `ARG` words \
+         and leaves its result in the `RSP` words. A mailbox command is the \
+         request's `fw_opcode`; its arguments are the request's words after the \
+         header, its result the response's words after the header (a response \
+         with an error status is the header alone).\n\n\
+         Every block of words is a little-endian layout over 32-bit words, word 0 \
+         first. Bits no field holds are reserved: they are written as zero, and \
+         words with one of them set do not decode. Rust: `to_words` (checked: a \
+         value wider than its field is an error), `from_words` and `from_prefix` \
+         (a message that leaves out words the block allows to be left out); \
+         SystemVerilog: the packed struct `<name>_t` over the words (word 0 in \
+         bits 31:0) and `<NAME>_<FIELD>_LSB`/`_W`.\n\n",
+    );
+    o.push_str("| Codes | Code | Command | Arguments | Result | Description |\n");
+    o.push_str("|---|---:|---|---|---|---|\n");
+    for c in spec.commands {
+        let value = spec
+            .enums
+            .iter()
+            .find(|e| e.name == c.codes)
+            .and_then(|e| e.values.iter().find(|v| v.name == c.code))
+            .map_or(0, |v| v.value);
+        let _ = writeln!(
+            o,
+            "| `{}` | `{value:#04x}` | `{}` | {} | {} | {} |",
+            c.codes,
+            c.code,
+            block_link(&c.args),
+            block_link(&c.rsp),
+            esc(c.doc)
+        );
+    }
+    o.push('\n');
+    for b in model::arg_blocks(spec) {
+        arg_block(o, spec, b);
+    }
+}
+
+fn arg_block(o: &mut String, spec: &Spec, b: &ArgBlock) {
+    let l = &b.layout;
+    let _ = writeln!(o, "### `{}` ({})\n", l.name, model::words_text(b.words()));
+    let present = if b.min_words == b.words() {
+        String::new()
+    } else {
+        format!(
+            " A message may end after word {}: the words after read as zero.",
+            b.min_words.saturating_sub(1)
+        )
+    };
+    let _ = writeln!(
+        o,
+        "{}. Defined by {}. Used as: {}.{present} Rust: `{}`; SystemVerilog: `{}_t`.\n",
+        l.doc,
+        l.reference,
+        model::uses_text(spec, l.name),
+        camel(l.name),
+        l.name
+    );
+    o.push_str("| Word | Bits | Field | Width | Description |\n");
+    o.push_str("|---:|---|---|---:|---|\n");
+    let mut rows = model::members(b);
+    rows.reverse();
+    for m in rows {
+        match m {
+            Member::Field(f) => {
+                let (first, last) = model::field_words(f);
+                let words = if first == last {
+                    first.to_string()
+                } else {
+                    format!("{first}–{last}")
+                };
+                let bits = bits_col(f, f.width as usize == 32 * (last - first + 1));
+                let name = name_col(f);
+                let _ = writeln!(
+                    o,
+                    "| {words} | {bits} | {name} | {} | {} |",
+                    f.width,
+                    esc(&field_desc(spec, f.doc))
+                );
+            }
+            Member::Reserved { word, lsb, width } => {
+                let bits = if width == 1 {
+                    lsb.to_string()
+                } else {
+                    format!("{}:{lsb}", lsb + width - 1)
+                };
+                let _ = writeln!(o, "| {word} | {bits} | — | {width} | reserved, zero |");
+            }
+        }
+    }
+    o.push('\n');
+}
+
+fn bundles(o: &mut String, spec: &Spec) {
+    o.push_str("## RTL port bundles\n\n");
+    o.push_str(
+        "Signals that travel together between the RTL's modules, as two packed \
+         structs in `wn_abi_pkg`: `<name>_req_t`, what the port's requester \
+         drives, and `<name>_rsp_t`, what the other side drives (their widths \
+         are `<NAME>_REQ_W` and `<NAME>_RSP_W`). No software sees them, so they \
+         are not part of the BUILD_ID.\n\n",
+    );
+    for b in spec.bundles {
+        bundle(o, b);
+    }
+}
+
+fn bundle(o: &mut String, b: &Bundle) {
+    let _ = writeln!(o, "### `{}`\n", b.name);
+    let _ = writeln!(o, "{}.\n", b.doc);
+    o.push_str("| Struct | Signal | Width | Description |\n|---|---|---:|---|\n");
+    for (half, signals) in [("req", b.req), ("rsp", b.rsp)] {
+        for s in signals {
+            let _ = writeln!(
+                o,
+                "| `{}_{half}_t` | `{}` | {} | {} |",
+                b.name,
+                s.name,
+                s.width,
+                esc(s.doc)
+            );
+        }
     }
     o.push('\n');
 }
@@ -118,7 +282,8 @@ pub fn generate(spec: &Spec, build_id: u32) -> String {
     o.push_str(
         "The hardware/software interface of warpnic: the BAR0 register map, the \
          descriptors exchanged with host memory, the wire headers the core parses \
-         and builds, and the protocol codes. Everything here is generated from \
+         and builds, the commands' argument and result words, and the protocol \
+         codes. Everything here is generated from \
          `abi/src/spec.rs`, as are `warpnic_abi::gen` (Rust) and `wn_abi_pkg` \
          (SystemVerilog, `hw/rtl/gen/wn_abi_pkg.sv`).\n\n",
     );
@@ -126,7 +291,8 @@ pub fn generate(spec: &Spec, build_id: u32) -> String {
     o.push_str(
         "The BUILD_ID is the 32-bit FNV-1a hash of a canonical rendering of the \
          whole description (every name, offset, width, value, access and reset; \
-         not the descriptions). The ID block's `BUILD_ID` register reads it; the \
+         not the descriptions, nor the RTL's port bundles). The ID block's \
+         `BUILD_ID` register reads it; the \
          driver refuses a device whose BUILD_ID differs from the one it was built \
          with.\n\n",
     );
@@ -144,6 +310,8 @@ pub fn generate(spec: &Spec, build_id: u32) -> String {
         "- [BAR0 register map](#bar0-register-map)\n\
          - [Descriptors](#descriptors)\n\
          - [Wire headers](#wire-headers)\n\
+         - [Commands](#commands)\n\
+         - [RTL port bundles](#rtl-port-bundles)\n\
          - [Enumerations](#enumerations)\n\
          - [Constants](#constants)\n\n",
     );
@@ -190,6 +358,9 @@ pub fn generate(spec: &Spec, build_id: u32) -> String {
     for l in spec.headers {
         layout(&mut o, spec, l, " (view)");
     }
+
+    commands(&mut o, spec);
+    bundles(&mut o, spec);
 
     o.push_str("## Enumerations\n\n");
     for e in spec.enums {

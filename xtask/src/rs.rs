@@ -4,7 +4,9 @@
 //! committed file is exactly what `cargo fmt` would leave.
 
 use crate::model::{self, camel, container_uint, is_whole, lower, mask, rust_uint, GENERATED};
-use crate::spec::{Block, Enum, Layout, Register, Spec, ARRAY_HEADER, BLOCK_HEADER};
+use crate::spec::{
+    ArgBlock, Block, Enum, Field, Layout, Register, Spec, ARRAY_HEADER, BLOCK_HEADER,
+};
 use std::fmt::Write as _;
 
 /// A Rust integer literal: decimal below 0x10000, else hex with `_` every
@@ -68,7 +70,9 @@ pub fn generate(spec: &Spec, build_id: u32) -> String {
          //! Descriptors are `#[repr(C)]` structs with explicit little-endian\n\
          //! `to_bytes`/`from_bytes`; wire headers are zero-copy big-endian views\n\
          //! over a byte buffer (`new_checked` verifies the length once, the\n\
-         //! accessors then index within it). `docs/abi.md` is the reference.\n\n",
+         //! accessors then index within it); the commands' argument and result\n\
+         //! words are structs with checked `to_words`/`from_words`.\n\
+         //! `docs/abi.md` is the reference.\n\n",
     );
     doc(
         &mut o,
@@ -116,6 +120,13 @@ pub fn generate(spec: &Spec, build_id: u32) -> String {
     }
     for l in spec.headers {
         header(&mut o, spec, l);
+    }
+    let blocks = model::arg_blocks(spec);
+    if !blocks.is_empty() {
+        arg_error(&mut o);
+    }
+    for b in blocks {
+        arg_block(&mut o, spec, b);
     }
     o
 }
@@ -597,6 +608,308 @@ fn setter(o: &mut String, f: &crate::spec::Field) {
         let _ = writeln!(o, "b[{s}..{e}].copy_from_slice(&new.to_be_bytes());");
     }
     o.push_str("}\n\n");
+}
+
+/// `text` with a capital first letter.
+fn capital(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// The error type of the argument blocks and the reserved-bit check they
+/// share.
+fn arg_error(o: &mut String) {
+    o.push_str(
+        "/// A command's argument or result words that cannot be built or read.\n\
+         #[derive(Clone, Copy, Debug, PartialEq, Eq)]\n\
+         pub enum ArgError {\n\
+         /// A field's value does not fit its bits (`to_words`).\n\
+         TooWide {\n\
+         /// The block.\nblock: &'static str,\n\
+         /// The field.\nfield: &'static str,\n\
+         /// The value given.\nvalue: u64,\n\
+         /// The field's width in bits.\nwidth: u32,\n},\n\
+         /// Reserved bits are set (`from_words`).\n\
+         Reserved {\n\
+         /// The block.\nblock: &'static str,\n\
+         /// The word.\nword: usize,\n\
+         /// The reserved bits that are set.\nbits: u32,\n},\n\
+         /// A field holds a code its enumeration does not define (`from_words`).\n\
+         UnknownCode {\n\
+         /// The block.\nblock: &'static str,\n\
+         /// The field.\nfield: &'static str,\n\
+         /// The code.\nvalue: u64,\n},\n\
+         /// A message has fewer or more words than the block allows (`from_prefix`).\n\
+         Length {\n\
+         /// The block.\nblock: &'static str,\n\
+         /// Words in the message.\nwords: usize,\n\
+         /// Words the block needs at least.\nmin: usize,\n\
+         /// Words the block has.\nmax: usize,\n},\n}\n\n\
+         impl core::fmt::Display for ArgError {\n\
+         fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {\n\
+         match self {\n\
+         Self::TooWide { block, field, value, width } => write!(f, \"{block}.{field}: {value:#x} does not fit {width} bits\"),\n\
+         Self::Reserved { block, word, bits } => write!(f, \"{block}: reserved bits {bits:#010x} of word {word} are set\"),\n\
+         Self::UnknownCode { block, field, value } => write!(f, \"{block}.{field}: unknown code {value:#x}\"),\n\
+         Self::Length { block, words, min, max } => write!(f, \"{block}: {words} words, the block takes {min}..={max}\"),\n\
+         }\n}\n}\n\n\
+         impl core::error::Error for ArgError {}\n\n\
+         /// Fails when a word has a bit of its reserved mask set.\n\
+         fn check_reserved(block: &'static str, w: &[u32], reserved: &[u32]) -> Result<(), ArgError> {\n\
+         for (word, (v, r)) in w.iter().zip(reserved).enumerate() {\n\
+         if v & r != 0 {\nreturn Err(ArgError::Reserved { block, word, bits: v & r });\n}\n\
+         }\nOk(())\n}\n\n",
+    );
+}
+
+/// How a field of an argument block looks in Rust.
+enum ArgTy<'a> {
+    /// One bit.
+    Bool,
+    /// An unsigned integer of this type.
+    Uint(&'static str),
+    /// A code of this (non-flag) enumeration.
+    Code(&'a Enum),
+}
+
+fn arg_ty<'a>(spec: &'a Spec, f: &Field) -> ArgTy<'a> {
+    match model::field_enum(spec, f) {
+        Some(e) if !e.flags => ArgTy::Code(e),
+        _ if f.width == 1 => ArgTy::Bool,
+        _ => ArgTy::Uint(rust_uint(f.width)),
+    }
+}
+
+fn arg_ty_name(t: &ArgTy<'_>) -> String {
+    match t {
+        ArgTy::Bool => "bool".to_string(),
+        ArgTy::Uint(u) => (*u).to_string(),
+        ArgTy::Code(e) => camel(e.name),
+    }
+}
+
+fn arg_block(o: &mut String, spec: &Spec, b: &ArgBlock) {
+    let l = &b.layout;
+    let name = camel(l.name);
+    let words = b.words();
+    let present = if b.min_words == words {
+        String::new()
+    } else {
+        format!(
+            "; a message may end after word {} (the words after read as zero)",
+            b.min_words.saturating_sub(1)
+        )
+    };
+    doc(
+        o,
+        &format!(
+            "{} ({}): {}{present}. Used as: {}.",
+            l.doc.trim_end_matches('.'),
+            l.reference,
+            model::words_text(words),
+            model::uses_text(spec, l.name)
+        ),
+    );
+    let has_code = l
+        .fields
+        .iter()
+        .any(|f| matches!(arg_ty(spec, f), ArgTy::Code(_)));
+    let derives = if has_code {
+        "Clone, Copy, Debug, PartialEq, Eq"
+    } else {
+        "Clone, Copy, Debug, Default, PartialEq, Eq"
+    };
+    let _ = writeln!(o, "#[derive({derives})]\npub struct {name} {{");
+    for f in l.fields {
+        doc(
+            o,
+            &format!(
+                "{}: {}.",
+                capital(&model::arg_position(f)),
+                field_text(spec, f.doc)
+            ),
+        );
+        let _ = writeln!(o, "pub {}: {},", f.name, arg_ty_name(&arg_ty(spec, f)));
+    }
+    o.push_str("}\n\n");
+
+    let _ = writeln!(o, "impl {name} {{");
+    doc(o, "The block's name in the description.");
+    let _ = writeln!(o, "pub const NAME: &'static str = \"{}\";\n", l.name);
+    doc(o, "32-bit words of the block.");
+    let _ = writeln!(o, "pub const WORDS: usize = {words};\n");
+    doc(
+        o,
+        "Words every message carries; the words after them may be left out.",
+    );
+    let _ = writeln!(o, "pub const MIN_WORDS: usize = {};\n", b.min_words);
+    doc(
+        o,
+        "The reserved bits of each word: no field holds them, they are written as\n\
+         zero, and words with one of them set do not decode.",
+    );
+    let rsvd: Vec<String> = model::reserved(b)
+        .iter()
+        .map(|&r| format!("0x{:04x}_{:04x}", r >> 16, r & 0xffff))
+        .collect();
+    let _ = writeln!(
+        o,
+        "pub const RESERVED: [u32; Self::WORDS] = [{}];\n",
+        rsvd.join(", ")
+    );
+
+    doc(
+        o,
+        "The words, word 0 first (pack).\n\n\
+         # Errors\n\n\
+         [`ArgError::TooWide`] when a field's value does not fit its bits.",
+    );
+    o.push_str(
+        "pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {\nlet mut w = [0u32; Self::WORDS];\n",
+    );
+    for f in l.fields {
+        pack_field(o, spec, f);
+    }
+    o.push_str("Ok(w)\n}\n\n");
+
+    doc(
+        o,
+        "Decodes the words (unpack).\n\n\
+         # Errors\n\n\
+         [`ArgError::Reserved`] when a reserved bit is set,\n\
+         [`ArgError::UnknownCode`] when a field holds a code its enumeration does\n\
+         not define.",
+    );
+    o.push_str(
+        "pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {\n\
+         check_reserved(Self::NAME, w, &Self::RESERVED)?;\nOk(Self {\n",
+    );
+    for f in l.fields {
+        let _ = writeln!(o, "{}: {},", f.name, unpack_field(spec, f));
+    }
+    o.push_str("})\n}\n\n");
+
+    doc(
+        o,
+        "Decodes a message's words: at least [`Self::MIN_WORDS`], at most\n\
+         [`Self::WORDS`]; the words it leaves out read as zero.\n\n\
+         # Errors\n\n\
+         [`ArgError::Length`] for a message of another length, else as\n\
+         [`Self::from_words`].",
+    );
+    o.push_str(
+        "pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {\n\
+         if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {\n\
+         return Err(ArgError::Length { block: Self::NAME, words: w.len(), min: Self::MIN_WORDS, max: Self::WORDS });\n}\n\
+         let mut all = [0u32; Self::WORDS];\n\
+         all[..w.len()].copy_from_slice(w);\n\
+         Self::from_words(&all)\n}\n}\n\n",
+    );
+}
+
+/// A field's bits as read from the words: a `u32` expression for a field
+/// inside one word, a `u64` one for a field over two.
+fn raw_bits(f: &Field) -> (String, &'static str) {
+    let (word, _) = model::field_words(f);
+    let (src, ty, bits) = if f.container == 4 {
+        (format!("w[{word}]"), "u32", 32)
+    } else {
+        (
+            format!("u64::from(w[{word}]) | (u64::from(w[{}]) << 32)", word + 1),
+            "u64",
+            64,
+        )
+    };
+    // Parentheses only where the expression goes on.
+    let paren = |e: String| {
+        if e.contains(' ') {
+            format!("({e})")
+        } else {
+            e
+        }
+    };
+    let shifted = if f.shift == 0 {
+        src
+    } else {
+        format!("{} >> {}", paren(src), f.shift)
+    };
+    let expr = if f.shift + f.width == bits {
+        shifted
+    } else {
+        format!("{} & {}", paren(shifted), hexlit(mask(f.width)))
+    };
+    (expr, ty)
+}
+
+fn unpack_field(spec: &Spec, f: &Field) -> String {
+    let (raw, raw_ty) = raw_bits(f);
+    let cast = |t: &str| {
+        if raw.contains(' ') {
+            format!("({raw}) as {t}")
+        } else {
+            format!("{raw} as {t}")
+        }
+    };
+    match arg_ty(spec, f) {
+        ArgTy::Bool => format!("{raw} != 0"),
+        ArgTy::Uint(t) if t == raw_ty => raw,
+        ArgTy::Uint(t) => cast(t),
+        ArgTy::Code(e) => {
+            let repr = rust_uint(e.width);
+            let v = if repr == raw_ty {
+                raw.clone()
+            } else {
+                cast(repr)
+            };
+            format!(
+                "{}::try_from({v}).map_err(|v| ArgError::UnknownCode {{ block: Self::NAME, field: \"{}\", value: u64::from(v) }})?",
+                camel(e.name),
+                f.name
+            )
+        }
+    }
+}
+
+fn pack_field(o: &mut String, spec: &Spec, f: &Field) {
+    let ty = arg_ty(spec, f);
+    let (value, bits) = match &ty {
+        ArgTy::Bool => (format!("u64::from(self.{})", f.name), 1),
+        ArgTy::Uint("u64") => (format!("self.{}", f.name), 64),
+        ArgTy::Uint(t) => {
+            let bits = match *t {
+                "u8" => 8,
+                "u16" => 16,
+                _ => 32,
+            };
+            (format!("u64::from(self.{})", f.name), bits)
+        }
+        ArgTy::Code(e) => (
+            format!("u64::from({}::from(self.{}))", rust_uint(e.width), f.name),
+            e.width,
+        ),
+    };
+    let _ = writeln!(o, "let v = {value};");
+    if bits > f.width {
+        let _ = writeln!(
+            o,
+            "if v > {} {{\nreturn Err(ArgError::TooWide {{ block: Self::NAME, field: \"{}\", value: v, width: {} }});\n}}",
+            hexlit(mask(f.width)),
+            f.name,
+            f.width
+        );
+    }
+    let (word, _) = model::field_words(f);
+    let shifted = if f.shift == 0 {
+        "v".to_string()
+    } else {
+        format!("(v << {})", f.shift)
+    };
+    let _ = writeln!(o, "w[{word}] |= {shifted} as u32;");
+    if f.container == 8 {
+        let _ = writeln!(o, "w[{}] |= ({shifted} >> 32) as u32;", word + 1);
+    }
 }
 
 /// Formats Rust source with rustfmt (edition 2021), from the workspace root

@@ -4,8 +4,10 @@
 //! only `localparam`, `typedef enum`, `typedef struct packed` and
 //! `function automatic` bodies made of plain assignments and concatenations.
 
-use crate::model::{self, be_lsb, is_whole, le_lsb, upper, wire_order};
-use crate::spec::{Block, Layout, Register, Spec, ARRAY_HEADER, BLOCK_HEADER};
+use crate::model::{self, be_lsb, is_whole, le_lsb, upper, wire_order, Member};
+use crate::spec::{
+    ArgBlock, Block, Bundle, Layout, Register, Signal, Spec, ARRAY_HEADER, BLOCK_HEADER,
+};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
@@ -46,6 +48,15 @@ impl Pkg {
         let _ = writeln!(self.out, "{indent}// {text}");
     }
 
+    /// A blank line, the section's rule with its title, and its notes.
+    fn section(&mut self, title: &str, notes: &[&str]) {
+        self.line("");
+        self.comment("  ", &format!("{} {title}", "-".repeat(64)));
+        for n in notes {
+            self.comment("  ", n);
+        }
+    }
+
     /// `localparam int unsigned NAME = 32'h...;` with a trailing comment.
     fn uint(&mut self, name: &str, value: u64, doc: &str) {
         self.claim(name);
@@ -79,7 +90,9 @@ pub fn generate(spec: &Spec, build_id: u32) -> Result<String, Vec<String>> {
     p.line("// wn_abi_pkg: warpnic's hardware/software interface for the RTL: constants,");
     p.line("// protocol codes, the BAR0 register map, descriptor layouts (little-endian,");
     p.line("// byte 0 in bits 7:0) and wire headers (big-endian) with pack/unpack");
-    p.line("// functions. Refer to items as wn_abi_pkg::NAME (no wildcard import).");
+    p.line("// functions, the commands' argument and result words, and the bundles of");
+    p.line("// the RTL's internal ports. Refer to items as wn_abi_pkg::NAME (no wildcard");
+    p.line("// import).");
     p.line("// docs/abi.md is the readable reference.");
     p.line("");
     p.line("// A design uses a subset of these constants, and field names follow the");
@@ -100,20 +113,12 @@ pub fn generate(spec: &Spec, build_id: u32) -> Result<String, Vec<String>> {
         hex(32, build_id.into())
     );
 
-    p.line("");
-    p.comment(
-        "  ",
-        "---------------------------------------------------------------- constants",
-    );
+    p.section("constants", &[]);
     for c in spec.constants {
         p.uint(c.name, c.value, c.doc);
     }
 
-    p.line("");
-    p.comment(
-        "  ",
-        "---------------------------------------------------------------- enums",
-    );
+    p.section("enums", &[]);
     for e in spec.enums {
         let prefix = upper(e.name);
         p.line("");
@@ -152,14 +157,9 @@ pub fn generate(spec: &Spec, build_id: u32) -> Result<String, Vec<String>> {
         }
     }
 
-    p.line("");
-    p.comment(
-        "  ",
-        "---------------------------------------------------------------- registers",
-    );
-    p.comment(
-        "  ",
-        "Common block header, offsets relative to the block base.",
+    p.section(
+        "registers",
+        &["Common block header, offsets relative to the block base."],
     );
     for r in BLOCK_HEADER.iter().chain(ARRAY_HEADER) {
         p.uint(&format!("REG_HDR_{}", r.name), r.offset.into(), r.doc);
@@ -168,38 +168,47 @@ pub fn generate(spec: &Spec, build_id: u32) -> Result<String, Vec<String>> {
         block(&mut p, b, model::next_block(spec, i));
     }
 
-    p.line("");
-    p.comment(
-        "  ",
-        "---------------------------------------------------------------- descriptors",
-    );
-    p.comment(
-        "  ",
-        "Little-endian: byte 0 is bits 7:0; L_F_LSB = 8 * offset + shift.",
+    p.section(
+        "descriptors",
+        &["Little-endian: byte 0 is bits 7:0; L_F_LSB = 8 * offset + shift."],
     );
     for l in spec.descriptors {
         descriptor(&mut p, spec, l);
     }
 
-    p.line("");
-    p.comment(
-        "  ",
-        "---------------------------------------------------------------- wire headers",
-    );
-    p.comment(
-        "  ",
-        "Big-endian. The struct is in wire order (first wire bit = MSB); on the",
-    );
-    p.comment(
-        "  ",
-        "bus, wire byte 0 is bits 7:0. H_F_OFF is the byte offset of the field's",
-    );
-    p.comment(
-        "  ",
-        "container, H_F_SHIFT its bit position inside the big-endian container.",
+    p.section(
+        "wire headers",
+        &[
+            "Big-endian. The struct is in wire order (first wire bit = MSB); on the",
+            "bus, wire byte 0 is bits 7:0. H_F_OFF is the byte offset of the field's",
+            "container, H_F_SHIFT its bit position inside the big-endian container.",
+        ],
     );
     for l in spec.headers {
         header(&mut p, l);
+    }
+
+    p.section(
+        "commands",
+        &[
+            "Argument and result words of the commands: word 0 is bits 31:0 of the",
+            "struct; B_F_LSB = 32 * word + bit. rsvd<w>_<b> members are reserved bits",
+            "of word w from bit b, zero.",
+        ],
+    );
+    for b in model::arg_blocks(spec) {
+        arg_block(&mut p, spec, b);
+    }
+
+    p.section(
+        "port bundles",
+        &[
+            "<name>_req_t: what a port's requester drives; <name>_rsp_t: what the other",
+            "side drives. <NAME>_REQ_W and <NAME>_RSP_W are their widths.",
+        ],
+    );
+    for b in spec.bundles {
+        bundle(&mut p, b);
     }
 
     p.line("");
@@ -276,11 +285,26 @@ fn field_decl(p: &mut Pkg, name: &str, width: u32, doc: &str) {
 
 fn size_param(p: &mut Pkg, spec: Option<&Spec>, name: &str, size: usize) {
     // A constant of the same name (e.g. CQE_SIZE) already carries the size;
-    // model::validate checked that the values agree.
+    // check::validate checked that the values agree.
     let exists = spec.is_some_and(|s| model::constant(s, name).is_some());
     if !exists {
         p.dec(name, size);
     }
+}
+
+/// The `_LSB` and `_W` constants of a little-endian layout's fields, and
+/// the opening of its struct; returns the struct's type name.
+fn lsb_params(p: &mut Pkg, l: &Layout) -> String {
+    let n = upper(l.name);
+    for f in l.fields {
+        let fname = format!("{n}_{}", upper(f.name));
+        p.dec(&format!("{fname}_LSB"), le_lsb(f));
+        p.dec(&format!("{fname}_W"), f.width as usize);
+    }
+    let ty = format!("{}_t", l.name);
+    p.claim(&ty);
+    p.line("  typedef struct packed {");
+    ty
 }
 
 fn descriptor(p: &mut Pkg, spec: &Spec, l: &Layout) {
@@ -296,14 +320,7 @@ fn descriptor(p: &mut Pkg, spec: &Spec, l: &Layout) {
         ),
     );
     size_param(p, Some(spec), &format!("{n}_SIZE"), l.size);
-    for f in l.fields {
-        let fname = format!("{n}_{}", upper(f.name));
-        p.dec(&format!("{fname}_LSB"), le_lsb(f));
-        p.dec(&format!("{fname}_W"), f.width as usize);
-    }
-    let ty = format!("{}_t", l.name);
-    p.claim(&ty);
-    p.line("  typedef struct packed {");
+    let ty = lsb_params(p, l);
     let mut fields: Vec<_> = l.fields.iter().collect();
     fields.sort_by_key(|f| std::cmp::Reverse(le_lsb(f)));
     for f in fields {
@@ -393,4 +410,63 @@ fn header(p: &mut Pkg, l: &Layout) {
     p.line("    v = hdr;");
     let _ = writeln!(p.out, "    {pack} = {};", swap("v"));
     p.line("  endfunction");
+}
+
+fn arg_block(p: &mut Pkg, spec: &Spec, b: &ArgBlock) {
+    let l = &b.layout;
+    let n = upper(l.name);
+    p.line("");
+    let present = if b.min_words == b.words() {
+        String::new()
+    } else {
+        format!(", the first {} always present", b.min_words)
+    };
+    p.comment(
+        "  ",
+        &format!(
+            "{} ({}), {}{present}; {}",
+            l.doc.trim_end_matches('.'),
+            l.reference,
+            model::words_text(b.words()),
+            model::uses_text(spec, l.name)
+        ),
+    );
+    p.dec(&format!("{n}_WORDS"), b.words());
+    p.dec(&format!("{n}_MIN_WORDS"), b.min_words);
+    let ty = lsb_params(p, l);
+    for m in model::members(b) {
+        match m {
+            Member::Field(f) => {
+                field_decl(
+                    p,
+                    &model::sv_field(f.name),
+                    f.width,
+                    &format!("{}: {}", model::arg_position(f), f.doc),
+                );
+            }
+            Member::Reserved { word, lsb, width } => {
+                field_decl(p, &format!("rsvd{word}_{lsb}"), width, "reserved, zero");
+            }
+        }
+    }
+    let _ = writeln!(p.out, "  }} {ty};");
+}
+
+fn bundle(p: &mut Pkg, b: &Bundle) {
+    p.line("");
+    p.comment("  ", b.doc);
+    for (half, signals) in [("req", b.req), ("rsp", b.rsp)] {
+        let width: u32 = signals.iter().map(|s: &Signal| s.width).sum();
+        p.dec(
+            &format!("{}_{}_W", upper(b.name), upper(half)),
+            width as usize,
+        );
+        let ty = format!("{}_{half}_t", b.name);
+        p.claim(&ty);
+        p.line("  typedef struct packed {");
+        for s in signals {
+            field_decl(p, s.name, s.width, s.doc);
+        }
+        let _ = writeln!(p.out, "  }} {ty};");
+    }
 }

@@ -5,12 +5,16 @@
 //! (struct cast for descriptors, `<name>_unpack` for headers), and compares
 //! every field three ways: through the struct member, through the field's
 //! position constants (`_LSB`/`_W`, or `_OFF`/`_SHIFT`/`_W`), and, for
-//! headers, `<name>_pack` back to the original bytes. Any mismatch is a
-//! `$fatal`; after the last vector the bench prints a summary and finishes.
+//! headers, `<name>_pack` back to the original bytes. The commands'
+//! argument blocks (`abi/src/golden/commands.rs`) are loaded as words (word
+//! 0 in bits 31:0), cast to their struct and checked the same two ways; the
+//! port bundles' structs are checked against their width constants. Any
+//! mismatch is a `$fatal`; after the last vector the bench prints a summary
+//! and finishes.
 
-use crate::golden::{Expect, Golden};
-use crate::model::{upper, GENERATED};
-use crate::spec::{Endian, Field, Layout, Spec};
+use crate::golden::{ArgGolden, Expect, Golden};
+use crate::model::{self, upper, GENERATED};
+use crate::spec::{ArgBlock, Endian, Field, Layout, Signal, Spec};
 use crate::sv::hex;
 use std::fmt::Write as _;
 
@@ -49,7 +53,7 @@ fn expected(l: &Layout, f: &Field, e: &Expect) -> Result<String, String> {
 
 /// Renders the testbench; `Err` when a vector does not match the
 /// description (unknown layout, wrong length, missing or extra fields).
-pub fn generate(spec: &Spec, golden: &[Golden]) -> Result<String, String> {
+pub fn generate(spec: &Spec, golden: &[Golden], args: &[ArgGolden]) -> Result<String, String> {
     let mut o = String::new();
     let _ = writeln!(o, "// {GENERATED}");
     o.push_str(
@@ -58,7 +62,9 @@ pub fn generate(spec: &Spec, golden: &[Golden]) -> Result<String, String> {
          // abi/src/golden.rs (the Rust types are checked against the same vectors\n\
          // by abi/tests/golden.rs). Every field is compared through the struct and\n\
          // through its position constants; headers also round-trip through\n\
-         // <name>_pack. A mismatch stops the simulation with $fatal.\n\
+         // <name>_pack; the commands' argument blocks are checked as words\n\
+         // against abi/src/golden/commands.rs, and the port bundles' structs\n\
+         // against their widths. A mismatch stops the simulation with $fatal.\n\
          //\n\
          // Run: verilator --binary -Wall hw/rtl/gen/wn_abi_pkg.sv \\\n\
          //        hw/tb/gen/wn_abi_golden_tb.sv --top-module wn_abi_golden_tb\n\n",
@@ -104,13 +110,35 @@ pub fn generate(spec: &Spec, golden: &[Golden]) -> Result<String, String> {
             return Err(format!("golden: no vector for layout {}", l.name));
         }
     }
+    let blocks = model::arg_blocks(spec);
+    for (i, g) in args.iter().enumerate() {
+        let b = blocks
+            .iter()
+            .find(|b| b.layout.name == g.block)
+            .ok_or_else(|| format!("argument vector {i}: no block named {}", g.block))?;
+        arg_vector(&mut decls, &mut body, i, b, g)?;
+    }
+    for b in &blocks {
+        let n = args.iter().filter(|g| g.block == b.layout.name).count();
+        if n != 1 {
+            return Err(format!(
+                "golden: {n} vectors for argument block {}",
+                b.layout.name
+            ));
+        }
+    }
+    for (i, b) in spec.bundles.iter().enumerate() {
+        for (half, signals) in [("req", b.req), ("rsp", b.rsp)] {
+            bundle_checks(&mut decls, &mut body, i, b.name, half, signals);
+        }
+    }
     o.push_str(&decls);
     o.push_str("\n  initial begin\n");
     o.push_str(&body);
     let _ = writeln!(
         o,
         "    $display(\"wn_abi_golden_tb: {} golden vectors passed\");",
-        golden.len()
+        golden.len() + args.len()
     );
     o.push_str("    $finish;\n  end\n\nendmodule\n");
     Ok(o)
@@ -187,4 +215,132 @@ fn vector(
     }
     body.push('\n');
     Ok(())
+}
+
+fn arg_vector(
+    decls: &mut String,
+    body: &mut String,
+    i: usize,
+    b: &ArgBlock,
+    g: &ArgGolden,
+) -> Result<(), String> {
+    let l = &b.layout;
+    let n = upper(l.name);
+    let words = b.words();
+    if g.words.len() != words {
+        return Err(format!(
+            "golden {}: {} words, the block has {words}",
+            l.name,
+            g.words.len()
+        ));
+    }
+    for f in l.fields {
+        if !g.fields.iter().any(|(name, _)| *name == f.name) {
+            return Err(format!(
+                "golden {}: no expected value for field {}",
+                l.name, f.name
+            ));
+        }
+    }
+    let bus = format!("a{i}_bus");
+    let st = format!("a{i}_{}", l.name);
+    let _ = writeln!(decls, "  logic [{}:0] {bus};", 32 * words - 1);
+    let _ = writeln!(decls, "  wn_abi_pkg::{}_t {st};", l.name);
+    let _ = writeln!(body, "    // {} ({})", l.name, l.reference);
+    // Word 0 is bits 31:0, so the literal lists the words last first.
+    let digits: String = g.words.iter().rev().map(|w| format!("{w:08x}")).collect();
+    let _ = writeln!(body, "    {bus} = {}'h{digits};", 32 * words);
+    for (what, value) in [("WORDS", words), ("MIN_WORDS", b.min_words)] {
+        let _ = writeln!(
+            body,
+            "    if (wn_abi_pkg::{n}_{what} != {value}) $fatal(1, \"{}: {n}_{what} is %0d, expected {value}\", wn_abi_pkg::{n}_{what});",
+            l.name
+        );
+    }
+    let _ = writeln!(body, "    {st} = {bus};");
+    for m in model::members(b) {
+        if let model::Member::Reserved { word, lsb, .. } = m {
+            let _ = writeln!(
+                body,
+                "    if ({st}.rsvd{word}_{lsb} != '0) $fatal(1, \"{}: reserved bits of word {word} from bit {lsb} are not where the vector has them\");",
+                l.name
+            );
+        }
+    }
+    for (name, e) in g.fields {
+        let f = l
+            .fields
+            .iter()
+            .find(|f| f.name == *name)
+            .ok_or_else(|| format!("golden {}: unknown field {name}", l.name))?;
+        let exp = expected(l, f, e)?;
+        let fname = format!("{n}_{}", upper(f.name));
+        let label = format!("{}.{}", l.name, f.name);
+        let member = model::sv_field(f.name);
+        let _ = writeln!(
+            body,
+            "    if ({st}.{member} !== {exp}) $fatal(1, \"{label}: struct field is %h, expected %h\", {st}.{member}, {exp});"
+        );
+        let _ = writeln!(
+            body,
+            "    if ({bus}[wn_abi_pkg::{fname}_LSB +: wn_abi_pkg::{fname}_W] !== {exp}) $fatal(1, \"{label}: the position constants select other bits\");"
+        );
+    }
+    body.push('\n');
+    Ok(())
+}
+
+/// Checks a bundle struct's width against its constant, and that each
+/// signal is where the description puts it (the first signal in the MSBs).
+fn bundle_checks(
+    decls: &mut String,
+    body: &mut String,
+    i: usize,
+    name: &str,
+    half: &str,
+    signals: &[Signal],
+) {
+    let v = format!("b{i}_{half}");
+    let ty = format!("{name}_{half}_t");
+    let _ = writeln!(decls, "  wn_abi_pkg::{ty} {v};");
+    let wname = format!("wn_abi_pkg::{}_{}_W", upper(name), upper(half));
+    let width: u32 = signals.iter().map(|s| s.width).sum();
+    let _ = writeln!(body, "    // {ty}");
+    let _ = writeln!(
+        body,
+        "    if ($bits({v}) != {wname}) $fatal(1, \"{ty}: %0d bits, {}_{}_W is %0d\", $bits({v}), {wname});",
+        upper(name),
+        upper(half)
+    );
+    let mut top = width;
+    for s in signals {
+        let lsb = top - s.width;
+        top = lsb;
+        let _ = writeln!(body, "    {v} = '0;");
+        let _ = writeln!(body, "    {v}.{} = '1;", s.name);
+        let _ = writeln!(
+            body,
+            "    if ({v} !== {}) $fatal(1, \"{ty}.{}: not at bits {}:{lsb}\");",
+            ones(width, lsb, s.width),
+            s.name,
+            lsb + s.width - 1
+        );
+    }
+    body.push('\n');
+}
+
+/// A `width`-bit literal with ones in bits `lsb..lsb + n`.
+fn ones(width: u32, lsb: u32, n: u32) -> String {
+    let digits = width.div_ceil(4);
+    let hex: String = (0..digits)
+        .rev()
+        .map(|d| {
+            let nibble = (0..4).fold(0u32, |acc, b| {
+                let bit = 4 * d + b;
+                acc | (u32::from(bit >= lsb && bit < lsb + n) << b)
+            });
+            char::from_digit(nibble, 16).unwrap_or('0')
+        })
+        .collect();
+    format!("{width}'h{hex}")
 }

@@ -16,10 +16,17 @@ const TB: &str = "hw/tb/gen/wn_abi_golden_tb.sv";
 
 /// A module that uses a constant, BUILD_ID, an enum type and its values, a
 /// flag, register offsets and resets, a descriptor struct and its position
-/// constants, and a header struct with its unpack/pack functions and
-/// position constants.
+/// constants, a header struct with its unpack/pack functions and position
+/// constants, a command's argument struct with its position constants, and
+/// a port bundle's two structs.
 const SMOKE: &str = r#"
 module wn_abi_pkg_smoke (
+  input  logic [wn_abi_pkg::RDMA_QP_MODIFY_ARGS_WORDS*32-1:0] args_i,
+  output logic [wn_abi_pkg::RDMA_QP_MODIFY_ARGS_WORDS*32-1:0] args_o,
+  output logic [63:0]                            sq_iova_o,
+  input  logic [wn_abi_pkg::DMA_RD_RSP_W-1:0]    rd_rsp_i,
+  output logic [wn_abi_pkg::DMA_RD_RSP_W-1:0]    rd_rsp_o,
+  output logic [wn_abi_pkg::DMA_RD_REQ_W-1:0]    rd_req_o,
   input  logic [wn_abi_pkg::CQE_SIZE*8-1:0]      cqe_i,
   output logic [wn_abi_pkg::CQE_SIZE*8-1:0]      cqe_o,
   input  logic [wn_abi_pkg::IPV4_HDR_SIZE*8-1:0] ip_i,
@@ -32,6 +39,26 @@ module wn_abi_pkg_smoke (
   wn_abi_pkg::cqe_t         cqe;
   wn_abi_pkg::ipv4_hdr_t    ip;
   wn_abi_pkg::queue_state_e state;
+  wn_abi_pkg::rdma_qp_modify_args_t args;
+  wn_abi_pkg::dma_rd_req_t  rd_req;
+  wn_abi_pkg::dma_rd_rsp_t  rd_rsp;
+
+  always_comb begin
+    args = args_i;
+    if (args.state == wn_abi_pkg::QP_STATE_INIT && args.set_attrs) begin
+      args.ird = 8'(wn_abi_pkg::RDMA_MAX_IRD);
+    end
+    args_o = args;
+    rd_rsp = rd_rsp_i;
+    rd_rsp_o = rd_rsp;
+    rd_req = '0;
+    rd_req.req_addr = args.rq_iova;
+    rd_req.req_len = args.mulpdu;
+    rd_req.req_valid = args.set_attrs && rd_rsp.req_ready;
+    rd_req.rsp_ready = 1'b1;
+    rd_req_o = rd_req;
+  end
+  assign sq_iova_o = args_i[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SQ_IOVA_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SQ_IOVA_W];
 
   always_comb begin
     cqe = cqe_i;

@@ -3,7 +3,9 @@
 // wn_abi_pkg: warpnic's hardware/software interface for the RTL: constants,
 // protocol codes, the BAR0 register map, descriptor layouts (little-endian,
 // byte 0 in bits 7:0) and wire headers (big-endian) with pack/unpack
-// functions. Refer to items as wn_abi_pkg::NAME (no wildcard import).
+// functions, the commands' argument and result words, and the bundles of
+// the RTL's internal ports. Refer to items as wn_abi_pkg::NAME (no wildcard
+// import).
 // docs/abi.md is the readable reference.
 
 // A design uses a subset of these constants, and field names follow the
@@ -14,7 +16,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'he577_b793;
+  localparam logic [31:0] BUILD_ID = 32'h7c72_7a4f;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -32,6 +34,7 @@ package wn_abi_pkg;
   localparam int unsigned RDMA_MAX_IRD = 32'h0000_0010;  // RDMA Read Requests a queue pair answers at once at most (its IRD): the transmit side's message log keeps that many entries for READ RESPONSEs
   localparam int unsigned RDMA_MAX_ORD = 32'h0000_0010;  // RDMA Read Requests a queue pair has outstanding at most (its ORD): the transmit side's outstanding-read queue holds that many
   localparam int unsigned RDMA_CMD_ARGS = 32'h0000_0010;  // argument words of an RDMA command (block RDMA, ARG)
+  localparam int unsigned RDMA_CMD_RSP = 32'h0000_0004;  // result words of an RDMA command (block RDMA, RSP)
   localparam int unsigned EQE_SIZE = 32'h0000_0010;  // bytes of an event entry
   localparam int unsigned FW_MSG_MAX_WORDS = 32'h0000_0010;  // 32-bit words of the largest mailbox message, header included
   localparam int unsigned DMA_MAX_READ = 32'h0000_1000;  // largest single DMA read request, bytes
@@ -163,11 +166,11 @@ package wn_abi_pkg;
 
   // Commands of the RDMA block: write the arguments into ARG, then the command into OP (warpnic (docs/iwarp.md))
   typedef enum logic [7:0] {
-    RDMA_CMD_MR_REG = 8'h01,  // register a region: ARG0 STag (index 31:8, key 7:0), ARG1 PD, ARG2 mr_access, ARG3/ARG4 base (the Tagged Offset of byte 0) low/high, ARG5/ARG6 length low/high, ARG7/ARG8 IOVA of byte 0 low/high
-    RDMA_CMD_MR_DEREG = 8'h02,  // free a region: ARG0 STag
-    RDMA_CMD_MR_INV = 8'h03,  // invalidate a fast-register region: ARG0 STag, ARG1 PD
-    RDMA_CMD_QP_MODIFY = 8'h04,  // change a QP: ARG0 QP; ARG1 7:0 qp_state, bit 8 set the attributes below (RESET to INIT only); ARG2 PD; ARG3 15:0 largest ULPDU accepted, bit 16 CRC, bit 17 markers in what the peer sends, bit 18 markers in what this QP sends, 31:24 IRD; ARG4 7:0 ORD, 15:8 send CQ, 23:16 receive CQ, 27:24 log2 receive-queue entries (1..=15), 31:28 log2 send-queue entries; ARG5/ARG6 receive-queue ring IOVA; ARG7/ARG8 send-queue ring IOVA; ARG9 the TCP connection id; ARG10 8:0 marker phase of the first received FPDU's first byte; ARG11 15:0 largest ULPDU to send (MULPDU); ARG12 the stream offset of the first FPDU to send (the stream's TX_END when FPDU mode begins)
-    RDMA_CMD_QP_QUERY = 8'h05  // read a QP: ARG0 QP; RSP0 7:0 qp_state; RSP1 qp_error_info (0: no error); RSP2 15:0 receive-queue consumer index, 31:16 producer index; RSP3 messages received
+    RDMA_CMD_MR_REG = 8'h01,  // register a region (arguments rdma_mr_reg_args)
+    RDMA_CMD_MR_DEREG = 8'h02,  // free a region (arguments rdma_stag_args)
+    RDMA_CMD_MR_INV = 8'h03,  // invalidate a fast-register region (arguments rdma_mr_inv_args)
+    RDMA_CMD_QP_MODIFY = 8'h04,  // change a QP's state, and on RESET to INIT set its attributes (arguments rdma_qp_modify_args)
+    RDMA_CMD_QP_QUERY = 8'h05  // read a QP's state and counters (arguments rdma_qp_args, result rdma_qp_query_rsp)
   } rdma_cmd_e;
 
   // Result of an RDMA command (block RDMA, STATUS 15:8) (warpnic (docs/iwarp.md))
@@ -200,11 +203,11 @@ package wn_abi_pkg;
   typedef enum logic [7:0] {
     FW_OPCODE_NOP = 8'h00,  // answer with an empty response
     FW_OPCODE_GET_VERSION = 8'h01,  // answer FW_VERSION, the build ID and the MAC address
-    FW_OPCODE_SET_MAC = 8'h02,  // set the port's unicast MAC address (words 1-2: low 32 bits, high 16 bits)
+    FW_OPCODE_SET_MAC = 8'h02,  // set the port's unicast MAC address (arguments fw_mac)
     FW_OPCODE_GET_MAC = 8'h03,  // answer the port's MAC address
-    FW_OPCODE_SET_IPV4 = 8'h04,  // set the port's IPv4 address (word 1) and prefix length (word 2, 1..=32)
+    FW_OPCODE_SET_IPV4 = 8'h04,  // set the port's IPv4 address and prefix length (arguments fw_ipv4)
     FW_OPCODE_GET_IPV4 = 8'h05,  // answer the port's IPv4 address and prefix length
-    FW_OPCODE_TCP_CONFIG = 8'h10,  // host to firmware: TCP engine timing (see the firmware's TCP module)
+    FW_OPCODE_TCP_CONFIG = 8'h10,  // host to firmware: read (no arguments, result fw_tcp_timing) or write (arguments fw_tcp_config_args) the TCP engine's timing
     FW_OPCODE_TCP_LISTEN = 8'h11,  // host to firmware: start a listener
     FW_OPCODE_TCP_UNLISTEN = 8'h12,  // host to firmware: stop a listener
     FW_OPCODE_TCP_CONNECT = 8'h13,  // host to firmware: open a connection
@@ -2353,6 +2356,493 @@ package wn_abi_pkg;
       v[55:48], v[63:56]
     };
   endfunction
+
+  // ---------------------------------------------------------------- commands
+  // Argument and result words of the commands: word 0 is bits 31:0 of the
+  // struct; B_F_LSB = 32 * word + bit. rsvd<w>_<b> members are reserved bits
+  // of word w from bit b, zero.
+
+  // MR_REG arguments: the region's table entry (warpnic (docs/iwarp.md)), 9 words; rdma_cmd MR_REG arguments
+  localparam int unsigned RDMA_MR_REG_ARGS_WORDS = 9;
+  localparam int unsigned RDMA_MR_REG_ARGS_MIN_WORDS = 9;
+  localparam int unsigned RDMA_MR_REG_ARGS_STAG_LSB = 0;
+  localparam int unsigned RDMA_MR_REG_ARGS_STAG_W = 32;
+  localparam int unsigned RDMA_MR_REG_ARGS_PD_LSB = 32;
+  localparam int unsigned RDMA_MR_REG_ARGS_PD_W = 16;
+  localparam int unsigned RDMA_MR_REG_ARGS_ACCESS_LSB = 64;
+  localparam int unsigned RDMA_MR_REG_ARGS_ACCESS_W = 8;
+  localparam int unsigned RDMA_MR_REG_ARGS_BASE_LSB = 96;
+  localparam int unsigned RDMA_MR_REG_ARGS_BASE_W = 64;
+  localparam int unsigned RDMA_MR_REG_ARGS_LEN_LSB = 160;
+  localparam int unsigned RDMA_MR_REG_ARGS_LEN_W = 64;
+  localparam int unsigned RDMA_MR_REG_ARGS_IOVA_LSB = 224;
+  localparam int unsigned RDMA_MR_REG_ARGS_IOVA_W = 64;
+  typedef struct packed {
+    logic [63:0] iova;  // words 7-8 (low word first): IOVA of the region's first byte
+    logic [63:0] len;  // words 5-6 (low word first): bytes
+    logic [63:0] base;  // words 3-4 (low word first): Tagged Offset of the region's first byte
+    logic [23:0] rsvd2_8;  // reserved, zero
+    logic [7:0] access;  // word 2 bits 7:0: mr_access
+    logic [15:0] rsvd1_16;  // reserved, zero
+    logic [15:0] pd;  // word 1 bits 15:0: protection domain
+    logic [31:0] stag;  // word 0: STag: table index 31:8, key 7:0
+  } rdma_mr_reg_args_t;
+
+  // A memory region, by its STag (warpnic (docs/iwarp.md)), 1 word; rdma_cmd MR_DEREG arguments
+  localparam int unsigned RDMA_STAG_ARGS_WORDS = 1;
+  localparam int unsigned RDMA_STAG_ARGS_MIN_WORDS = 1;
+  localparam int unsigned RDMA_STAG_ARGS_STAG_LSB = 0;
+  localparam int unsigned RDMA_STAG_ARGS_STAG_W = 32;
+  typedef struct packed {
+    logic [31:0] stag;  // word 0: STag: table index 31:8, key 7:0
+  } rdma_stag_args_t;
+
+  // MR_INV arguments (warpnic (docs/iwarp.md)), 2 words; rdma_cmd MR_INV arguments
+  localparam int unsigned RDMA_MR_INV_ARGS_WORDS = 2;
+  localparam int unsigned RDMA_MR_INV_ARGS_MIN_WORDS = 2;
+  localparam int unsigned RDMA_MR_INV_ARGS_STAG_LSB = 0;
+  localparam int unsigned RDMA_MR_INV_ARGS_STAG_W = 32;
+  localparam int unsigned RDMA_MR_INV_ARGS_PD_LSB = 32;
+  localparam int unsigned RDMA_MR_INV_ARGS_PD_W = 16;
+  typedef struct packed {
+    logic [15:0] rsvd1_16;  // reserved, zero
+    logic [15:0] pd;  // word 1 bits 15:0: protection domain the region must belong to
+    logic [31:0] stag;  // word 0: STag: table index 31:8, key 7:0
+  } rdma_mr_inv_args_t;
+
+  // QP_MODIFY arguments: the state, and the attributes RESET to INIT sets (ARG2 and up are read only with set_attrs) (warpnic (docs/iwarp.md)), 13 words, the first 2 always present; rdma_cmd QP_MODIFY arguments
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_WORDS = 13;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_MIN_WORDS = 2;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_QP_LSB = 0;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_QP_W = 32;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_STATE_LSB = 32;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_STATE_W = 8;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_SET_ATTRS_LSB = 40;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_SET_ATTRS_W = 1;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_PD_LSB = 64;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_PD_W = 16;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_MULPDU_LSB = 96;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_MULPDU_W = 16;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_CRC_LSB = 112;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_CRC_W = 1;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_MARKERS_RX_LSB = 113;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_MARKERS_RX_W = 1;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_MARKERS_TX_LSB = 114;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_MARKERS_TX_W = 1;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_IRD_LSB = 120;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_IRD_W = 8;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_ORD_LSB = 128;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_ORD_W = 8;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_SEND_CQ_LSB = 136;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_SEND_CQ_W = 8;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_RECV_CQ_LSB = 144;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_RECV_CQ_W = 8;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_RQ_LOG_LSB = 152;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_RQ_LOG_W = 4;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_SQ_LOG_LSB = 156;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_SQ_LOG_W = 4;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_RQ_IOVA_LSB = 160;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_RQ_IOVA_W = 64;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_SQ_IOVA_LSB = 224;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_SQ_IOVA_W = 64;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_TID_LSB = 288;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_TID_W = 16;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_MARKER_PHASE_LSB = 320;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_MARKER_PHASE_W = 9;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_SEND_MULPDU_LSB = 352;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_SEND_MULPDU_W = 16;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_TX_START_LSB = 384;
+  localparam int unsigned RDMA_QP_MODIFY_ARGS_TX_START_W = 32;
+  typedef struct packed {
+    logic [31:0] tx_start;  // word 12: stream offset of the first FPDU to send (the stream's TX_END when FPDU mode begins)
+    logic [15:0] rsvd11_16;  // reserved, zero
+    logic [15:0] send_mulpdu;  // word 11 bits 15:0: largest ULPDU to send (MULPDU), bytes
+    logic [22:0] rsvd10_9;  // reserved, zero
+    logic [8:0] marker_phase;  // word 10 bits 8:0: marker phase of the first received FPDU's first byte (0..=511)
+    logic [15:0] rsvd9_16;  // reserved, zero
+    logic [15:0] tid;  // word 9 bits 15:0: the TCP connection id the QP runs on
+    logic [63:0] sq_iova;  // words 7-8 (low word first): IOVA of the send queue's ring
+    logic [63:0] rq_iova;  // words 5-6 (low word first): IOVA of the receive queue's ring
+    logic [3:0] sq_log;  // word 4 bits 31:28: log2 of the send queue's entries (1..=15)
+    logic [3:0] rq_log;  // word 4 bits 27:24: log2 of the receive queue's entries (1..=15)
+    logic [7:0] recv_cq;  // word 4 bits 23:16: completion queue of the receive queue
+    logic [7:0] send_cq;  // word 4 bits 15:8: completion queue of the send queue
+    logic [7:0] ord;  // word 4 bits 7:0: outbound RDMA Read queue depth (at most RDMA_MAX_ORD)
+    logic [7:0] ird;  // word 3 bits 31:24: inbound RDMA Read queue depth (at most RDMA_MAX_IRD)
+    logic [4:0] rsvd3_19;  // reserved, zero
+    logic markers_tx;  // word 3 bit 18: MPA markers in what this QP sends
+    logic markers_rx;  // word 3 bit 17: MPA markers in what the peer sends
+    logic crc;  // word 3 bit 16: CRC32c on the connection
+    logic [15:0] mulpdu;  // word 3 bits 15:0: largest ULPDU accepted, bytes (at least 1)
+    logic [15:0] rsvd2_16;  // reserved, zero
+    logic [15:0] pd;  // word 2 bits 15:0: protection domain
+    logic [22:0] rsvd1_9;  // reserved, zero
+    logic set_attrs;  // word 1 bit 8: set the attributes of the words after (RESET to INIT only)
+    logic [7:0] state;  // word 1 bits 7:0: qp_state
+    logic [31:0] qp;  // word 0: queue pair number (below the block's NUM_QP)
+  } rdma_qp_modify_args_t;
+
+  // A queue pair, by its number (warpnic (docs/iwarp.md)), 1 word; rdma_cmd QP_QUERY arguments
+  localparam int unsigned RDMA_QP_ARGS_WORDS = 1;
+  localparam int unsigned RDMA_QP_ARGS_MIN_WORDS = 1;
+  localparam int unsigned RDMA_QP_ARGS_QP_LSB = 0;
+  localparam int unsigned RDMA_QP_ARGS_QP_W = 32;
+  typedef struct packed {
+    logic [31:0] qp;  // word 0: queue pair number (below the block's NUM_QP)
+  } rdma_qp_args_t;
+
+  // QP_QUERY result (warpnic (docs/iwarp.md)), 4 words; rdma_cmd QP_QUERY result
+  localparam int unsigned RDMA_QP_QUERY_RSP_WORDS = 4;
+  localparam int unsigned RDMA_QP_QUERY_RSP_MIN_WORDS = 4;
+  localparam int unsigned RDMA_QP_QUERY_RSP_STATE_LSB = 0;
+  localparam int unsigned RDMA_QP_QUERY_RSP_STATE_W = 8;
+  localparam int unsigned RDMA_QP_QUERY_RSP_ERROR_LSB = 32;
+  localparam int unsigned RDMA_QP_QUERY_RSP_ERROR_W = 32;
+  localparam int unsigned RDMA_QP_QUERY_RSP_RQ_CI_LSB = 64;
+  localparam int unsigned RDMA_QP_QUERY_RSP_RQ_CI_W = 16;
+  localparam int unsigned RDMA_QP_QUERY_RSP_RQ_PI_LSB = 80;
+  localparam int unsigned RDMA_QP_QUERY_RSP_RQ_PI_W = 16;
+  localparam int unsigned RDMA_QP_QUERY_RSP_RX_MSGS_LSB = 96;
+  localparam int unsigned RDMA_QP_QUERY_RSP_RX_MSGS_W = 32;
+  typedef struct packed {
+    logic [31:0] rx_msgs;  // word 3: messages received
+    logic [15:0] rq_pi;  // word 2 bits 31:16: receive-queue producer index as the hardware has it
+    logic [15:0] rq_ci;  // word 2 bits 15:0: receive-queue consumer index (15:0 of the free-running index)
+    logic [31:0] error;  // word 1: qp_error_info of the Terminate that put the QP in ERROR (0: none)
+    logic [23:0] rsvd0_8;  // reserved, zero
+    logic [7:0] state;  // word 0 bits 7:0: qp_state
+  } rdma_qp_query_rsp_t;
+
+  // GET_VERSION result (warpnic (mailbox)), 4 words; fw_opcode GET_VERSION result
+  localparam int unsigned FW_VERSION_RSP_WORDS = 4;
+  localparam int unsigned FW_VERSION_RSP_MIN_WORDS = 4;
+  localparam int unsigned FW_VERSION_RSP_VERSION_LSB = 0;
+  localparam int unsigned FW_VERSION_RSP_VERSION_W = 32;
+  localparam int unsigned FW_VERSION_RSP_BUILD_ID_LSB = 32;
+  localparam int unsigned FW_VERSION_RSP_BUILD_ID_W = 32;
+  localparam int unsigned FW_VERSION_RSP_MAC_LSB = 64;
+  localparam int unsigned FW_VERSION_RSP_MAC_W = 48;
+  typedef struct packed {
+    logic [15:0] rsvd3_16;  // reserved, zero
+    logic [47:0] mac;  // words 2-3 bits 47:0 (low word first): the port's MAC address; byte 0 on the wire is bits 47:40
+    logic [31:0] build_id;  // word 1: the core's BUILD_ID, as the firmware reads it (FW_REG_BUILD_ID)
+    logic [31:0] version;  // word 0: FW_VERSION
+  } fw_version_rsp_t;
+
+  // The port's MAC address (warpnic (mailbox)), 2 words; fw_opcode SET_MAC arguments, fw_opcode GET_MAC result
+  localparam int unsigned FW_MAC_WORDS = 2;
+  localparam int unsigned FW_MAC_MIN_WORDS = 2;
+  localparam int unsigned FW_MAC_MAC_LSB = 0;
+  localparam int unsigned FW_MAC_MAC_W = 48;
+  typedef struct packed {
+    logic [15:0] rsvd1_16;  // reserved, zero
+    logic [47:0] mac;  // words 0-1 bits 47:0 (low word first): MAC address; byte 0 on the wire is bits 47:40
+  } fw_mac_t;
+
+  // The port's IPv4 address and prefix length (warpnic (mailbox)), 2 words; fw_opcode SET_IPV4 arguments, fw_opcode GET_IPV4 result
+  localparam int unsigned FW_IPV4_WORDS = 2;
+  localparam int unsigned FW_IPV4_MIN_WORDS = 2;
+  localparam int unsigned FW_IPV4_ADDR_LSB = 0;
+  localparam int unsigned FW_IPV4_ADDR_W = 32;
+  localparam int unsigned FW_IPV4_PREFIX_LEN_LSB = 32;
+  localparam int unsigned FW_IPV4_PREFIX_LEN_W = 8;
+  typedef struct packed {
+    logic [23:0] rsvd1_8;  // reserved, zero
+    logic [7:0] prefix_len;  // word 1 bits 7:0: prefix length (1..=32 when set)
+    logic [31:0] addr;  // word 0: IPv4 address (192.0.2.1 is 0xc0000201)
+  } fw_ipv4_t;
+
+  // The TCP engine's timing (TCP_CONFIG read result) (warpnic (mailbox)), 5 words; fw_opcode TCP_CONFIG result
+  localparam int unsigned FW_TCP_TIMING_WORDS = 5;
+  localparam int unsigned FW_TCP_TIMING_MIN_WORDS = 5;
+  localparam int unsigned FW_TCP_TIMING_RTO_INIT_LSB = 0;
+  localparam int unsigned FW_TCP_TIMING_RTO_INIT_W = 32;
+  localparam int unsigned FW_TCP_TIMING_RTO_MIN_LSB = 32;
+  localparam int unsigned FW_TCP_TIMING_RTO_MIN_W = 32;
+  localparam int unsigned FW_TCP_TIMING_RTO_MAX_LSB = 64;
+  localparam int unsigned FW_TCP_TIMING_RTO_MAX_W = 32;
+  localparam int unsigned FW_TCP_TIMING_SYN_RETRIES_LSB = 96;
+  localparam int unsigned FW_TCP_TIMING_SYN_RETRIES_W = 8;
+  localparam int unsigned FW_TCP_TIMING_DATA_RETRIES_LSB = 104;
+  localparam int unsigned FW_TCP_TIMING_DATA_RETRIES_W = 8;
+  localparam int unsigned FW_TCP_TIMING_TIME_WAIT_LSB = 128;
+  localparam int unsigned FW_TCP_TIMING_TIME_WAIT_W = 32;
+  typedef struct packed {
+    logic [31:0] time_wait;  // word 4: TIME_WAIT duration (2 MSL), µs
+    logic [15:0] rsvd3_16;  // reserved, zero
+    logic [7:0] data_retries;  // word 3 bits 15:8: retransmissions of one segment before TIMEOUT
+    logic [7:0] syn_retries;  // word 3 bits 7:0: SYN and SYN-ACK retransmissions before an open fails
+    logic [31:0] rto_max;  // word 2: upper bound of the retransmission timeout, µs
+    logic [31:0] rto_min;  // word 1: lower bound of the retransmission timeout, µs
+    logic [31:0] rto_init;  // word 0: initial retransmission timeout of SYN and SYN-ACK, µs
+  } fw_tcp_timing_t;
+
+  // TCP_CONFIG write arguments (warpnic (mailbox)), 9 words, the first 5 always present; fw_opcode TCP_CONFIG arguments
+  localparam int unsigned FW_TCP_CONFIG_ARGS_WORDS = 9;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_MIN_WORDS = 5;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_RTO_INIT_LSB = 0;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_RTO_INIT_W = 32;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_RTO_MIN_LSB = 32;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_RTO_MIN_W = 32;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_RTO_MAX_LSB = 64;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_RTO_MAX_W = 32;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_SYN_RETRIES_LSB = 96;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_SYN_RETRIES_W = 8;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_DATA_RETRIES_LSB = 104;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_DATA_RETRIES_W = 8;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_TIME_WAIT_LSB = 128;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_TIME_WAIT_W = 32;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_ISN_KEY_LO_LSB = 160;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_ISN_KEY_LO_W = 64;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_ISN_KEY_HI_LSB = 224;
+  localparam int unsigned FW_TCP_CONFIG_ARGS_ISN_KEY_HI_W = 64;
+  typedef struct packed {
+    logic [63:0] isn_key_hi;  // words 7-8 (low word first): ISN secret bits 127:64
+    logic [63:0] isn_key_lo;  // words 5-6 (low word first): ISN secret bits 63:0
+    logic [31:0] time_wait;  // word 4: TIME_WAIT duration (2 MSL), µs
+    logic [15:0] rsvd3_16;  // reserved, zero
+    logic [7:0] data_retries;  // word 3 bits 15:8: retransmissions of one segment before TIMEOUT
+    logic [7:0] syn_retries;  // word 3 bits 7:0: SYN and SYN-ACK retransmissions before an open fails
+    logic [31:0] rto_max;  // word 2: upper bound of the retransmission timeout, µs
+    logic [31:0] rto_min;  // word 1: lower bound of the retransmission timeout, µs
+    logic [31:0] rto_init;  // word 0: initial retransmission timeout of SYN and SYN-ACK, µs
+  } fw_tcp_config_args_t;
+
+  // TCP_LISTEN arguments (warpnic (mailbox)), 2 words; fw_opcode TCP_LISTEN arguments
+  localparam int unsigned FW_TCP_LISTEN_ARGS_WORDS = 2;
+  localparam int unsigned FW_TCP_LISTEN_ARGS_MIN_WORDS = 2;
+  localparam int unsigned FW_TCP_LISTEN_ARGS_PORT_LSB = 0;
+  localparam int unsigned FW_TCP_LISTEN_ARGS_PORT_W = 16;
+  localparam int unsigned FW_TCP_LISTEN_ARGS_BACKLOG_LSB = 16;
+  localparam int unsigned FW_TCP_LISTEN_ARGS_BACKLOG_W = 16;
+  localparam int unsigned FW_TCP_LISTEN_ARGS_RCV_WND_LSB = 32;
+  localparam int unsigned FW_TCP_LISTEN_ARGS_RCV_WND_W = 32;
+  typedef struct packed {
+    logic [31:0] rcv_wnd;  // word 1: receive window of accepted connections, bytes (0: 65535; at most 2^30)
+    logic [15:0] backlog;  // word 0 bits 31:16: connections not yet taken by the host the listener holds at most (not 0)
+    logic [15:0] port;  // word 0 bits 15:0: local TCP port (not 0)
+  } fw_tcp_listen_args_t;
+
+  // TCP_LISTEN result (warpnic (mailbox)), 2 words, the first 1 always present; fw_opcode TCP_LISTEN result
+  localparam int unsigned FW_TCP_LISTEN_RSP_WORDS = 2;
+  localparam int unsigned FW_TCP_LISTEN_RSP_MIN_WORDS = 1;
+  localparam int unsigned FW_TCP_LISTEN_RSP_RESULT_LSB = 0;
+  localparam int unsigned FW_TCP_LISTEN_RSP_RESULT_W = 8;
+  localparam int unsigned FW_TCP_LISTEN_RSP_LISTENER_LSB = 32;
+  localparam int unsigned FW_TCP_LISTEN_RSP_LISTENER_W = 16;
+  typedef struct packed {
+    logic [15:0] rsvd1_16;  // reserved, zero
+    logic [15:0] listener;  // word 1 bits 15:0: listener id (with SUCCESS, or the listener that timed out)
+    logic [23:0] rsvd0_8;  // reserved, zero
+    logic [7:0] result;  // word 0 bits 7:0: cpl_status
+  } fw_tcp_listen_rsp_t;
+
+  // A listener, by its id (warpnic (mailbox)), 1 word; fw_opcode TCP_UNLISTEN arguments
+  localparam int unsigned FW_TCP_LISTENER_WORDS = 1;
+  localparam int unsigned FW_TCP_LISTENER_MIN_WORDS = 1;
+  localparam int unsigned FW_TCP_LISTENER_LISTENER_LSB = 0;
+  localparam int unsigned FW_TCP_LISTENER_LISTENER_W = 16;
+  typedef struct packed {
+    logic [15:0] rsvd0_16;  // reserved, zero
+    logic [15:0] listener;  // word 0 bits 15:0: listener id
+  } fw_tcp_listener_t;
+
+  // TCP_UNLISTEN result (warpnic (mailbox)), 2 words, the first 1 always present; fw_opcode TCP_UNLISTEN result
+  localparam int unsigned FW_TCP_UNLISTEN_RSP_WORDS = 2;
+  localparam int unsigned FW_TCP_UNLISTEN_RSP_MIN_WORDS = 1;
+  localparam int unsigned FW_TCP_UNLISTEN_RSP_RESULT_LSB = 0;
+  localparam int unsigned FW_TCP_UNLISTEN_RSP_RESULT_W = 8;
+  localparam int unsigned FW_TCP_UNLISTEN_RSP_DROPPED_LSB = 32;
+  localparam int unsigned FW_TCP_UNLISTEN_RSP_DROPPED_W = 32;
+  typedef struct packed {
+    logic [31:0] dropped;  // word 1: embryonic connections reset with the listener
+    logic [23:0] rsvd0_8;  // reserved, zero
+    logic [7:0] result;  // word 0 bits 7:0: cpl_status
+  } fw_tcp_unlisten_rsp_t;
+
+  // TCP_CONNECT arguments (warpnic (mailbox)), 4 words; fw_opcode TCP_CONNECT arguments
+  localparam int unsigned FW_TCP_CONNECT_ARGS_WORDS = 4;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_MIN_WORDS = 4;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_PEER_IP_LSB = 0;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_PEER_IP_W = 32;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_PEER_PORT_LSB = 32;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_PEER_PORT_W = 16;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_LOCAL_PORT_LSB = 48;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_LOCAL_PORT_W = 16;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_TCP_OPT_LSB = 64;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_TCP_OPT_W = 8;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_RCV_WSCALE_LSB = 72;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_RCV_WSCALE_W = 8;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_RCV_WND_LSB = 96;
+  localparam int unsigned FW_TCP_CONNECT_ARGS_RCV_WND_W = 32;
+  typedef struct packed {
+    logic [31:0] rcv_wnd;  // word 3: receive window, bytes (0: 65535; at most 2^30, and within 65535 << rcv_wscale)
+    logic [15:0] rsvd2_16;  // reserved, zero
+    logic [7:0] rcv_wscale;  // word 2 bits 15:8: receive window shift, 0..=14 (with WSCALE, else 0)
+    logic [7:0] tcp_opt;  // word 2 bits 7:0: cpl_tcp_opt
+    logic [15:0] local_port;  // word 1 bits 31:16: local TCP port (0: an ephemeral port)
+    logic [15:0] peer_port;  // word 1 bits 15:0: peer TCP port (not 0)
+    logic [31:0] peer_ip;  // word 0: peer IPv4 address (192.168.1.10 is 0xc0a8010a)
+  } fw_tcp_connect_args_t;
+
+  // TCP_CONNECT result: with SUCCESS the endpoint and its local port, else the result word alone (warpnic (mailbox)), 3 words, the first 1 always present; fw_opcode TCP_CONNECT result
+  localparam int unsigned FW_TCP_CONNECT_RSP_WORDS = 3;
+  localparam int unsigned FW_TCP_CONNECT_RSP_MIN_WORDS = 1;
+  localparam int unsigned FW_TCP_CONNECT_RSP_RESULT_LSB = 0;
+  localparam int unsigned FW_TCP_CONNECT_RSP_RESULT_W = 8;
+  localparam int unsigned FW_TCP_CONNECT_RSP_EP_LSB = 32;
+  localparam int unsigned FW_TCP_CONNECT_RSP_EP_W = 16;
+  localparam int unsigned FW_TCP_CONNECT_RSP_LOCAL_PORT_LSB = 64;
+  localparam int unsigned FW_TCP_CONNECT_RSP_LOCAL_PORT_W = 16;
+  typedef struct packed {
+    logic [15:0] rsvd2_16;  // reserved, zero
+    logic [15:0] local_port;  // word 2 bits 15:0: local TCP port (the ephemeral port chosen for 0)
+    logic [15:0] rsvd1_16;  // reserved, zero
+    logic [15:0] ep;  // word 1 bits 15:0: endpoint id: slot 10:0, generation 15:11
+    logic [23:0] rsvd0_8;  // reserved, zero
+    logic [7:0] result;  // word 0 bits 7:0: cpl_status
+  } fw_tcp_connect_rsp_t;
+
+  // A connection endpoint, by its id (warpnic (mailbox)), 1 word; fw_opcode TCP_CLOSE arguments, fw_opcode TCP_ABORT arguments
+  localparam int unsigned FW_TCP_ENDPOINT_WORDS = 1;
+  localparam int unsigned FW_TCP_ENDPOINT_MIN_WORDS = 1;
+  localparam int unsigned FW_TCP_ENDPOINT_EP_LSB = 0;
+  localparam int unsigned FW_TCP_ENDPOINT_EP_W = 16;
+  typedef struct packed {
+    logic [15:0] rsvd0_16;  // reserved, zero
+    logic [15:0] ep;  // word 0 bits 15:0: endpoint id: slot 10:0, generation 15:11
+  } fw_tcp_endpoint_t;
+
+  // The result of a TCP command (warpnic (mailbox)), 1 word; fw_opcode TCP_CLOSE result, fw_opcode TCP_ABORT result
+  localparam int unsigned FW_TCP_RESULT_WORDS = 1;
+  localparam int unsigned FW_TCP_RESULT_MIN_WORDS = 1;
+  localparam int unsigned FW_TCP_RESULT_RESULT_LSB = 0;
+  localparam int unsigned FW_TCP_RESULT_RESULT_W = 8;
+  typedef struct packed {
+    logic [23:0] rsvd0_8;  // reserved, zero
+    logic [7:0] result;  // word 0 bits 7:0: cpl_status
+  } fw_tcp_result_t;
+
+  // TCP_EVENT result: the event word, and for ESTABLISHED and ACCEPTED the connection in the eight words after (warpnic (mailbox)), 9 words, the first 1 always present; fw_opcode TCP_EVENT result
+  localparam int unsigned FW_TCP_EVENT_RSP_WORDS = 9;
+  localparam int unsigned FW_TCP_EVENT_RSP_MIN_WORDS = 1;
+  localparam int unsigned FW_TCP_EVENT_RSP_KIND_LSB = 0;
+  localparam int unsigned FW_TCP_EVENT_RSP_KIND_W = 8;
+  localparam int unsigned FW_TCP_EVENT_RSP_CAUSE_LSB = 8;
+  localparam int unsigned FW_TCP_EVENT_RSP_CAUSE_W = 8;
+  localparam int unsigned FW_TCP_EVENT_RSP_EP_LSB = 16;
+  localparam int unsigned FW_TCP_EVENT_RSP_EP_W = 16;
+  localparam int unsigned FW_TCP_EVENT_RSP_TID_LSB = 32;
+  localparam int unsigned FW_TCP_EVENT_RSP_TID_W = 32;
+  localparam int unsigned FW_TCP_EVENT_RSP_LOCAL_IP_LSB = 64;
+  localparam int unsigned FW_TCP_EVENT_RSP_LOCAL_IP_W = 32;
+  localparam int unsigned FW_TCP_EVENT_RSP_PEER_IP_LSB = 96;
+  localparam int unsigned FW_TCP_EVENT_RSP_PEER_IP_W = 32;
+  localparam int unsigned FW_TCP_EVENT_RSP_LOCAL_PORT_LSB = 128;
+  localparam int unsigned FW_TCP_EVENT_RSP_LOCAL_PORT_W = 16;
+  localparam int unsigned FW_TCP_EVENT_RSP_PEER_PORT_LSB = 144;
+  localparam int unsigned FW_TCP_EVENT_RSP_PEER_PORT_W = 16;
+  localparam int unsigned FW_TCP_EVENT_RSP_SND_ISN_LSB = 160;
+  localparam int unsigned FW_TCP_EVENT_RSP_SND_ISN_W = 32;
+  localparam int unsigned FW_TCP_EVENT_RSP_RCV_ISN_LSB = 192;
+  localparam int unsigned FW_TCP_EVENT_RSP_RCV_ISN_W = 32;
+  localparam int unsigned FW_TCP_EVENT_RSP_MSS_LSB = 224;
+  localparam int unsigned FW_TCP_EVENT_RSP_MSS_W = 16;
+  localparam int unsigned FW_TCP_EVENT_RSP_TCP_OPT_LSB = 240;
+  localparam int unsigned FW_TCP_EVENT_RSP_TCP_OPT_W = 8;
+  localparam int unsigned FW_TCP_EVENT_RSP_SND_WSCALE_LSB = 248;
+  localparam int unsigned FW_TCP_EVENT_RSP_SND_WSCALE_W = 4;
+  localparam int unsigned FW_TCP_EVENT_RSP_RCV_WSCALE_LSB = 252;
+  localparam int unsigned FW_TCP_EVENT_RSP_RCV_WSCALE_W = 4;
+  localparam int unsigned FW_TCP_EVENT_RSP_LISTENER_LSB = 256;
+  localparam int unsigned FW_TCP_EVENT_RSP_LISTENER_W = 32;
+  typedef struct packed {
+    logic [31:0] listener;  // word 8: listener id (ACCEPTED), or 0xffff_ffff
+    logic [3:0] rcv_wscale;  // word 7 bits 31:28: our window scale shift
+    logic [3:0] snd_wscale;  // word 7 bits 27:24: the peer's window scale shift
+    logic [7:0] tcp_opt;  // word 7 bits 23:16: cpl_tcp_opt
+    logic [15:0] mss;  // word 7 bits 15:0: effective MSS, bytes
+    logic [31:0] rcv_isn;  // word 6: the peer's initial sequence number
+    logic [31:0] snd_isn;  // word 5: our initial sequence number
+    logic [15:0] peer_port;  // word 4 bits 31:16: peer TCP port
+    logic [15:0] local_port;  // word 4 bits 15:0: local TCP port
+    logic [31:0] peer_ip;  // word 3: peer IPv4 address
+    logic [31:0] local_ip;  // word 2: local IPv4 address
+    logic [31:0] tid;  // word 1: the engine's connection id (CPL_TID_NONE: none)
+    logic [15:0] ep;  // word 0 bits 31:16: endpoint id: slot 10:0, generation 15:11
+    logic [7:0] cause;  // word 0 bits 15:8: cpl_status
+    logic [7:0] kind;  // word 0 bits 7:0: tcp_event
+  } fw_tcp_event_rsp_t;
+
+  // TCP_TCB arguments (warpnic (mailbox)), 6 words; fw_opcode TCP_TCB arguments
+  localparam int unsigned FW_TCP_TCB_ARGS_WORDS = 6;
+  localparam int unsigned FW_TCP_TCB_ARGS_MIN_WORDS = 6;
+  localparam int unsigned FW_TCP_TCB_ARGS_EP_LSB = 0;
+  localparam int unsigned FW_TCP_TCB_ARGS_EP_W = 16;
+  localparam int unsigned FW_TCP_TCB_ARGS_FIELD_LSB = 32;
+  localparam int unsigned FW_TCP_TCB_ARGS_FIELD_W = 8;
+  localparam int unsigned FW_TCP_TCB_ARGS_VALUE_LSB = 64;
+  localparam int unsigned FW_TCP_TCB_ARGS_VALUE_W = 64;
+  localparam int unsigned FW_TCP_TCB_ARGS_MASK_LSB = 128;
+  localparam int unsigned FW_TCP_TCB_ARGS_MASK_W = 64;
+  typedef struct packed {
+    logic [63:0] mask;  // words 4-5 (low word first): bits of the field to write (0: read)
+    logic [63:0] value;  // words 2-3 (low word first): new bits, right-aligned
+    logic [23:0] rsvd1_8;  // reserved, zero
+    logic [7:0] field;  // word 1 bits 7:0: tcb_field
+    logic [15:0] rsvd0_16;  // reserved, zero
+    logic [15:0] ep;  // word 0 bits 15:0: endpoint id: slot 10:0, generation 15:11
+  } fw_tcp_tcb_args_t;
+
+  // TCP_TCB result (warpnic (mailbox)), 3 words, the first 1 always present; fw_opcode TCP_TCB result
+  localparam int unsigned FW_TCP_TCB_RSP_WORDS = 3;
+  localparam int unsigned FW_TCP_TCB_RSP_MIN_WORDS = 1;
+  localparam int unsigned FW_TCP_TCB_RSP_RESULT_LSB = 0;
+  localparam int unsigned FW_TCP_TCB_RSP_RESULT_W = 8;
+  localparam int unsigned FW_TCP_TCB_RSP_VALUE_LSB = 32;
+  localparam int unsigned FW_TCP_TCB_RSP_VALUE_W = 64;
+  typedef struct packed {
+    logic [63:0] value;  // words 1-2 (low word first): the field's value after the write
+    logic [23:0] rsvd0_8;  // reserved, zero
+    logic [7:0] result;  // word 0 bits 7:0: cpl_status
+  } fw_tcp_tcb_rsp_t;
+
+  // ---------------------------------------------------------------- port bundles
+  // <name>_req_t: what a port's requester drives; <name>_rsp_t: what the other
+  // side drives. <NAME>_REQ_W and <NAME>_RSP_W are their widths.
+
+  // A DMA read port of one requester, as the read channel's arbiter (wn_dma_rd_mux) or a read server gives it: a request of len bytes at addr, answered in request order by beats of data, the last with last; err on the one beat of a refused read
+  localparam int unsigned DMA_RD_REQ_W = 82;
+  typedef struct packed {
+    logic [63:0] req_addr;  // IOVA of the first byte
+    logic [15:0] req_len;  // bytes, 1..=DMA_MAX_READ
+    logic req_valid;  // a request is offered
+    logic rsp_ready;  // the requester takes the response beat
+  } dma_rd_req_t;
+  localparam int unsigned DMA_RD_RSP_W = 516;
+  typedef struct packed {
+    logic req_ready;  // the request is taken
+    logic [511:0] rsp_data;  // response beat: byte 0 of the read in bits 7:0 of the first beat (DATA_WIDTH)
+    logic rsp_err;  // the host refused the read: one beat with rsp_last and no data
+    logic rsp_last;  // last beat of the response
+    logic rsp_valid;  // a response beat is offered
+  } dma_rd_rsp_t;
+
+  // A DMA write port of one requester, as the write channel's arbiter (wn_dma_wr_mux) gives it: beats of data for a write of len bytes at addr, the last with last, and one done pulse per write
+  localparam int unsigned DMA_WR_REQ_W = 594;
+  typedef struct packed {
+    logic [63:0] wr_addr;  // IOVA of the first byte; held for every beat of the write
+    logic [15:0] wr_len;  // bytes
+    logic [511:0] wr_data;  // write beat: byte 0 of the write in bits 7:0 of the first beat (DATA_WIDTH)
+    logic wr_last;  // last beat of the write
+    logic wr_valid;  // a write beat is offered
+  } dma_wr_req_t;
+  localparam int unsigned DMA_WR_RSP_W = 3;
+  typedef struct packed {
+    logic wr_ready;  // the write beat is taken
+    logic done_valid;  // one of the requester's writes is done (one cycle per write, in order)
+    logic done_err;  // with done_valid: the host refused the write; nothing was written
+  } dma_wr_rsp_t;
 
 endpackage
 

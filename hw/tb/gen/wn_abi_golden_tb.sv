@@ -4,7 +4,9 @@
 // abi/src/golden.rs (the Rust types are checked against the same vectors
 // by abi/tests/golden.rs). Every field is compared through the struct and
 // through its position constants; headers also round-trip through
-// <name>_pack. A mismatch stops the simulation with $fatal.
+// <name>_pack; the commands' argument blocks are checked as words
+// against abi/src/golden/commands.rs, and the port bundles' structs
+// against their widths. A mismatch stops the simulation with $fatal.
 //
 // Run: verilator --binary -Wall hw/rtl/gen/wn_abi_pkg.sv \
 //        hw/tb/gen/wn_abi_golden_tb.sv --top-module wn_abi_golden_tb
@@ -120,6 +122,54 @@ module wn_abi_golden_tb;
   logic [63:0] g46_bus;
   wn_abi_pkg::rdmap_immediate_t g46_rdmap_immediate;
   logic [63:0] g46_wvec;
+  logic [287:0] a0_bus;
+  wn_abi_pkg::rdma_mr_reg_args_t a0_rdma_mr_reg_args;
+  logic [31:0] a1_bus;
+  wn_abi_pkg::rdma_stag_args_t a1_rdma_stag_args;
+  logic [63:0] a2_bus;
+  wn_abi_pkg::rdma_mr_inv_args_t a2_rdma_mr_inv_args;
+  logic [415:0] a3_bus;
+  wn_abi_pkg::rdma_qp_modify_args_t a3_rdma_qp_modify_args;
+  logic [31:0] a4_bus;
+  wn_abi_pkg::rdma_qp_args_t a4_rdma_qp_args;
+  logic [127:0] a5_bus;
+  wn_abi_pkg::rdma_qp_query_rsp_t a5_rdma_qp_query_rsp;
+  logic [127:0] a6_bus;
+  wn_abi_pkg::fw_version_rsp_t a6_fw_version_rsp;
+  logic [63:0] a7_bus;
+  wn_abi_pkg::fw_mac_t a7_fw_mac;
+  logic [63:0] a8_bus;
+  wn_abi_pkg::fw_ipv4_t a8_fw_ipv4;
+  logic [159:0] a9_bus;
+  wn_abi_pkg::fw_tcp_timing_t a9_fw_tcp_timing;
+  logic [287:0] a10_bus;
+  wn_abi_pkg::fw_tcp_config_args_t a10_fw_tcp_config_args;
+  logic [63:0] a11_bus;
+  wn_abi_pkg::fw_tcp_listen_args_t a11_fw_tcp_listen_args;
+  logic [63:0] a12_bus;
+  wn_abi_pkg::fw_tcp_listen_rsp_t a12_fw_tcp_listen_rsp;
+  logic [31:0] a13_bus;
+  wn_abi_pkg::fw_tcp_listener_t a13_fw_tcp_listener;
+  logic [63:0] a14_bus;
+  wn_abi_pkg::fw_tcp_unlisten_rsp_t a14_fw_tcp_unlisten_rsp;
+  logic [127:0] a15_bus;
+  wn_abi_pkg::fw_tcp_connect_args_t a15_fw_tcp_connect_args;
+  logic [95:0] a16_bus;
+  wn_abi_pkg::fw_tcp_connect_rsp_t a16_fw_tcp_connect_rsp;
+  logic [31:0] a17_bus;
+  wn_abi_pkg::fw_tcp_endpoint_t a17_fw_tcp_endpoint;
+  logic [31:0] a18_bus;
+  wn_abi_pkg::fw_tcp_result_t a18_fw_tcp_result;
+  logic [287:0] a19_bus;
+  wn_abi_pkg::fw_tcp_event_rsp_t a19_fw_tcp_event_rsp;
+  logic [191:0] a20_bus;
+  wn_abi_pkg::fw_tcp_tcb_args_t a20_fw_tcp_tcb_args;
+  logic [95:0] a21_bus;
+  wn_abi_pkg::fw_tcp_tcb_rsp_t a21_fw_tcp_tcb_rsp;
+  wn_abi_pkg::dma_rd_req_t b0_req;
+  wn_abi_pkg::dma_rd_rsp_t b0_rsp;
+  wn_abi_pkg::dma_wr_req_t b1_req;
+  wn_abi_pkg::dma_wr_rsp_t b1_rsp;
 
   initial begin
     // sq_wqe (warpnic)
@@ -1003,7 +1053,420 @@ module wn_abi_golden_tb;
     if (g46_wvec[(wn_abi_pkg::RDMAP_IMMEDIATE_SIZE - wn_abi_pkg::RDMAP_IMMEDIATE_DATA_OFF - 8)*8 + wn_abi_pkg::RDMAP_IMMEDIATE_DATA_SHIFT +: wn_abi_pkg::RDMAP_IMMEDIATE_DATA_W] !== 64'h0011_2233_4455_6677) $fatal(1, "rdmap_immediate.data: the position constants select other bits");
     if (wn_abi_pkg::rdmap_immediate_pack(g46_rdmap_immediate) !== g46_bus) $fatal(1, "rdmap_immediate: pack does not restore the bytes");
 
-    $display("wn_abi_golden_tb: 47 golden vectors passed");
+    // rdma_mr_reg_args (warpnic (docs/iwarp.md))
+    a0_bus = 288'h0000004087654000000000010000080000007f00123450000000000b0000000500012a07;
+    if (wn_abi_pkg::RDMA_MR_REG_ARGS_WORDS != 9) $fatal(1, "rdma_mr_reg_args: RDMA_MR_REG_ARGS_WORDS is %0d, expected 9", wn_abi_pkg::RDMA_MR_REG_ARGS_WORDS);
+    if (wn_abi_pkg::RDMA_MR_REG_ARGS_MIN_WORDS != 9) $fatal(1, "rdma_mr_reg_args: RDMA_MR_REG_ARGS_MIN_WORDS is %0d, expected 9", wn_abi_pkg::RDMA_MR_REG_ARGS_MIN_WORDS);
+    a0_rdma_mr_reg_args = a0_bus;
+    if (a0_rdma_mr_reg_args.rsvd2_8 != '0) $fatal(1, "rdma_mr_reg_args: reserved bits of word 2 from bit 8 are not where the vector has them");
+    if (a0_rdma_mr_reg_args.rsvd1_16 != '0) $fatal(1, "rdma_mr_reg_args: reserved bits of word 1 from bit 16 are not where the vector has them");
+    if (a0_rdma_mr_reg_args.stag !== 32'h0001_2a07) $fatal(1, "rdma_mr_reg_args.stag: struct field is %h, expected %h", a0_rdma_mr_reg_args.stag, 32'h0001_2a07);
+    if (a0_bus[wn_abi_pkg::RDMA_MR_REG_ARGS_STAG_LSB +: wn_abi_pkg::RDMA_MR_REG_ARGS_STAG_W] !== 32'h0001_2a07) $fatal(1, "rdma_mr_reg_args.stag: the position constants select other bits");
+    if (a0_rdma_mr_reg_args.pd !== 16'h0005) $fatal(1, "rdma_mr_reg_args.pd: struct field is %h, expected %h", a0_rdma_mr_reg_args.pd, 16'h0005);
+    if (a0_bus[wn_abi_pkg::RDMA_MR_REG_ARGS_PD_LSB +: wn_abi_pkg::RDMA_MR_REG_ARGS_PD_W] !== 16'h0005) $fatal(1, "rdma_mr_reg_args.pd: the position constants select other bits");
+    if (a0_rdma_mr_reg_args.access !== 8'h0b) $fatal(1, "rdma_mr_reg_args.access: struct field is %h, expected %h", a0_rdma_mr_reg_args.access, 8'h0b);
+    if (a0_bus[wn_abi_pkg::RDMA_MR_REG_ARGS_ACCESS_LSB +: wn_abi_pkg::RDMA_MR_REG_ARGS_ACCESS_W] !== 8'h0b) $fatal(1, "rdma_mr_reg_args.access: the position constants select other bits");
+    if (a0_rdma_mr_reg_args.base !== 64'h0000_7f00_1234_5000) $fatal(1, "rdma_mr_reg_args.base: struct field is %h, expected %h", a0_rdma_mr_reg_args.base, 64'h0000_7f00_1234_5000);
+    if (a0_bus[wn_abi_pkg::RDMA_MR_REG_ARGS_BASE_LSB +: wn_abi_pkg::RDMA_MR_REG_ARGS_BASE_W] !== 64'h0000_7f00_1234_5000) $fatal(1, "rdma_mr_reg_args.base: the position constants select other bits");
+    if (a0_rdma_mr_reg_args.len !== 64'h0000_0001_0000_0800) $fatal(1, "rdma_mr_reg_args.len: struct field is %h, expected %h", a0_rdma_mr_reg_args.len, 64'h0000_0001_0000_0800);
+    if (a0_bus[wn_abi_pkg::RDMA_MR_REG_ARGS_LEN_LSB +: wn_abi_pkg::RDMA_MR_REG_ARGS_LEN_W] !== 64'h0000_0001_0000_0800) $fatal(1, "rdma_mr_reg_args.len: the position constants select other bits");
+    if (a0_rdma_mr_reg_args.iova !== 64'h0000_0040_8765_4000) $fatal(1, "rdma_mr_reg_args.iova: struct field is %h, expected %h", a0_rdma_mr_reg_args.iova, 64'h0000_0040_8765_4000);
+    if (a0_bus[wn_abi_pkg::RDMA_MR_REG_ARGS_IOVA_LSB +: wn_abi_pkg::RDMA_MR_REG_ARGS_IOVA_W] !== 64'h0000_0040_8765_4000) $fatal(1, "rdma_mr_reg_args.iova: the position constants select other bits");
+
+    // rdma_stag_args (warpnic (docs/iwarp.md))
+    a1_bus = 32'h00034c5a;
+    if (wn_abi_pkg::RDMA_STAG_ARGS_WORDS != 1) $fatal(1, "rdma_stag_args: RDMA_STAG_ARGS_WORDS is %0d, expected 1", wn_abi_pkg::RDMA_STAG_ARGS_WORDS);
+    if (wn_abi_pkg::RDMA_STAG_ARGS_MIN_WORDS != 1) $fatal(1, "rdma_stag_args: RDMA_STAG_ARGS_MIN_WORDS is %0d, expected 1", wn_abi_pkg::RDMA_STAG_ARGS_MIN_WORDS);
+    a1_rdma_stag_args = a1_bus;
+    if (a1_rdma_stag_args.stag !== 32'h0003_4c5a) $fatal(1, "rdma_stag_args.stag: struct field is %h, expected %h", a1_rdma_stag_args.stag, 32'h0003_4c5a);
+    if (a1_bus[wn_abi_pkg::RDMA_STAG_ARGS_STAG_LSB +: wn_abi_pkg::RDMA_STAG_ARGS_STAG_W] !== 32'h0003_4c5a) $fatal(1, "rdma_stag_args.stag: the position constants select other bits");
+
+    // rdma_mr_inv_args (warpnic (docs/iwarp.md))
+    a2_bus = 64'h0000beef00000102;
+    if (wn_abi_pkg::RDMA_MR_INV_ARGS_WORDS != 2) $fatal(1, "rdma_mr_inv_args: RDMA_MR_INV_ARGS_WORDS is %0d, expected 2", wn_abi_pkg::RDMA_MR_INV_ARGS_WORDS);
+    if (wn_abi_pkg::RDMA_MR_INV_ARGS_MIN_WORDS != 2) $fatal(1, "rdma_mr_inv_args: RDMA_MR_INV_ARGS_MIN_WORDS is %0d, expected 2", wn_abi_pkg::RDMA_MR_INV_ARGS_MIN_WORDS);
+    a2_rdma_mr_inv_args = a2_bus;
+    if (a2_rdma_mr_inv_args.rsvd1_16 != '0) $fatal(1, "rdma_mr_inv_args: reserved bits of word 1 from bit 16 are not where the vector has them");
+    if (a2_rdma_mr_inv_args.stag !== 32'h0000_0102) $fatal(1, "rdma_mr_inv_args.stag: struct field is %h, expected %h", a2_rdma_mr_inv_args.stag, 32'h0000_0102);
+    if (a2_bus[wn_abi_pkg::RDMA_MR_INV_ARGS_STAG_LSB +: wn_abi_pkg::RDMA_MR_INV_ARGS_STAG_W] !== 32'h0000_0102) $fatal(1, "rdma_mr_inv_args.stag: the position constants select other bits");
+    if (a2_rdma_mr_inv_args.pd !== 16'hbeef) $fatal(1, "rdma_mr_inv_args.pd: struct field is %h, expected %h", a2_rdma_mr_inv_args.pd, 16'hbeef);
+    if (a2_bus[wn_abi_pkg::RDMA_MR_INV_ARGS_PD_LSB +: wn_abi_pkg::RDMA_MR_INV_ARGS_PD_W] !== 16'hbeef) $fatal(1, "rdma_mr_inv_args.pd: the position constants select other bits");
+
+    // rdma_qp_modify_args (warpnic (docs/iwarp.md))
+    a3_bus = 416'h123456780000059e000001a5000000210000000100080000000000010004000096040308040503e8000000070000010100000003;
+    if (wn_abi_pkg::RDMA_QP_MODIFY_ARGS_WORDS != 13) $fatal(1, "rdma_qp_modify_args: RDMA_QP_MODIFY_ARGS_WORDS is %0d, expected 13", wn_abi_pkg::RDMA_QP_MODIFY_ARGS_WORDS);
+    if (wn_abi_pkg::RDMA_QP_MODIFY_ARGS_MIN_WORDS != 2) $fatal(1, "rdma_qp_modify_args: RDMA_QP_MODIFY_ARGS_MIN_WORDS is %0d, expected 2", wn_abi_pkg::RDMA_QP_MODIFY_ARGS_MIN_WORDS);
+    a3_rdma_qp_modify_args = a3_bus;
+    if (a3_rdma_qp_modify_args.rsvd11_16 != '0) $fatal(1, "rdma_qp_modify_args: reserved bits of word 11 from bit 16 are not where the vector has them");
+    if (a3_rdma_qp_modify_args.rsvd10_9 != '0) $fatal(1, "rdma_qp_modify_args: reserved bits of word 10 from bit 9 are not where the vector has them");
+    if (a3_rdma_qp_modify_args.rsvd9_16 != '0) $fatal(1, "rdma_qp_modify_args: reserved bits of word 9 from bit 16 are not where the vector has them");
+    if (a3_rdma_qp_modify_args.rsvd3_19 != '0) $fatal(1, "rdma_qp_modify_args: reserved bits of word 3 from bit 19 are not where the vector has them");
+    if (a3_rdma_qp_modify_args.rsvd2_16 != '0) $fatal(1, "rdma_qp_modify_args: reserved bits of word 2 from bit 16 are not where the vector has them");
+    if (a3_rdma_qp_modify_args.rsvd1_9 != '0) $fatal(1, "rdma_qp_modify_args: reserved bits of word 1 from bit 9 are not where the vector has them");
+    if (a3_rdma_qp_modify_args.qp !== 32'h0000_0003) $fatal(1, "rdma_qp_modify_args.qp: struct field is %h, expected %h", a3_rdma_qp_modify_args.qp, 32'h0000_0003);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_QP_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_QP_W] !== 32'h0000_0003) $fatal(1, "rdma_qp_modify_args.qp: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.state !== 8'h01) $fatal(1, "rdma_qp_modify_args.state: struct field is %h, expected %h", a3_rdma_qp_modify_args.state, 8'h01);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_STATE_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_STATE_W] !== 8'h01) $fatal(1, "rdma_qp_modify_args.state: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.set_attrs !== 1'h1) $fatal(1, "rdma_qp_modify_args.set_attrs: struct field is %h, expected %h", a3_rdma_qp_modify_args.set_attrs, 1'h1);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SET_ATTRS_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SET_ATTRS_W] !== 1'h1) $fatal(1, "rdma_qp_modify_args.set_attrs: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.pd !== 16'h0007) $fatal(1, "rdma_qp_modify_args.pd: struct field is %h, expected %h", a3_rdma_qp_modify_args.pd, 16'h0007);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_PD_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_PD_W] !== 16'h0007) $fatal(1, "rdma_qp_modify_args.pd: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.mulpdu !== 16'h03e8) $fatal(1, "rdma_qp_modify_args.mulpdu: struct field is %h, expected %h", a3_rdma_qp_modify_args.mulpdu, 16'h03e8);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_MULPDU_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_MULPDU_W] !== 16'h03e8) $fatal(1, "rdma_qp_modify_args.mulpdu: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.crc !== 1'h1) $fatal(1, "rdma_qp_modify_args.crc: struct field is %h, expected %h", a3_rdma_qp_modify_args.crc, 1'h1);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_CRC_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_CRC_W] !== 1'h1) $fatal(1, "rdma_qp_modify_args.crc: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.markers_rx !== 1'h0) $fatal(1, "rdma_qp_modify_args.markers_rx: struct field is %h, expected %h", a3_rdma_qp_modify_args.markers_rx, 1'h0);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_MARKERS_RX_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_MARKERS_RX_W] !== 1'h0) $fatal(1, "rdma_qp_modify_args.markers_rx: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.markers_tx !== 1'h1) $fatal(1, "rdma_qp_modify_args.markers_tx: struct field is %h, expected %h", a3_rdma_qp_modify_args.markers_tx, 1'h1);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_MARKERS_TX_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_MARKERS_TX_W] !== 1'h1) $fatal(1, "rdma_qp_modify_args.markers_tx: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.ird !== 8'h04) $fatal(1, "rdma_qp_modify_args.ird: struct field is %h, expected %h", a3_rdma_qp_modify_args.ird, 8'h04);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_IRD_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_IRD_W] !== 8'h04) $fatal(1, "rdma_qp_modify_args.ird: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.ord !== 8'h08) $fatal(1, "rdma_qp_modify_args.ord: struct field is %h, expected %h", a3_rdma_qp_modify_args.ord, 8'h08);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_ORD_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_ORD_W] !== 8'h08) $fatal(1, "rdma_qp_modify_args.ord: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.send_cq !== 8'h03) $fatal(1, "rdma_qp_modify_args.send_cq: struct field is %h, expected %h", a3_rdma_qp_modify_args.send_cq, 8'h03);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SEND_CQ_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SEND_CQ_W] !== 8'h03) $fatal(1, "rdma_qp_modify_args.send_cq: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.recv_cq !== 8'h04) $fatal(1, "rdma_qp_modify_args.recv_cq: struct field is %h, expected %h", a3_rdma_qp_modify_args.recv_cq, 8'h04);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_RECV_CQ_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_RECV_CQ_W] !== 8'h04) $fatal(1, "rdma_qp_modify_args.recv_cq: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.rq_log !== 4'h6) $fatal(1, "rdma_qp_modify_args.rq_log: struct field is %h, expected %h", a3_rdma_qp_modify_args.rq_log, 4'h6);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_RQ_LOG_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_RQ_LOG_W] !== 4'h6) $fatal(1, "rdma_qp_modify_args.rq_log: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.sq_log !== 4'h9) $fatal(1, "rdma_qp_modify_args.sq_log: struct field is %h, expected %h", a3_rdma_qp_modify_args.sq_log, 4'h9);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SQ_LOG_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SQ_LOG_W] !== 4'h9) $fatal(1, "rdma_qp_modify_args.sq_log: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.rq_iova !== 64'h0000_0001_0004_0000) $fatal(1, "rdma_qp_modify_args.rq_iova: struct field is %h, expected %h", a3_rdma_qp_modify_args.rq_iova, 64'h0000_0001_0004_0000);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_RQ_IOVA_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_RQ_IOVA_W] !== 64'h0000_0001_0004_0000) $fatal(1, "rdma_qp_modify_args.rq_iova: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.sq_iova !== 64'h0000_0001_0008_0000) $fatal(1, "rdma_qp_modify_args.sq_iova: struct field is %h, expected %h", a3_rdma_qp_modify_args.sq_iova, 64'h0000_0001_0008_0000);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SQ_IOVA_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SQ_IOVA_W] !== 64'h0000_0001_0008_0000) $fatal(1, "rdma_qp_modify_args.sq_iova: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.tid !== 16'h0021) $fatal(1, "rdma_qp_modify_args.tid: struct field is %h, expected %h", a3_rdma_qp_modify_args.tid, 16'h0021);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_TID_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_TID_W] !== 16'h0021) $fatal(1, "rdma_qp_modify_args.tid: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.marker_phase !== 9'h1a5) $fatal(1, "rdma_qp_modify_args.marker_phase: struct field is %h, expected %h", a3_rdma_qp_modify_args.marker_phase, 9'h1a5);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_MARKER_PHASE_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_MARKER_PHASE_W] !== 9'h1a5) $fatal(1, "rdma_qp_modify_args.marker_phase: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.send_mulpdu !== 16'h059e) $fatal(1, "rdma_qp_modify_args.send_mulpdu: struct field is %h, expected %h", a3_rdma_qp_modify_args.send_mulpdu, 16'h059e);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SEND_MULPDU_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SEND_MULPDU_W] !== 16'h059e) $fatal(1, "rdma_qp_modify_args.send_mulpdu: the position constants select other bits");
+    if (a3_rdma_qp_modify_args.tx_start !== 32'h1234_5678) $fatal(1, "rdma_qp_modify_args.tx_start: struct field is %h, expected %h", a3_rdma_qp_modify_args.tx_start, 32'h1234_5678);
+    if (a3_bus[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_TX_START_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_TX_START_W] !== 32'h1234_5678) $fatal(1, "rdma_qp_modify_args.tx_start: the position constants select other bits");
+
+    // rdma_qp_args (warpnic (docs/iwarp.md))
+    a4_bus = 32'h00000102;
+    if (wn_abi_pkg::RDMA_QP_ARGS_WORDS != 1) $fatal(1, "rdma_qp_args: RDMA_QP_ARGS_WORDS is %0d, expected 1", wn_abi_pkg::RDMA_QP_ARGS_WORDS);
+    if (wn_abi_pkg::RDMA_QP_ARGS_MIN_WORDS != 1) $fatal(1, "rdma_qp_args: RDMA_QP_ARGS_MIN_WORDS is %0d, expected 1", wn_abi_pkg::RDMA_QP_ARGS_MIN_WORDS);
+    a4_rdma_qp_args = a4_bus;
+    if (a4_rdma_qp_args.qp !== 32'h0000_0102) $fatal(1, "rdma_qp_args.qp: struct field is %h, expected %h", a4_rdma_qp_args.qp, 32'h0000_0102);
+    if (a4_bus[wn_abi_pkg::RDMA_QP_ARGS_QP_LSB +: wn_abi_pkg::RDMA_QP_ARGS_QP_W] !== 32'h0000_0102) $fatal(1, "rdma_qp_args.qp: the position constants select other bits");
+
+    // rdma_qp_query_rsp (warpnic (docs/iwarp.md))
+    a5_bus = 128'h0000abcd124012340102010600000003;
+    if (wn_abi_pkg::RDMA_QP_QUERY_RSP_WORDS != 4) $fatal(1, "rdma_qp_query_rsp: RDMA_QP_QUERY_RSP_WORDS is %0d, expected 4", wn_abi_pkg::RDMA_QP_QUERY_RSP_WORDS);
+    if (wn_abi_pkg::RDMA_QP_QUERY_RSP_MIN_WORDS != 4) $fatal(1, "rdma_qp_query_rsp: RDMA_QP_QUERY_RSP_MIN_WORDS is %0d, expected 4", wn_abi_pkg::RDMA_QP_QUERY_RSP_MIN_WORDS);
+    a5_rdma_qp_query_rsp = a5_bus;
+    if (a5_rdma_qp_query_rsp.rsvd0_8 != '0) $fatal(1, "rdma_qp_query_rsp: reserved bits of word 0 from bit 8 are not where the vector has them");
+    if (a5_rdma_qp_query_rsp.state !== 8'h03) $fatal(1, "rdma_qp_query_rsp.state: struct field is %h, expected %h", a5_rdma_qp_query_rsp.state, 8'h03);
+    if (a5_bus[wn_abi_pkg::RDMA_QP_QUERY_RSP_STATE_LSB +: wn_abi_pkg::RDMA_QP_QUERY_RSP_STATE_W] !== 8'h03) $fatal(1, "rdma_qp_query_rsp.state: the position constants select other bits");
+    if (a5_rdma_qp_query_rsp.error !== 32'h0102_0106) $fatal(1, "rdma_qp_query_rsp.error: struct field is %h, expected %h", a5_rdma_qp_query_rsp.error, 32'h0102_0106);
+    if (a5_bus[wn_abi_pkg::RDMA_QP_QUERY_RSP_ERROR_LSB +: wn_abi_pkg::RDMA_QP_QUERY_RSP_ERROR_W] !== 32'h0102_0106) $fatal(1, "rdma_qp_query_rsp.error: the position constants select other bits");
+    if (a5_rdma_qp_query_rsp.rq_ci !== 16'h1234) $fatal(1, "rdma_qp_query_rsp.rq_ci: struct field is %h, expected %h", a5_rdma_qp_query_rsp.rq_ci, 16'h1234);
+    if (a5_bus[wn_abi_pkg::RDMA_QP_QUERY_RSP_RQ_CI_LSB +: wn_abi_pkg::RDMA_QP_QUERY_RSP_RQ_CI_W] !== 16'h1234) $fatal(1, "rdma_qp_query_rsp.rq_ci: the position constants select other bits");
+    if (a5_rdma_qp_query_rsp.rq_pi !== 16'h1240) $fatal(1, "rdma_qp_query_rsp.rq_pi: struct field is %h, expected %h", a5_rdma_qp_query_rsp.rq_pi, 16'h1240);
+    if (a5_bus[wn_abi_pkg::RDMA_QP_QUERY_RSP_RQ_PI_LSB +: wn_abi_pkg::RDMA_QP_QUERY_RSP_RQ_PI_W] !== 16'h1240) $fatal(1, "rdma_qp_query_rsp.rq_pi: the position constants select other bits");
+    if (a5_rdma_qp_query_rsp.rx_msgs !== 32'h0000_abcd) $fatal(1, "rdma_qp_query_rsp.rx_msgs: struct field is %h, expected %h", a5_rdma_qp_query_rsp.rx_msgs, 32'h0000_abcd);
+    if (a5_bus[wn_abi_pkg::RDMA_QP_QUERY_RSP_RX_MSGS_LSB +: wn_abi_pkg::RDMA_QP_QUERY_RSP_RX_MSGS_W] !== 32'h0000_abcd) $fatal(1, "rdma_qp_query_rsp.rx_msgs: the position constants select other bits");
+
+    // fw_version_rsp (warpnic (mailbox))
+    a6_bus = 128'h0000021122334455deadbeef00010000;
+    if (wn_abi_pkg::FW_VERSION_RSP_WORDS != 4) $fatal(1, "fw_version_rsp: FW_VERSION_RSP_WORDS is %0d, expected 4", wn_abi_pkg::FW_VERSION_RSP_WORDS);
+    if (wn_abi_pkg::FW_VERSION_RSP_MIN_WORDS != 4) $fatal(1, "fw_version_rsp: FW_VERSION_RSP_MIN_WORDS is %0d, expected 4", wn_abi_pkg::FW_VERSION_RSP_MIN_WORDS);
+    a6_fw_version_rsp = a6_bus;
+    if (a6_fw_version_rsp.rsvd3_16 != '0) $fatal(1, "fw_version_rsp: reserved bits of word 3 from bit 16 are not where the vector has them");
+    if (a6_fw_version_rsp.version !== 32'h0001_0000) $fatal(1, "fw_version_rsp.version: struct field is %h, expected %h", a6_fw_version_rsp.version, 32'h0001_0000);
+    if (a6_bus[wn_abi_pkg::FW_VERSION_RSP_VERSION_LSB +: wn_abi_pkg::FW_VERSION_RSP_VERSION_W] !== 32'h0001_0000) $fatal(1, "fw_version_rsp.version: the position constants select other bits");
+    if (a6_fw_version_rsp.build_id !== 32'hdead_beef) $fatal(1, "fw_version_rsp.build_id: struct field is %h, expected %h", a6_fw_version_rsp.build_id, 32'hdead_beef);
+    if (a6_bus[wn_abi_pkg::FW_VERSION_RSP_BUILD_ID_LSB +: wn_abi_pkg::FW_VERSION_RSP_BUILD_ID_W] !== 32'hdead_beef) $fatal(1, "fw_version_rsp.build_id: the position constants select other bits");
+    if (a6_fw_version_rsp.mac !== 48'h0211_2233_4455) $fatal(1, "fw_version_rsp.mac: struct field is %h, expected %h", a6_fw_version_rsp.mac, 48'h0211_2233_4455);
+    if (a6_bus[wn_abi_pkg::FW_VERSION_RSP_MAC_LSB +: wn_abi_pkg::FW_VERSION_RSP_MAC_W] !== 48'h0211_2233_4455) $fatal(1, "fw_version_rsp.mac: the position constants select other bits");
+
+    // fw_mac (warpnic (mailbox))
+    a7_bus = 64'h00000a0b0c0d0e0f;
+    if (wn_abi_pkg::FW_MAC_WORDS != 2) $fatal(1, "fw_mac: FW_MAC_WORDS is %0d, expected 2", wn_abi_pkg::FW_MAC_WORDS);
+    if (wn_abi_pkg::FW_MAC_MIN_WORDS != 2) $fatal(1, "fw_mac: FW_MAC_MIN_WORDS is %0d, expected 2", wn_abi_pkg::FW_MAC_MIN_WORDS);
+    a7_fw_mac = a7_bus;
+    if (a7_fw_mac.rsvd1_16 != '0) $fatal(1, "fw_mac: reserved bits of word 1 from bit 16 are not where the vector has them");
+    if (a7_fw_mac.mac !== 48'h0a0b_0c0d_0e0f) $fatal(1, "fw_mac.mac: struct field is %h, expected %h", a7_fw_mac.mac, 48'h0a0b_0c0d_0e0f);
+    if (a7_bus[wn_abi_pkg::FW_MAC_MAC_LSB +: wn_abi_pkg::FW_MAC_MAC_W] !== 48'h0a0b_0c0d_0e0f) $fatal(1, "fw_mac.mac: the position constants select other bits");
+
+    // fw_ipv4 (warpnic (mailbox))
+    a8_bus = 64'h00000018c0000201;
+    if (wn_abi_pkg::FW_IPV4_WORDS != 2) $fatal(1, "fw_ipv4: FW_IPV4_WORDS is %0d, expected 2", wn_abi_pkg::FW_IPV4_WORDS);
+    if (wn_abi_pkg::FW_IPV4_MIN_WORDS != 2) $fatal(1, "fw_ipv4: FW_IPV4_MIN_WORDS is %0d, expected 2", wn_abi_pkg::FW_IPV4_MIN_WORDS);
+    a8_fw_ipv4 = a8_bus;
+    if (a8_fw_ipv4.rsvd1_8 != '0) $fatal(1, "fw_ipv4: reserved bits of word 1 from bit 8 are not where the vector has them");
+    if (a8_fw_ipv4.addr !== 32'hc000_0201) $fatal(1, "fw_ipv4.addr: struct field is %h, expected %h", a8_fw_ipv4.addr, 32'hc000_0201);
+    if (a8_bus[wn_abi_pkg::FW_IPV4_ADDR_LSB +: wn_abi_pkg::FW_IPV4_ADDR_W] !== 32'hc000_0201) $fatal(1, "fw_ipv4.addr: the position constants select other bits");
+    if (a8_fw_ipv4.prefix_len !== 8'h18) $fatal(1, "fw_ipv4.prefix_len: struct field is %h, expected %h", a8_fw_ipv4.prefix_len, 8'h18);
+    if (a8_bus[wn_abi_pkg::FW_IPV4_PREFIX_LEN_LSB +: wn_abi_pkg::FW_IPV4_PREFIX_LEN_W] !== 8'h18) $fatal(1, "fw_ipv4.prefix_len: the position constants select other bits");
+
+    // fw_tcp_timing (warpnic (mailbox))
+    a9_bus = 160'h01c9c38000000f060393870000030d40000f4240;
+    if (wn_abi_pkg::FW_TCP_TIMING_WORDS != 5) $fatal(1, "fw_tcp_timing: FW_TCP_TIMING_WORDS is %0d, expected 5", wn_abi_pkg::FW_TCP_TIMING_WORDS);
+    if (wn_abi_pkg::FW_TCP_TIMING_MIN_WORDS != 5) $fatal(1, "fw_tcp_timing: FW_TCP_TIMING_MIN_WORDS is %0d, expected 5", wn_abi_pkg::FW_TCP_TIMING_MIN_WORDS);
+    a9_fw_tcp_timing = a9_bus;
+    if (a9_fw_tcp_timing.rsvd3_16 != '0) $fatal(1, "fw_tcp_timing: reserved bits of word 3 from bit 16 are not where the vector has them");
+    if (a9_fw_tcp_timing.rto_init !== 32'h000f_4240) $fatal(1, "fw_tcp_timing.rto_init: struct field is %h, expected %h", a9_fw_tcp_timing.rto_init, 32'h000f_4240);
+    if (a9_bus[wn_abi_pkg::FW_TCP_TIMING_RTO_INIT_LSB +: wn_abi_pkg::FW_TCP_TIMING_RTO_INIT_W] !== 32'h000f_4240) $fatal(1, "fw_tcp_timing.rto_init: the position constants select other bits");
+    if (a9_fw_tcp_timing.rto_min !== 32'h0003_0d40) $fatal(1, "fw_tcp_timing.rto_min: struct field is %h, expected %h", a9_fw_tcp_timing.rto_min, 32'h0003_0d40);
+    if (a9_bus[wn_abi_pkg::FW_TCP_TIMING_RTO_MIN_LSB +: wn_abi_pkg::FW_TCP_TIMING_RTO_MIN_W] !== 32'h0003_0d40) $fatal(1, "fw_tcp_timing.rto_min: the position constants select other bits");
+    if (a9_fw_tcp_timing.rto_max !== 32'h0393_8700) $fatal(1, "fw_tcp_timing.rto_max: struct field is %h, expected %h", a9_fw_tcp_timing.rto_max, 32'h0393_8700);
+    if (a9_bus[wn_abi_pkg::FW_TCP_TIMING_RTO_MAX_LSB +: wn_abi_pkg::FW_TCP_TIMING_RTO_MAX_W] !== 32'h0393_8700) $fatal(1, "fw_tcp_timing.rto_max: the position constants select other bits");
+    if (a9_fw_tcp_timing.syn_retries !== 8'h06) $fatal(1, "fw_tcp_timing.syn_retries: struct field is %h, expected %h", a9_fw_tcp_timing.syn_retries, 8'h06);
+    if (a9_bus[wn_abi_pkg::FW_TCP_TIMING_SYN_RETRIES_LSB +: wn_abi_pkg::FW_TCP_TIMING_SYN_RETRIES_W] !== 8'h06) $fatal(1, "fw_tcp_timing.syn_retries: the position constants select other bits");
+    if (a9_fw_tcp_timing.data_retries !== 8'h0f) $fatal(1, "fw_tcp_timing.data_retries: struct field is %h, expected %h", a9_fw_tcp_timing.data_retries, 8'h0f);
+    if (a9_bus[wn_abi_pkg::FW_TCP_TIMING_DATA_RETRIES_LSB +: wn_abi_pkg::FW_TCP_TIMING_DATA_RETRIES_W] !== 8'h0f) $fatal(1, "fw_tcp_timing.data_retries: the position constants select other bits");
+    if (a9_fw_tcp_timing.time_wait !== 32'h01c9_c380) $fatal(1, "fw_tcp_timing.time_wait: struct field is %h, expected %h", a9_fw_tcp_timing.time_wait, 32'h01c9_c380);
+    if (a9_bus[wn_abi_pkg::FW_TCP_TIMING_TIME_WAIT_LSB +: wn_abi_pkg::FW_TCP_TIMING_TIME_WAIT_W] !== 32'h01c9_c380) $fatal(1, "fw_tcp_timing.time_wait: the position constants select other bits");
+
+    // fw_tcp_config_args (warpnic (mailbox))
+    a10_bus = 288'h8899aabbccddeeff0011223344556677000003e800000903001e8480000186a00007a120;
+    if (wn_abi_pkg::FW_TCP_CONFIG_ARGS_WORDS != 9) $fatal(1, "fw_tcp_config_args: FW_TCP_CONFIG_ARGS_WORDS is %0d, expected 9", wn_abi_pkg::FW_TCP_CONFIG_ARGS_WORDS);
+    if (wn_abi_pkg::FW_TCP_CONFIG_ARGS_MIN_WORDS != 5) $fatal(1, "fw_tcp_config_args: FW_TCP_CONFIG_ARGS_MIN_WORDS is %0d, expected 5", wn_abi_pkg::FW_TCP_CONFIG_ARGS_MIN_WORDS);
+    a10_fw_tcp_config_args = a10_bus;
+    if (a10_fw_tcp_config_args.rsvd3_16 != '0) $fatal(1, "fw_tcp_config_args: reserved bits of word 3 from bit 16 are not where the vector has them");
+    if (a10_fw_tcp_config_args.rto_init !== 32'h0007_a120) $fatal(1, "fw_tcp_config_args.rto_init: struct field is %h, expected %h", a10_fw_tcp_config_args.rto_init, 32'h0007_a120);
+    if (a10_bus[wn_abi_pkg::FW_TCP_CONFIG_ARGS_RTO_INIT_LSB +: wn_abi_pkg::FW_TCP_CONFIG_ARGS_RTO_INIT_W] !== 32'h0007_a120) $fatal(1, "fw_tcp_config_args.rto_init: the position constants select other bits");
+    if (a10_fw_tcp_config_args.rto_min !== 32'h0001_86a0) $fatal(1, "fw_tcp_config_args.rto_min: struct field is %h, expected %h", a10_fw_tcp_config_args.rto_min, 32'h0001_86a0);
+    if (a10_bus[wn_abi_pkg::FW_TCP_CONFIG_ARGS_RTO_MIN_LSB +: wn_abi_pkg::FW_TCP_CONFIG_ARGS_RTO_MIN_W] !== 32'h0001_86a0) $fatal(1, "fw_tcp_config_args.rto_min: the position constants select other bits");
+    if (a10_fw_tcp_config_args.rto_max !== 32'h001e_8480) $fatal(1, "fw_tcp_config_args.rto_max: struct field is %h, expected %h", a10_fw_tcp_config_args.rto_max, 32'h001e_8480);
+    if (a10_bus[wn_abi_pkg::FW_TCP_CONFIG_ARGS_RTO_MAX_LSB +: wn_abi_pkg::FW_TCP_CONFIG_ARGS_RTO_MAX_W] !== 32'h001e_8480) $fatal(1, "fw_tcp_config_args.rto_max: the position constants select other bits");
+    if (a10_fw_tcp_config_args.syn_retries !== 8'h03) $fatal(1, "fw_tcp_config_args.syn_retries: struct field is %h, expected %h", a10_fw_tcp_config_args.syn_retries, 8'h03);
+    if (a10_bus[wn_abi_pkg::FW_TCP_CONFIG_ARGS_SYN_RETRIES_LSB +: wn_abi_pkg::FW_TCP_CONFIG_ARGS_SYN_RETRIES_W] !== 8'h03) $fatal(1, "fw_tcp_config_args.syn_retries: the position constants select other bits");
+    if (a10_fw_tcp_config_args.data_retries !== 8'h09) $fatal(1, "fw_tcp_config_args.data_retries: struct field is %h, expected %h", a10_fw_tcp_config_args.data_retries, 8'h09);
+    if (a10_bus[wn_abi_pkg::FW_TCP_CONFIG_ARGS_DATA_RETRIES_LSB +: wn_abi_pkg::FW_TCP_CONFIG_ARGS_DATA_RETRIES_W] !== 8'h09) $fatal(1, "fw_tcp_config_args.data_retries: the position constants select other bits");
+    if (a10_fw_tcp_config_args.time_wait !== 32'h0000_03e8) $fatal(1, "fw_tcp_config_args.time_wait: struct field is %h, expected %h", a10_fw_tcp_config_args.time_wait, 32'h0000_03e8);
+    if (a10_bus[wn_abi_pkg::FW_TCP_CONFIG_ARGS_TIME_WAIT_LSB +: wn_abi_pkg::FW_TCP_CONFIG_ARGS_TIME_WAIT_W] !== 32'h0000_03e8) $fatal(1, "fw_tcp_config_args.time_wait: the position constants select other bits");
+    if (a10_fw_tcp_config_args.isn_key_lo !== 64'h0011_2233_4455_6677) $fatal(1, "fw_tcp_config_args.isn_key_lo: struct field is %h, expected %h", a10_fw_tcp_config_args.isn_key_lo, 64'h0011_2233_4455_6677);
+    if (a10_bus[wn_abi_pkg::FW_TCP_CONFIG_ARGS_ISN_KEY_LO_LSB +: wn_abi_pkg::FW_TCP_CONFIG_ARGS_ISN_KEY_LO_W] !== 64'h0011_2233_4455_6677) $fatal(1, "fw_tcp_config_args.isn_key_lo: the position constants select other bits");
+    if (a10_fw_tcp_config_args.isn_key_hi !== 64'h8899_aabb_ccdd_eeff) $fatal(1, "fw_tcp_config_args.isn_key_hi: struct field is %h, expected %h", a10_fw_tcp_config_args.isn_key_hi, 64'h8899_aabb_ccdd_eeff);
+    if (a10_bus[wn_abi_pkg::FW_TCP_CONFIG_ARGS_ISN_KEY_HI_LSB +: wn_abi_pkg::FW_TCP_CONFIG_ARGS_ISN_KEY_HI_W] !== 64'h8899_aabb_ccdd_eeff) $fatal(1, "fw_tcp_config_args.isn_key_hi: the position constants select other bits");
+
+    // fw_tcp_listen_args (warpnic (mailbox))
+    a11_bus = 64'h0004000000101388;
+    if (wn_abi_pkg::FW_TCP_LISTEN_ARGS_WORDS != 2) $fatal(1, "fw_tcp_listen_args: FW_TCP_LISTEN_ARGS_WORDS is %0d, expected 2", wn_abi_pkg::FW_TCP_LISTEN_ARGS_WORDS);
+    if (wn_abi_pkg::FW_TCP_LISTEN_ARGS_MIN_WORDS != 2) $fatal(1, "fw_tcp_listen_args: FW_TCP_LISTEN_ARGS_MIN_WORDS is %0d, expected 2", wn_abi_pkg::FW_TCP_LISTEN_ARGS_MIN_WORDS);
+    a11_fw_tcp_listen_args = a11_bus;
+    if (a11_fw_tcp_listen_args.port !== 16'h1388) $fatal(1, "fw_tcp_listen_args.port: struct field is %h, expected %h", a11_fw_tcp_listen_args.port, 16'h1388);
+    if (a11_bus[wn_abi_pkg::FW_TCP_LISTEN_ARGS_PORT_LSB +: wn_abi_pkg::FW_TCP_LISTEN_ARGS_PORT_W] !== 16'h1388) $fatal(1, "fw_tcp_listen_args.port: the position constants select other bits");
+    if (a11_fw_tcp_listen_args.backlog !== 16'h0010) $fatal(1, "fw_tcp_listen_args.backlog: struct field is %h, expected %h", a11_fw_tcp_listen_args.backlog, 16'h0010);
+    if (a11_bus[wn_abi_pkg::FW_TCP_LISTEN_ARGS_BACKLOG_LSB +: wn_abi_pkg::FW_TCP_LISTEN_ARGS_BACKLOG_W] !== 16'h0010) $fatal(1, "fw_tcp_listen_args.backlog: the position constants select other bits");
+    if (a11_fw_tcp_listen_args.rcv_wnd !== 32'h0004_0000) $fatal(1, "fw_tcp_listen_args.rcv_wnd: struct field is %h, expected %h", a11_fw_tcp_listen_args.rcv_wnd, 32'h0004_0000);
+    if (a11_bus[wn_abi_pkg::FW_TCP_LISTEN_ARGS_RCV_WND_LSB +: wn_abi_pkg::FW_TCP_LISTEN_ARGS_RCV_WND_W] !== 32'h0004_0000) $fatal(1, "fw_tcp_listen_args.rcv_wnd: the position constants select other bits");
+
+    // fw_tcp_listen_rsp (warpnic (mailbox))
+    a12_bus = 64'h0000000300000002;
+    if (wn_abi_pkg::FW_TCP_LISTEN_RSP_WORDS != 2) $fatal(1, "fw_tcp_listen_rsp: FW_TCP_LISTEN_RSP_WORDS is %0d, expected 2", wn_abi_pkg::FW_TCP_LISTEN_RSP_WORDS);
+    if (wn_abi_pkg::FW_TCP_LISTEN_RSP_MIN_WORDS != 1) $fatal(1, "fw_tcp_listen_rsp: FW_TCP_LISTEN_RSP_MIN_WORDS is %0d, expected 1", wn_abi_pkg::FW_TCP_LISTEN_RSP_MIN_WORDS);
+    a12_fw_tcp_listen_rsp = a12_bus;
+    if (a12_fw_tcp_listen_rsp.rsvd1_16 != '0) $fatal(1, "fw_tcp_listen_rsp: reserved bits of word 1 from bit 16 are not where the vector has them");
+    if (a12_fw_tcp_listen_rsp.rsvd0_8 != '0) $fatal(1, "fw_tcp_listen_rsp: reserved bits of word 0 from bit 8 are not where the vector has them");
+    if (a12_fw_tcp_listen_rsp.result !== 8'h02) $fatal(1, "fw_tcp_listen_rsp.result: struct field is %h, expected %h", a12_fw_tcp_listen_rsp.result, 8'h02);
+    if (a12_bus[wn_abi_pkg::FW_TCP_LISTEN_RSP_RESULT_LSB +: wn_abi_pkg::FW_TCP_LISTEN_RSP_RESULT_W] !== 8'h02) $fatal(1, "fw_tcp_listen_rsp.result: the position constants select other bits");
+    if (a12_fw_tcp_listen_rsp.listener !== 16'h0003) $fatal(1, "fw_tcp_listen_rsp.listener: struct field is %h, expected %h", a12_fw_tcp_listen_rsp.listener, 16'h0003);
+    if (a12_bus[wn_abi_pkg::FW_TCP_LISTEN_RSP_LISTENER_LSB +: wn_abi_pkg::FW_TCP_LISTEN_RSP_LISTENER_W] !== 16'h0003) $fatal(1, "fw_tcp_listen_rsp.listener: the position constants select other bits");
+
+    // fw_tcp_listener (warpnic (mailbox))
+    a13_bus = 32'h0000000b;
+    if (wn_abi_pkg::FW_TCP_LISTENER_WORDS != 1) $fatal(1, "fw_tcp_listener: FW_TCP_LISTENER_WORDS is %0d, expected 1", wn_abi_pkg::FW_TCP_LISTENER_WORDS);
+    if (wn_abi_pkg::FW_TCP_LISTENER_MIN_WORDS != 1) $fatal(1, "fw_tcp_listener: FW_TCP_LISTENER_MIN_WORDS is %0d, expected 1", wn_abi_pkg::FW_TCP_LISTENER_MIN_WORDS);
+    a13_fw_tcp_listener = a13_bus;
+    if (a13_fw_tcp_listener.rsvd0_16 != '0) $fatal(1, "fw_tcp_listener: reserved bits of word 0 from bit 16 are not where the vector has them");
+    if (a13_fw_tcp_listener.listener !== 16'h000b) $fatal(1, "fw_tcp_listener.listener: struct field is %h, expected %h", a13_fw_tcp_listener.listener, 16'h000b);
+    if (a13_bus[wn_abi_pkg::FW_TCP_LISTENER_LISTENER_LSB +: wn_abi_pkg::FW_TCP_LISTENER_LISTENER_W] !== 16'h000b) $fatal(1, "fw_tcp_listener.listener: the position constants select other bits");
+
+    // fw_tcp_unlisten_rsp (warpnic (mailbox))
+    a14_bus = 64'h000000050000000c;
+    if (wn_abi_pkg::FW_TCP_UNLISTEN_RSP_WORDS != 2) $fatal(1, "fw_tcp_unlisten_rsp: FW_TCP_UNLISTEN_RSP_WORDS is %0d, expected 2", wn_abi_pkg::FW_TCP_UNLISTEN_RSP_WORDS);
+    if (wn_abi_pkg::FW_TCP_UNLISTEN_RSP_MIN_WORDS != 1) $fatal(1, "fw_tcp_unlisten_rsp: FW_TCP_UNLISTEN_RSP_MIN_WORDS is %0d, expected 1", wn_abi_pkg::FW_TCP_UNLISTEN_RSP_MIN_WORDS);
+    a14_fw_tcp_unlisten_rsp = a14_bus;
+    if (a14_fw_tcp_unlisten_rsp.rsvd0_8 != '0) $fatal(1, "fw_tcp_unlisten_rsp: reserved bits of word 0 from bit 8 are not where the vector has them");
+    if (a14_fw_tcp_unlisten_rsp.result !== 8'h0c) $fatal(1, "fw_tcp_unlisten_rsp.result: struct field is %h, expected %h", a14_fw_tcp_unlisten_rsp.result, 8'h0c);
+    if (a14_bus[wn_abi_pkg::FW_TCP_UNLISTEN_RSP_RESULT_LSB +: wn_abi_pkg::FW_TCP_UNLISTEN_RSP_RESULT_W] !== 8'h0c) $fatal(1, "fw_tcp_unlisten_rsp.result: the position constants select other bits");
+    if (a14_fw_tcp_unlisten_rsp.dropped !== 32'h0000_0005) $fatal(1, "fw_tcp_unlisten_rsp.dropped: struct field is %h, expected %h", a14_fw_tcp_unlisten_rsp.dropped, 32'h0000_0005);
+    if (a14_bus[wn_abi_pkg::FW_TCP_UNLISTEN_RSP_DROPPED_LSB +: wn_abi_pkg::FW_TCP_UNLISTEN_RSP_DROPPED_W] !== 32'h0000_0005) $fatal(1, "fw_tcp_unlisten_rsp.dropped: the position constants select other bits");
+
+    // fw_tcp_connect_args (warpnic (mailbox))
+    a15_bus = 128'h00040000000003090fa00050c0a8010a;
+    if (wn_abi_pkg::FW_TCP_CONNECT_ARGS_WORDS != 4) $fatal(1, "fw_tcp_connect_args: FW_TCP_CONNECT_ARGS_WORDS is %0d, expected 4", wn_abi_pkg::FW_TCP_CONNECT_ARGS_WORDS);
+    if (wn_abi_pkg::FW_TCP_CONNECT_ARGS_MIN_WORDS != 4) $fatal(1, "fw_tcp_connect_args: FW_TCP_CONNECT_ARGS_MIN_WORDS is %0d, expected 4", wn_abi_pkg::FW_TCP_CONNECT_ARGS_MIN_WORDS);
+    a15_fw_tcp_connect_args = a15_bus;
+    if (a15_fw_tcp_connect_args.rsvd2_16 != '0) $fatal(1, "fw_tcp_connect_args: reserved bits of word 2 from bit 16 are not where the vector has them");
+    if (a15_fw_tcp_connect_args.peer_ip !== 32'hc0a8_010a) $fatal(1, "fw_tcp_connect_args.peer_ip: struct field is %h, expected %h", a15_fw_tcp_connect_args.peer_ip, 32'hc0a8_010a);
+    if (a15_bus[wn_abi_pkg::FW_TCP_CONNECT_ARGS_PEER_IP_LSB +: wn_abi_pkg::FW_TCP_CONNECT_ARGS_PEER_IP_W] !== 32'hc0a8_010a) $fatal(1, "fw_tcp_connect_args.peer_ip: the position constants select other bits");
+    if (a15_fw_tcp_connect_args.peer_port !== 16'h0050) $fatal(1, "fw_tcp_connect_args.peer_port: struct field is %h, expected %h", a15_fw_tcp_connect_args.peer_port, 16'h0050);
+    if (a15_bus[wn_abi_pkg::FW_TCP_CONNECT_ARGS_PEER_PORT_LSB +: wn_abi_pkg::FW_TCP_CONNECT_ARGS_PEER_PORT_W] !== 16'h0050) $fatal(1, "fw_tcp_connect_args.peer_port: the position constants select other bits");
+    if (a15_fw_tcp_connect_args.local_port !== 16'h0fa0) $fatal(1, "fw_tcp_connect_args.local_port: struct field is %h, expected %h", a15_fw_tcp_connect_args.local_port, 16'h0fa0);
+    if (a15_bus[wn_abi_pkg::FW_TCP_CONNECT_ARGS_LOCAL_PORT_LSB +: wn_abi_pkg::FW_TCP_CONNECT_ARGS_LOCAL_PORT_W] !== 16'h0fa0) $fatal(1, "fw_tcp_connect_args.local_port: the position constants select other bits");
+    if (a15_fw_tcp_connect_args.tcp_opt !== 8'h09) $fatal(1, "fw_tcp_connect_args.tcp_opt: struct field is %h, expected %h", a15_fw_tcp_connect_args.tcp_opt, 8'h09);
+    if (a15_bus[wn_abi_pkg::FW_TCP_CONNECT_ARGS_TCP_OPT_LSB +: wn_abi_pkg::FW_TCP_CONNECT_ARGS_TCP_OPT_W] !== 8'h09) $fatal(1, "fw_tcp_connect_args.tcp_opt: the position constants select other bits");
+    if (a15_fw_tcp_connect_args.rcv_wscale !== 8'h03) $fatal(1, "fw_tcp_connect_args.rcv_wscale: struct field is %h, expected %h", a15_fw_tcp_connect_args.rcv_wscale, 8'h03);
+    if (a15_bus[wn_abi_pkg::FW_TCP_CONNECT_ARGS_RCV_WSCALE_LSB +: wn_abi_pkg::FW_TCP_CONNECT_ARGS_RCV_WSCALE_W] !== 8'h03) $fatal(1, "fw_tcp_connect_args.rcv_wscale: the position constants select other bits");
+    if (a15_fw_tcp_connect_args.rcv_wnd !== 32'h0004_0000) $fatal(1, "fw_tcp_connect_args.rcv_wnd: struct field is %h, expected %h", a15_fw_tcp_connect_args.rcv_wnd, 32'h0004_0000);
+    if (a15_bus[wn_abi_pkg::FW_TCP_CONNECT_ARGS_RCV_WND_LSB +: wn_abi_pkg::FW_TCP_CONNECT_ARGS_RCV_WND_W] !== 32'h0004_0000) $fatal(1, "fw_tcp_connect_args.rcv_wnd: the position constants select other bits");
+
+    // fw_tcp_connect_rsp (warpnic (mailbox))
+    a16_bus = 96'h0000c0000000080100000004;
+    if (wn_abi_pkg::FW_TCP_CONNECT_RSP_WORDS != 3) $fatal(1, "fw_tcp_connect_rsp: FW_TCP_CONNECT_RSP_WORDS is %0d, expected 3", wn_abi_pkg::FW_TCP_CONNECT_RSP_WORDS);
+    if (wn_abi_pkg::FW_TCP_CONNECT_RSP_MIN_WORDS != 1) $fatal(1, "fw_tcp_connect_rsp: FW_TCP_CONNECT_RSP_MIN_WORDS is %0d, expected 1", wn_abi_pkg::FW_TCP_CONNECT_RSP_MIN_WORDS);
+    a16_fw_tcp_connect_rsp = a16_bus;
+    if (a16_fw_tcp_connect_rsp.rsvd2_16 != '0) $fatal(1, "fw_tcp_connect_rsp: reserved bits of word 2 from bit 16 are not where the vector has them");
+    if (a16_fw_tcp_connect_rsp.rsvd1_16 != '0) $fatal(1, "fw_tcp_connect_rsp: reserved bits of word 1 from bit 16 are not where the vector has them");
+    if (a16_fw_tcp_connect_rsp.rsvd0_8 != '0) $fatal(1, "fw_tcp_connect_rsp: reserved bits of word 0 from bit 8 are not where the vector has them");
+    if (a16_fw_tcp_connect_rsp.result !== 8'h04) $fatal(1, "fw_tcp_connect_rsp.result: struct field is %h, expected %h", a16_fw_tcp_connect_rsp.result, 8'h04);
+    if (a16_bus[wn_abi_pkg::FW_TCP_CONNECT_RSP_RESULT_LSB +: wn_abi_pkg::FW_TCP_CONNECT_RSP_RESULT_W] !== 8'h04) $fatal(1, "fw_tcp_connect_rsp.result: the position constants select other bits");
+    if (a16_fw_tcp_connect_rsp.ep !== 16'h0801) $fatal(1, "fw_tcp_connect_rsp.ep: struct field is %h, expected %h", a16_fw_tcp_connect_rsp.ep, 16'h0801);
+    if (a16_bus[wn_abi_pkg::FW_TCP_CONNECT_RSP_EP_LSB +: wn_abi_pkg::FW_TCP_CONNECT_RSP_EP_W] !== 16'h0801) $fatal(1, "fw_tcp_connect_rsp.ep: the position constants select other bits");
+    if (a16_fw_tcp_connect_rsp.local_port !== 16'hc000) $fatal(1, "fw_tcp_connect_rsp.local_port: struct field is %h, expected %h", a16_fw_tcp_connect_rsp.local_port, 16'hc000);
+    if (a16_bus[wn_abi_pkg::FW_TCP_CONNECT_RSP_LOCAL_PORT_LSB +: wn_abi_pkg::FW_TCP_CONNECT_RSP_LOCAL_PORT_W] !== 16'hc000) $fatal(1, "fw_tcp_connect_rsp.local_port: the position constants select other bits");
+
+    // fw_tcp_endpoint (warpnic (mailbox))
+    a17_bus = 32'h00001803;
+    if (wn_abi_pkg::FW_TCP_ENDPOINT_WORDS != 1) $fatal(1, "fw_tcp_endpoint: FW_TCP_ENDPOINT_WORDS is %0d, expected 1", wn_abi_pkg::FW_TCP_ENDPOINT_WORDS);
+    if (wn_abi_pkg::FW_TCP_ENDPOINT_MIN_WORDS != 1) $fatal(1, "fw_tcp_endpoint: FW_TCP_ENDPOINT_MIN_WORDS is %0d, expected 1", wn_abi_pkg::FW_TCP_ENDPOINT_MIN_WORDS);
+    a17_fw_tcp_endpoint = a17_bus;
+    if (a17_fw_tcp_endpoint.rsvd0_16 != '0) $fatal(1, "fw_tcp_endpoint: reserved bits of word 0 from bit 16 are not where the vector has them");
+    if (a17_fw_tcp_endpoint.ep !== 16'h1803) $fatal(1, "fw_tcp_endpoint.ep: struct field is %h, expected %h", a17_fw_tcp_endpoint.ep, 16'h1803);
+    if (a17_bus[wn_abi_pkg::FW_TCP_ENDPOINT_EP_LSB +: wn_abi_pkg::FW_TCP_ENDPOINT_EP_W] !== 16'h1803) $fatal(1, "fw_tcp_endpoint.ep: the position constants select other bits");
+
+    // fw_tcp_result (warpnic (mailbox))
+    a18_bus = 32'h00000009;
+    if (wn_abi_pkg::FW_TCP_RESULT_WORDS != 1) $fatal(1, "fw_tcp_result: FW_TCP_RESULT_WORDS is %0d, expected 1", wn_abi_pkg::FW_TCP_RESULT_WORDS);
+    if (wn_abi_pkg::FW_TCP_RESULT_MIN_WORDS != 1) $fatal(1, "fw_tcp_result: FW_TCP_RESULT_MIN_WORDS is %0d, expected 1", wn_abi_pkg::FW_TCP_RESULT_MIN_WORDS);
+    a18_fw_tcp_result = a18_bus;
+    if (a18_fw_tcp_result.rsvd0_8 != '0) $fatal(1, "fw_tcp_result: reserved bits of word 0 from bit 8 are not where the vector has them");
+    if (a18_fw_tcp_result.result !== 8'h09) $fatal(1, "fw_tcp_result.result: struct field is %h, expected %h", a18_fw_tcp_result.result, 8'h09);
+    if (a18_bus[wn_abi_pkg::FW_TCP_RESULT_RESULT_LSB +: wn_abi_pkg::FW_TCP_RESULT_RESULT_W] !== 8'h09) $fatal(1, "fw_tcp_result.result: the position constants select other bits");
+
+    // fw_tcp_event_rsp (warpnic (mailbox))
+    a19_bus = 288'h00000002370105b45566778811223344c0011388c0a80102c0a801010000002108420102;
+    if (wn_abi_pkg::FW_TCP_EVENT_RSP_WORDS != 9) $fatal(1, "fw_tcp_event_rsp: FW_TCP_EVENT_RSP_WORDS is %0d, expected 9", wn_abi_pkg::FW_TCP_EVENT_RSP_WORDS);
+    if (wn_abi_pkg::FW_TCP_EVENT_RSP_MIN_WORDS != 1) $fatal(1, "fw_tcp_event_rsp: FW_TCP_EVENT_RSP_MIN_WORDS is %0d, expected 1", wn_abi_pkg::FW_TCP_EVENT_RSP_MIN_WORDS);
+    a19_fw_tcp_event_rsp = a19_bus;
+    if (a19_fw_tcp_event_rsp.kind !== 8'h02) $fatal(1, "fw_tcp_event_rsp.kind: struct field is %h, expected %h", a19_fw_tcp_event_rsp.kind, 8'h02);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_KIND_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_KIND_W] !== 8'h02) $fatal(1, "fw_tcp_event_rsp.kind: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.cause !== 8'h01) $fatal(1, "fw_tcp_event_rsp.cause: struct field is %h, expected %h", a19_fw_tcp_event_rsp.cause, 8'h01);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_CAUSE_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_CAUSE_W] !== 8'h01) $fatal(1, "fw_tcp_event_rsp.cause: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.ep !== 16'h0842) $fatal(1, "fw_tcp_event_rsp.ep: struct field is %h, expected %h", a19_fw_tcp_event_rsp.ep, 16'h0842);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_EP_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_EP_W] !== 16'h0842) $fatal(1, "fw_tcp_event_rsp.ep: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.tid !== 32'h0000_0021) $fatal(1, "fw_tcp_event_rsp.tid: struct field is %h, expected %h", a19_fw_tcp_event_rsp.tid, 32'h0000_0021);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_TID_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_TID_W] !== 32'h0000_0021) $fatal(1, "fw_tcp_event_rsp.tid: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.local_ip !== 32'hc0a8_0101) $fatal(1, "fw_tcp_event_rsp.local_ip: struct field is %h, expected %h", a19_fw_tcp_event_rsp.local_ip, 32'hc0a8_0101);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_LOCAL_IP_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_LOCAL_IP_W] !== 32'hc0a8_0101) $fatal(1, "fw_tcp_event_rsp.local_ip: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.peer_ip !== 32'hc0a8_0102) $fatal(1, "fw_tcp_event_rsp.peer_ip: struct field is %h, expected %h", a19_fw_tcp_event_rsp.peer_ip, 32'hc0a8_0102);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_PEER_IP_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_PEER_IP_W] !== 32'hc0a8_0102) $fatal(1, "fw_tcp_event_rsp.peer_ip: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.local_port !== 16'h1388) $fatal(1, "fw_tcp_event_rsp.local_port: struct field is %h, expected %h", a19_fw_tcp_event_rsp.local_port, 16'h1388);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_LOCAL_PORT_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_LOCAL_PORT_W] !== 16'h1388) $fatal(1, "fw_tcp_event_rsp.local_port: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.peer_port !== 16'hc001) $fatal(1, "fw_tcp_event_rsp.peer_port: struct field is %h, expected %h", a19_fw_tcp_event_rsp.peer_port, 16'hc001);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_PEER_PORT_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_PEER_PORT_W] !== 16'hc001) $fatal(1, "fw_tcp_event_rsp.peer_port: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.snd_isn !== 32'h1122_3344) $fatal(1, "fw_tcp_event_rsp.snd_isn: struct field is %h, expected %h", a19_fw_tcp_event_rsp.snd_isn, 32'h1122_3344);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_SND_ISN_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_SND_ISN_W] !== 32'h1122_3344) $fatal(1, "fw_tcp_event_rsp.snd_isn: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.rcv_isn !== 32'h5566_7788) $fatal(1, "fw_tcp_event_rsp.rcv_isn: struct field is %h, expected %h", a19_fw_tcp_event_rsp.rcv_isn, 32'h5566_7788);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_RCV_ISN_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_RCV_ISN_W] !== 32'h5566_7788) $fatal(1, "fw_tcp_event_rsp.rcv_isn: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.mss !== 16'h05b4) $fatal(1, "fw_tcp_event_rsp.mss: struct field is %h, expected %h", a19_fw_tcp_event_rsp.mss, 16'h05b4);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_MSS_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_MSS_W] !== 16'h05b4) $fatal(1, "fw_tcp_event_rsp.mss: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.tcp_opt !== 8'h01) $fatal(1, "fw_tcp_event_rsp.tcp_opt: struct field is %h, expected %h", a19_fw_tcp_event_rsp.tcp_opt, 8'h01);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_TCP_OPT_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_TCP_OPT_W] !== 8'h01) $fatal(1, "fw_tcp_event_rsp.tcp_opt: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.snd_wscale !== 4'h7) $fatal(1, "fw_tcp_event_rsp.snd_wscale: struct field is %h, expected %h", a19_fw_tcp_event_rsp.snd_wscale, 4'h7);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_SND_WSCALE_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_SND_WSCALE_W] !== 4'h7) $fatal(1, "fw_tcp_event_rsp.snd_wscale: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.rcv_wscale !== 4'h3) $fatal(1, "fw_tcp_event_rsp.rcv_wscale: struct field is %h, expected %h", a19_fw_tcp_event_rsp.rcv_wscale, 4'h3);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_RCV_WSCALE_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_RCV_WSCALE_W] !== 4'h3) $fatal(1, "fw_tcp_event_rsp.rcv_wscale: the position constants select other bits");
+    if (a19_fw_tcp_event_rsp.listener !== 32'h0000_0002) $fatal(1, "fw_tcp_event_rsp.listener: struct field is %h, expected %h", a19_fw_tcp_event_rsp.listener, 32'h0000_0002);
+    if (a19_bus[wn_abi_pkg::FW_TCP_EVENT_RSP_LISTENER_LSB +: wn_abi_pkg::FW_TCP_EVENT_RSP_LISTENER_W] !== 32'h0000_0002) $fatal(1, "fw_tcp_event_rsp.listener: the position constants select other bits");
+
+    // fw_tcp_tcb_args (warpnic (mailbox))
+    a20_bus = 192'h00ffff00ffff000001020304050607080000000400000803;
+    if (wn_abi_pkg::FW_TCP_TCB_ARGS_WORDS != 6) $fatal(1, "fw_tcp_tcb_args: FW_TCP_TCB_ARGS_WORDS is %0d, expected 6", wn_abi_pkg::FW_TCP_TCB_ARGS_WORDS);
+    if (wn_abi_pkg::FW_TCP_TCB_ARGS_MIN_WORDS != 6) $fatal(1, "fw_tcp_tcb_args: FW_TCP_TCB_ARGS_MIN_WORDS is %0d, expected 6", wn_abi_pkg::FW_TCP_TCB_ARGS_MIN_WORDS);
+    a20_fw_tcp_tcb_args = a20_bus;
+    if (a20_fw_tcp_tcb_args.rsvd1_8 != '0) $fatal(1, "fw_tcp_tcb_args: reserved bits of word 1 from bit 8 are not where the vector has them");
+    if (a20_fw_tcp_tcb_args.rsvd0_16 != '0) $fatal(1, "fw_tcp_tcb_args: reserved bits of word 0 from bit 16 are not where the vector has them");
+    if (a20_fw_tcp_tcb_args.ep !== 16'h0803) $fatal(1, "fw_tcp_tcb_args.ep: struct field is %h, expected %h", a20_fw_tcp_tcb_args.ep, 16'h0803);
+    if (a20_bus[wn_abi_pkg::FW_TCP_TCB_ARGS_EP_LSB +: wn_abi_pkg::FW_TCP_TCB_ARGS_EP_W] !== 16'h0803) $fatal(1, "fw_tcp_tcb_args.ep: the position constants select other bits");
+    if (a20_fw_tcp_tcb_args.field !== 8'h04) $fatal(1, "fw_tcp_tcb_args.field: struct field is %h, expected %h", a20_fw_tcp_tcb_args.field, 8'h04);
+    if (a20_bus[wn_abi_pkg::FW_TCP_TCB_ARGS_FIELD_LSB +: wn_abi_pkg::FW_TCP_TCB_ARGS_FIELD_W] !== 8'h04) $fatal(1, "fw_tcp_tcb_args.field: the position constants select other bits");
+    if (a20_fw_tcp_tcb_args.value !== 64'h0102_0304_0506_0708) $fatal(1, "fw_tcp_tcb_args.value: struct field is %h, expected %h", a20_fw_tcp_tcb_args.value, 64'h0102_0304_0506_0708);
+    if (a20_bus[wn_abi_pkg::FW_TCP_TCB_ARGS_VALUE_LSB +: wn_abi_pkg::FW_TCP_TCB_ARGS_VALUE_W] !== 64'h0102_0304_0506_0708) $fatal(1, "fw_tcp_tcb_args.value: the position constants select other bits");
+    if (a20_fw_tcp_tcb_args.mask !== 64'h00ff_ff00_ffff_0000) $fatal(1, "fw_tcp_tcb_args.mask: struct field is %h, expected %h", a20_fw_tcp_tcb_args.mask, 64'h00ff_ff00_ffff_0000);
+    if (a20_bus[wn_abi_pkg::FW_TCP_TCB_ARGS_MASK_LSB +: wn_abi_pkg::FW_TCP_TCB_ARGS_MASK_W] !== 64'h00ff_ff00_ffff_0000) $fatal(1, "fw_tcp_tcb_args.mask: the position constants select other bits");
+
+    // fw_tcp_tcb_rsp (warpnic (mailbox))
+    a21_bus = 96'h000000ab0000cdef00000005;
+    if (wn_abi_pkg::FW_TCP_TCB_RSP_WORDS != 3) $fatal(1, "fw_tcp_tcb_rsp: FW_TCP_TCB_RSP_WORDS is %0d, expected 3", wn_abi_pkg::FW_TCP_TCB_RSP_WORDS);
+    if (wn_abi_pkg::FW_TCP_TCB_RSP_MIN_WORDS != 1) $fatal(1, "fw_tcp_tcb_rsp: FW_TCP_TCB_RSP_MIN_WORDS is %0d, expected 1", wn_abi_pkg::FW_TCP_TCB_RSP_MIN_WORDS);
+    a21_fw_tcp_tcb_rsp = a21_bus;
+    if (a21_fw_tcp_tcb_rsp.rsvd0_8 != '0) $fatal(1, "fw_tcp_tcb_rsp: reserved bits of word 0 from bit 8 are not where the vector has them");
+    if (a21_fw_tcp_tcb_rsp.result !== 8'h05) $fatal(1, "fw_tcp_tcb_rsp.result: struct field is %h, expected %h", a21_fw_tcp_tcb_rsp.result, 8'h05);
+    if (a21_bus[wn_abi_pkg::FW_TCP_TCB_RSP_RESULT_LSB +: wn_abi_pkg::FW_TCP_TCB_RSP_RESULT_W] !== 8'h05) $fatal(1, "fw_tcp_tcb_rsp.result: the position constants select other bits");
+    if (a21_fw_tcp_tcb_rsp.value !== 64'h0000_00ab_0000_cdef) $fatal(1, "fw_tcp_tcb_rsp.value: struct field is %h, expected %h", a21_fw_tcp_tcb_rsp.value, 64'h0000_00ab_0000_cdef);
+    if (a21_bus[wn_abi_pkg::FW_TCP_TCB_RSP_VALUE_LSB +: wn_abi_pkg::FW_TCP_TCB_RSP_VALUE_W] !== 64'h0000_00ab_0000_cdef) $fatal(1, "fw_tcp_tcb_rsp.value: the position constants select other bits");
+
+    // dma_rd_req_t
+    if ($bits(b0_req) != wn_abi_pkg::DMA_RD_REQ_W) $fatal(1, "dma_rd_req_t: %0d bits, DMA_RD_REQ_W is %0d", $bits(b0_req), wn_abi_pkg::DMA_RD_REQ_W);
+    b0_req = '0;
+    b0_req.req_addr = '1;
+    if (b0_req !== 82'h3fffffffffffffffc0000) $fatal(1, "dma_rd_req_t.req_addr: not at bits 81:18");
+    b0_req = '0;
+    b0_req.req_len = '1;
+    if (b0_req !== 82'h00000000000000003fffc) $fatal(1, "dma_rd_req_t.req_len: not at bits 17:2");
+    b0_req = '0;
+    b0_req.req_valid = '1;
+    if (b0_req !== 82'h000000000000000000002) $fatal(1, "dma_rd_req_t.req_valid: not at bits 1:1");
+    b0_req = '0;
+    b0_req.rsp_ready = '1;
+    if (b0_req !== 82'h000000000000000000001) $fatal(1, "dma_rd_req_t.rsp_ready: not at bits 0:0");
+
+    // dma_rd_rsp_t
+    if ($bits(b0_rsp) != wn_abi_pkg::DMA_RD_RSP_W) $fatal(1, "dma_rd_rsp_t: %0d bits, DMA_RD_RSP_W is %0d", $bits(b0_rsp), wn_abi_pkg::DMA_RD_RSP_W);
+    b0_rsp = '0;
+    b0_rsp.req_ready = '1;
+    if (b0_rsp !== 516'h800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000) $fatal(1, "dma_rd_rsp_t.req_ready: not at bits 515:515");
+    b0_rsp = '0;
+    b0_rsp.rsp_data = '1;
+    if (b0_rsp !== 516'h7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff8) $fatal(1, "dma_rd_rsp_t.rsp_data: not at bits 514:3");
+    b0_rsp = '0;
+    b0_rsp.rsp_err = '1;
+    if (b0_rsp !== 516'h000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000004) $fatal(1, "dma_rd_rsp_t.rsp_err: not at bits 2:2");
+    b0_rsp = '0;
+    b0_rsp.rsp_last = '1;
+    if (b0_rsp !== 516'h000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002) $fatal(1, "dma_rd_rsp_t.rsp_last: not at bits 1:1");
+    b0_rsp = '0;
+    b0_rsp.rsp_valid = '1;
+    if (b0_rsp !== 516'h000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001) $fatal(1, "dma_rd_rsp_t.rsp_valid: not at bits 0:0");
+
+    // dma_wr_req_t
+    if ($bits(b1_req) != wn_abi_pkg::DMA_WR_REQ_W) $fatal(1, "dma_wr_req_t: %0d bits, DMA_WR_REQ_W is %0d", $bits(b1_req), wn_abi_pkg::DMA_WR_REQ_W);
+    b1_req = '0;
+    b1_req.wr_addr = '1;
+    if (b1_req !== 594'h3fffffffffffffffc000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000) $fatal(1, "dma_wr_req_t.wr_addr: not at bits 593:530");
+    b1_req = '0;
+    b1_req.wr_len = '1;
+    if (b1_req !== 594'h00000000000000003fffc00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000) $fatal(1, "dma_wr_req_t.wr_len: not at bits 529:514");
+    b1_req = '0;
+    b1_req.wr_data = '1;
+    if (b1_req !== 594'h000000000000000000003fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc) $fatal(1, "dma_wr_req_t.wr_data: not at bits 513:2");
+    b1_req = '0;
+    b1_req.wr_last = '1;
+    if (b1_req !== 594'h00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002) $fatal(1, "dma_wr_req_t.wr_last: not at bits 1:1");
+    b1_req = '0;
+    b1_req.wr_valid = '1;
+    if (b1_req !== 594'h00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001) $fatal(1, "dma_wr_req_t.wr_valid: not at bits 0:0");
+
+    // dma_wr_rsp_t
+    if ($bits(b1_rsp) != wn_abi_pkg::DMA_WR_RSP_W) $fatal(1, "dma_wr_rsp_t: %0d bits, DMA_WR_RSP_W is %0d", $bits(b1_rsp), wn_abi_pkg::DMA_WR_RSP_W);
+    b1_rsp = '0;
+    b1_rsp.wr_ready = '1;
+    if (b1_rsp !== 3'h4) $fatal(1, "dma_wr_rsp_t.wr_ready: not at bits 2:2");
+    b1_rsp = '0;
+    b1_rsp.done_valid = '1;
+    if (b1_rsp !== 3'h2) $fatal(1, "dma_wr_rsp_t.done_valid: not at bits 1:1");
+    b1_rsp = '0;
+    b1_rsp.done_err = '1;
+    if (b1_rsp !== 3'h1) $fatal(1, "dma_wr_rsp_t.done_err: not at bits 0:0");
+
+    $display("wn_abi_golden_tb: 69 golden vectors passed");
     $finish;
   end
 
