@@ -11,7 +11,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0x7c72_7a4f;
+pub const BUILD_ID: u32 = 0x9863_fe33;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2640,6 +2640,31 @@ pub mod regs {
         pub const SCRATCH: u32 = 0x002c;
         /// Reset value of `SCRATCH`.
         pub const SCRATCH_RESET: u32 = 0;
+        /// The block's own registers (not the common header): (name, BAR0 offset,
+        /// description), in address order.
+        pub const REGISTERS: &[(&str, u32, &str)] = &[
+            (
+                "BUILD_ID",
+                0x000c,
+                "Hash of the ABI description this core was generated from.",
+            ),
+            ("ABI_VERSION", 0x0010, "ABI_VERSION constant."),
+            ("NUM_SQ", 0x0014, "Number of send queues."),
+            ("NUM_RQ", 0x0018, "Number of receive queues."),
+            ("NUM_CQ", 0x001c, "Number of completion queues."),
+            (
+                "NUM_EQ",
+                0x0020,
+                "Number of event queues (one interrupt vector each).",
+            ),
+            ("CLOCK_MHZ", 0x0024, "Core clock in MHz."),
+            ("DATA_WIDTH", 0x0028, "Datapath width in bits."),
+            (
+                "SCRATCH",
+                0x002c,
+                "Free for the driver; reads back what was written.",
+            ),
+        ];
     }
 
     /// Block `CTRL` at `0x0100`: Port control, receive filtering and error capture.
@@ -2696,6 +2721,21 @@ pub mod regs {
         pub const EXC_FILTER: u32 = 0x0134;
         /// Reset value of `EXC_FILTER`.
         pub const EXC_FILTER_RESET: u32 = 3;
+        /// The block's own registers (not the common header): (name, BAR0 offset,
+        /// description), in address order.
+        pub const REGISTERS: &[(&str, u32, &str)] = &[
+("CONTROL", 0x010c, "ctrl_flags."),
+("MAC_LO", 0x0110, "Port MAC address bits 31:0 (set by the firmware); byte 0 on the wire is bits 47:40."),
+("MAC_HI", 0x0114, "Port MAC address bits 47:32."),
+("RX_FILTER", 0x0118, "rx_filter bits."),
+("MAX_FRAME", 0x011c, "Largest frame accepted or sent, without FCS (60..=9014)."),
+("RX_RQ", 0x0120, "Receive queue that takes received frames."),
+("BAD_ADDR", 0x0124, "Offset of the last register access that hit no register."),
+("CYCLES_LO", 0x0128, "Free-running cycle counter bits 31:0 (reading it latches CYCLES_HI)."),
+("CYCLES_HI", 0x012c, "Cycle counter bits 63:32, as latched."),
+("IPV4", 0x0130, "The port's IPv4 address (set by the firmware)."),
+("EXC_FILTER", 0x0134, "exc_filter bits."),
+];
     }
 
     /// Block `MBOX` at `0x0200`: Firmware mailbox: the host writes a request into REQ, then its length into DOORBELL; the firmware's response appears in RSP and a FW_RESPONSE event is posted to EQ 0.
@@ -2724,6 +2764,14 @@ pub mod regs {
         pub const RSP: u32 = 0x0280;
         /// Reset value of `RSP`.
         pub const RSP_RESET: u32 = 0;
+        /// The block's own registers (not the common header): (name, BAR0 offset,
+        /// description), in address order.
+        pub const REGISTERS: &[(&str, u32, &str)] = &[
+("DOORBELL", 0x020c, "Write the request length in words (1..=FW_MSG_MAX_WORDS) to send REQ to the firmware."),
+("STATUS", 0x0210, "Bit 0 BUSY (request in flight), bit 1 RSP_VALID, 15:8 response length in words; reading RSP_LEN does not clear it, the next DOORBELL does."),
+("REQ", 0x0240, "Request words 0..=15 at 0x40 + 4*i."),
+("RSP", 0x0280, "Response words 0..=15 at 0x80 + 4*i."),
+];
     }
 
     /// Block `SQ` at `0x1000`: Raw send queues.
@@ -2748,6 +2796,17 @@ pub mod regs {
         pub const ARRAY_BASE: u32 = 0x1014;
         /// Reset value of `ARRAY_BASE`.
         pub const ARRAY_BASE_RESET: u32 = 0;
+        /// The block's own registers (not the common header): (name, BAR0 offset,
+        /// description), in address order.
+        pub const REGISTERS: &[(&str, u32, &str)] = &[
+            ("COUNT", 0x100c, "Number of elements in the array."),
+            ("STRIDE", 0x1010, "Bytes between elements."),
+            (
+                "ARRAY_BASE",
+                0x1014,
+                "Offset of element 0 from the block base.",
+            ),
+        ];
         /// BAR0 offset of element 0.
         pub const ELEM_BASE: u32 = 0x1040;
         /// Bytes between elements.
@@ -2816,6 +2875,17 @@ pub mod regs {
         pub const ARRAY_BASE: u32 = 0x2014;
         /// Reset value of `ARRAY_BASE`.
         pub const ARRAY_BASE_RESET: u32 = 0;
+        /// The block's own registers (not the common header): (name, BAR0 offset,
+        /// description), in address order.
+        pub const REGISTERS: &[(&str, u32, &str)] = &[
+            ("COUNT", 0x200c, "Number of elements in the array."),
+            ("STRIDE", 0x2010, "Bytes between elements."),
+            (
+                "ARRAY_BASE",
+                0x2014,
+                "Offset of element 0 from the block base.",
+            ),
+        ];
         /// BAR0 offset of element 0.
         pub const ELEM_BASE: u32 = 0x2040;
         /// Bytes between elements.
@@ -2884,6 +2954,17 @@ pub mod regs {
         pub const ARRAY_BASE: u32 = 0x3014;
         /// Reset value of `ARRAY_BASE`.
         pub const ARRAY_BASE_RESET: u32 = 0;
+        /// The block's own registers (not the common header): (name, BAR0 offset,
+        /// description), in address order.
+        pub const REGISTERS: &[(&str, u32, &str)] = &[
+            ("COUNT", 0x300c, "Number of elements in the array."),
+            ("STRIDE", 0x3010, "Bytes between elements."),
+            (
+                "ARRAY_BASE",
+                0x3014,
+                "Offset of element 0 from the block base.",
+            ),
+        ];
         /// BAR0 offset of element 0.
         pub const ELEM_BASE: u32 = 0x3040;
         /// Bytes between elements.
@@ -2956,6 +3037,17 @@ pub mod regs {
         pub const ARRAY_BASE: u32 = 0x4014;
         /// Reset value of `ARRAY_BASE`.
         pub const ARRAY_BASE_RESET: u32 = 0;
+        /// The block's own registers (not the common header): (name, BAR0 offset,
+        /// description), in address order.
+        pub const REGISTERS: &[(&str, u32, &str)] = &[
+            ("COUNT", 0x400c, "Number of elements in the array."),
+            ("STRIDE", 0x4010, "Bytes between elements."),
+            (
+                "ARRAY_BASE",
+                0x4014,
+                "Offset of element 0 from the block base.",
+            ),
+        ];
         /// BAR0 offset of element 0.
         pub const ELEM_BASE: u32 = 0x4040;
         /// Bytes between elements.
@@ -3124,9 +3216,40 @@ pub mod regs {
         pub const TCP_CPL_BAD: u32 = 0x50e0;
         /// Reset value of `TCP_CPL_BAD`.
         pub const TCP_CPL_BAD_RESET: u32 = 0;
+        /// The block's own registers (not the common header): (name, BAR0 offset,
+        /// description), in address order.
+        pub const REGISTERS: &[(&str, u32, &str)] = &[
+("TX_FRAMES", 0x5010, "Frames sent."),
+("TX_BYTES", 0x5018, "Bytes sent (without FCS)."),
+("RX_FRAMES", 0x5020, "Frames delivered to a receive queue."),
+("RX_BYTES", 0x5028, "Bytes delivered."),
+("RX_FCS_ERR", 0x5030, "Frames dropped for a bad FCS or a MAC error."),
+("RX_DROP_FILTER", 0x5038, "Frames dropped by the destination address filter."),
+("RX_DROP_LENGTH", 0x5040, "Frames dropped for being shorter than 14 bytes or longer than MAX_FRAME."),
+("RX_DROP_NO_BUF", 0x5048, "Frames dropped because no receive buffer was posted."),
+("RX_DROP_OVERRUN", 0x5050, "Frames dropped because the receive FIFO was full."),
+("RX_LEN_ERR", 0x5058, "Frames larger than the posted buffer (completed with LOC_LEN_ERR)."),
+("TX_ERR", 0x5060, "Send work requests completed in error."),
+("DMA_RD_ERR", 0x5068, "DMA reads refused by the host."),
+("DMA_WR_ERR", 0x5070, "DMA writes refused by the host."),
+("BAD_REG", 0x5078, "Register accesses that hit no register."),
+("DOORBELL_ERR", 0x5080, "Doorbells that posted more entries than the ring holds."),
+("EVENTS", 0x5088, "Events written."),
+("IRQS", 0x5090, "Interrupts raised."),
+("FW_MSGS", 0x5098, "Mailbox requests passed to the firmware."),
+("RX_EXCEPTION", 0x50a0, "Received frames passed to the firmware."),
+("RX_DROP_EXCEPTION", 0x50a8, "Exception frames dropped: longer than FW_FRAME_MAX, or the firmware's buffer was full."),
+("TX_FW_FRAMES", 0x50b0, "Frames the firmware sent."),
+("TCP_RX_SEGS", 0x50b8, "TCP segments to the port's address taken by the TCP engine."),
+("TCP_RX_BAD_CSUM", 0x50c0, "TCP segments dropped for a bad IPv4 or TCP checksum (or a MAC error)."),
+("TCP_RX_DROP", 0x50c8, "TCP segments dropped by the engine: unacceptable, for an aborted connection, no free connection id, or its queue full."),
+("TCP_RST_SENT", 0x50d0, "RSTs the engine sent in answer to segments for no connection or bad ACKs."),
+("TCP_TX_SEGS", 0x50d8, "Segments the TCP engine sent."),
+("TCP_CPL_BAD", 0x50e0, "CPL messages the TCP engine refused (unknown opcode, bad length, unknown id or wrong state), and stream doorbells it lost or that named no connection."),
+];
     }
 
-    /// Block `TCP` at `0x8000`: TCP stream doorbells, one pair per connection id (tid): the host tells the engine how far it has written into the stream's send buffer and how far it has read from its receive buffer. Values are stream offsets: bytes since the stream's first byte, modulo 2^32.
+    /// Block `TCP` at `0x8000`: TCP stream doorbells, one pair per connection id (tid): the host tells the engine how far it has written into the stream's send buffer and how far it has read from its receive buffer. Values are stream offsets: bytes since the stream's first byte, modulo 2^32. COUNT is the number of connection ids.
     pub mod tcp {
         /// Block base in BAR0.
         pub const BASE: u32 = 0x8000;
@@ -3148,6 +3271,26 @@ pub mod regs {
         pub const ARRAY_BASE: u32 = 0x8014;
         /// Reset value of `ARRAY_BASE`.
         pub const ARRAY_BASE_RESET: u32 = 0;
+        /// Number of listener slots of the TCP engine (ro, BAR0 offset `0x8018`).
+        pub const NUM_LISTEN: u32 = 0x8018;
+        /// Reset value of `NUM_LISTEN`.
+        pub const NUM_LISTEN_RESET: u32 = 0;
+        /// The block's own registers (not the common header): (name, BAR0 offset,
+        /// description), in address order.
+        pub const REGISTERS: &[(&str, u32, &str)] = &[
+            ("COUNT", 0x800c, "Number of elements in the array."),
+            ("STRIDE", 0x8010, "Bytes between elements."),
+            (
+                "ARRAY_BASE",
+                0x8014,
+                "Offset of element 0 from the block base.",
+            ),
+            (
+                "NUM_LISTEN",
+                0x8018,
+                "Number of listener slots of the TCP engine.",
+            ),
+        ];
         /// BAR0 offset of element 0.
         pub const ELEM_BASE: u32 = 0x8040;
         /// Bytes between elements.
@@ -3204,6 +3347,24 @@ pub mod regs {
         pub const RSP: u32 = 0xb080;
         /// Reset value of `RSP`.
         pub const RSP_RESET: u32 = 0;
+        /// The block's own registers (not the common header): (name, BAR0 offset,
+        /// description), in address order.
+        pub const REGISTERS: &[(&str, u32, &str)] = &[
+            (
+                "OP",
+                0xb010,
+                "Write an rdma_cmd to run it with the ARG words (ignored while BUSY).",
+            ),
+            (
+                "STATUS",
+                0xb014,
+                "Bit 0 BUSY, 15:8 rdma_cmd_status of the last command.",
+            ),
+            ("NUM_QP", 0xb018, "Number of queue pairs."),
+            ("NUM_MR", 0xb01c, "Number of memory-region table entries."),
+            ("ARG", 0xb040, "Argument words 0..=15 at 0x40 + 4*i."),
+            ("RSP", 0xb080, "Result words 0..=3 at 0x80 + 4*i."),
+        ];
     }
 
     /// Block `QP` at `0xc000`: Queue-pair doorbells, one pair per QP: the producer index of its send and receive rings (free-running, 15:0).
@@ -3228,6 +3389,17 @@ pub mod regs {
         pub const ARRAY_BASE: u32 = 0xc014;
         /// Reset value of `ARRAY_BASE`.
         pub const ARRAY_BASE_RESET: u32 = 0;
+        /// The block's own registers (not the common header): (name, BAR0 offset,
+        /// description), in address order.
+        pub const REGISTERS: &[(&str, u32, &str)] = &[
+            ("COUNT", 0xc00c, "Number of elements in the array."),
+            ("STRIDE", 0xc010, "Bytes between elements."),
+            (
+                "ARRAY_BASE",
+                0xc014,
+                "Offset of element 0 from the block base.",
+            ),
+        ];
         /// BAR0 offset of element 0.
         pub const ELEM_BASE: u32 = 0xc040;
         /// Bytes between elements.

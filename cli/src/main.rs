@@ -21,14 +21,12 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use warpnic::{Device, Nic};
 use warpnic_sim::dma::DmaConfig;
 use warpnic_sim::link::frame_wire_bytes;
-use warpnic_sim::{SimWorld, WorldConfig};
 
 mod bench;
 mod demo;
+mod info;
 mod rdma;
 
 #[derive(Parser)]
@@ -74,11 +72,15 @@ enum Cmd {
         #[command(subcommand)]
         what: BenchCmd,
     },
-    /// Identification and counters of a device.
+    /// Identification, register blocks, capacities and counters of a
+    /// device (as `ibv_devinfo -v` and `ethtool -S`).
     Info {
         /// PCI address of a warpnic bound to vfio-pci (default: a simulated NIC).
         #[arg(long)]
         pci: Option<String>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -291,7 +293,7 @@ fn main() -> ExitCode {
         Cmd::Bench {
             what: BenchCmd::Send(a),
         } => bench::rdma::rdma(&a.bench(bench::rdma::Op::Send)),
-        Cmd::Info { pci } => info(pci),
+        Cmd::Info { pci, json } => info::info(pci, json),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
@@ -309,46 +311,6 @@ fn fmt_mac(m: [u8; 6]) -> String {
         .map(|b| format!("{b:02x}"))
         .collect::<Vec<_>>()
         .join(":")
-}
-
-fn info(pci: Option<String>) -> AnyResult<()> {
-    let (dev, _world): (Arc<dyn Device>, Option<Arc<SimWorld>>) = match pci {
-        #[cfg(target_os = "linux")]
-        Some(addr) => (Arc::new(warpnic::vfio::VfioDevice::open(&addr)?), None),
-        #[cfg(not(target_os = "linux"))]
-        Some(_) => return Err("VFIO needs Linux".into()),
-        None => {
-            let w = SimWorld::new(&WorldConfig::with_nics(1))?;
-            (w.device(0)?, Some(w))
-        }
-    };
-    let nic = Nic::open(dev)?;
-    let i = nic.info();
-    println!("device      {}", nic.device().name());
-    println!("build id    {:#010x} (matches this library)", i.build_id);
-    println!(
-        "abi         {}.{}",
-        i.abi_version >> 16,
-        i.abi_version & 0xffff
-    );
-    println!(
-        "queues      {} SQ, {} RQ, {} CQ, {} EQ",
-        i.num_sq, i.num_rq, i.num_cq, i.num_eq
-    );
-    println!("datapath    {} bits at {} MHz", i.data_width, i.clock_mhz);
-    println!("mac         {}", fmt_mac(nic.mac()?));
-    let (v, b) = nic.fw_version()?;
-    println!(
-        "firmware    interface {}.{}, sees build {:#010x}",
-        v >> 16,
-        v & 0xffff,
-        b
-    );
-    for (t, base) in &i.blocks {
-        println!("block       {base:#06x}: type {t:#010x}");
-    }
-    println!("counters    {:?}", nic.stats()?);
-    Ok(())
 }
 
 /// Line rate of 100 GbE for frames of `size` bytes including FCS.

@@ -14,6 +14,7 @@
 pub mod cm;
 pub mod device;
 pub mod error;
+pub mod info;
 pub mod mem;
 pub mod mpa;
 pub mod nic;

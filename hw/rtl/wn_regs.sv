@@ -100,7 +100,7 @@ module wn_regs #(
     output logic [15:0]           tcp_retries_o,
     output logic [31:0]           tcp_time_wait_o,
     input  logic [31:0]           tcp_time_us_i,
-    input  logic [31:0]           tcp_conns_i,
+    input  logic [31:0]           tcp_conns_i,  // 23:16 listener slots, 15:0 connection ids (FW_REG_TCP_CONNS; BAR0 TCP NUM_LISTEN)
     // TCP stream doorbells (block TCP): one pulse per write
     input  logic                  tcp_db_ready_i,
     output logic                  tcp_db_valid_o,
@@ -388,6 +388,7 @@ module wn_regs #(
       16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_COUNT): r_data = NumConns;
       16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_STRIDE): r_data = wn_abi_pkg::REG_TCP_ELEM_STRIDE;
       16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_ARRAY_BASE): r_data = wn_abi_pkg::REG_TCP_ELEM_BASE - wn_abi_pkg::REG_TCP_BASE;
+      16'(wn_abi_pkg::REG_TCP_NUM_LISTEN): r_data = {24'd0, tcp_conns_i[23:16]};
       default: begin
         r_ok = 1'b0;
         if (ra[1:0] == 2'd0) begin

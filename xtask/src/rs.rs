@@ -289,6 +289,22 @@ fn block(o: &mut String, b: &Block, next: u32) {
     );
     let _ = writeln!(o, "pub const NEXT_BLOCK: u32 = {next:#06x};");
     reg_consts(o, b.base, b.regs, false);
+    doc(
+        o,
+        "The block's own registers (not the common header): (name, BAR0 offset,\n\
+         description), in address order.",
+    );
+    o.push_str("pub const REGISTERS: &[(&str, u32, &str)] = &[\n");
+    for r in b.regs {
+        let _ = writeln!(
+            o,
+            "(\"{}\", {:#06x}, \"{}\"),",
+            r.name,
+            b.base + r.offset,
+            sentence(r.doc).replace('\\', "\\\\").replace('"', "\\\"")
+        );
+    }
+    o.push_str("];\n");
     if let Some(a) = &b.array {
         doc(o, "BAR0 offset of element 0.");
         let _ = writeln!(o, "pub const ELEM_BASE: u32 = {:#06x};", b.base + a.base);

@@ -37,6 +37,20 @@ pub const ARRAY_HEADER: &[Register] = &[
     ),
 ];
 
+/// The TCP block's registers: the array header, then the listener count.
+const TCP_REGS: &[Register] = &[
+    ARRAY_HEADER[0],
+    ARRAY_HEADER[1],
+    ARRAY_HEADER[2],
+    r(
+        "NUM_LISTEN",
+        0x18,
+        Ro,
+        0,
+        "number of listener slots of the TCP engine",
+    ),
+];
+
 const TCP_DB_REGS: &[Register] = &[
     r(
         "TX_END",
@@ -381,8 +395,8 @@ pub const BLOCKS: &[Block] = &[
         base: 0x8000,
         type_id: 0x574e_0030,
         version: 0x0001_0000,
-        doc: "TCP stream doorbells, one pair per connection id (tid): the host tells the engine how far it has written into the stream's send buffer and how far it has read from its receive buffer. Values are stream offsets: bytes since the stream's first byte, modulo 2^32.",
-        regs: ARRAY_HEADER,
+        doc: "TCP stream doorbells, one pair per connection id (tid): the host tells the engine how far it has written into the stream's send buffer and how far it has read from its receive buffer. Values are stream offsets: bytes since the stream's first byte, modulo 2^32. COUNT is the number of connection ids.",
+        regs: TCP_REGS,
         array: Some(RegArray {
             base: 0x40,
             stride: 0x08,

@@ -16,7 +16,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'h7c72_7a4f;
+  localparam logic [31:0] BUILD_ID = 32'h9863_fe33;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -775,7 +775,7 @@ package wn_abi_pkg;
   localparam int unsigned REG_STATS_TCP_CPL_BAD = 32'h0000_50e0;  // ro: CPL messages the TCP engine refused (unknown opcode, bad length, unknown id or wrong state), and stream doorbells it lost or that named no connection
   localparam int unsigned REG_STATS_TCP_CPL_BAD_RESET = 32'h0000_0000;
 
-  // Block TCP at 0x8000: TCP stream doorbells, one pair per connection id (tid): the host tells the engine how far it has written into the stream's send buffer and how far it has read from its receive buffer. Values are stream offsets: bytes since the stream's first byte, modulo 2^32.
+  // Block TCP at 0x8000: TCP stream doorbells, one pair per connection id (tid): the host tells the engine how far it has written into the stream's send buffer and how far it has read from its receive buffer. Values are stream offsets: bytes since the stream's first byte, modulo 2^32. COUNT is the number of connection ids.
   localparam int unsigned REG_TCP_BASE = 32'h0000_8000;  // block base in BAR0
   localparam int unsigned REG_TCP_TYPE_ID = 32'h574e_0030;  // TYPE register value
   localparam int unsigned REG_TCP_VERSION = 32'h0001_0000;  // VERSION register value
@@ -786,6 +786,8 @@ package wn_abi_pkg;
   localparam int unsigned REG_TCP_STRIDE_RESET = 32'h0000_0000;
   localparam int unsigned REG_TCP_ARRAY_BASE = 32'h0000_8014;  // ro: offset of element 0 from the block base
   localparam int unsigned REG_TCP_ARRAY_BASE_RESET = 32'h0000_0000;
+  localparam int unsigned REG_TCP_NUM_LISTEN = 32'h0000_8018;  // ro: number of listener slots of the TCP engine
+  localparam int unsigned REG_TCP_NUM_LISTEN_RESET = 32'h0000_0000;
   localparam int unsigned REG_TCP_ELEM_BASE = 32'h0000_8040;  // absolute offset of element 0
   localparam int unsigned REG_TCP_ELEM_STRIDE = 32'h0000_0008;  // bytes between elements
   // Element registers, offsets relative to the element.
