@@ -263,11 +263,11 @@ module wn_tcp_cpl_proc (
           a_o.t.tos = body_i[wn_abi_pkg::CPL_PASS_ACCEPT_RPL_TOS_LSB +: 8];
           arm_rto();
           a_o.we = 1'b1;
-          send(wn_tcp_pkg::FlSyn | wn_tcp_pkg::FlAck, a_o.t.iss);
+          send(wn_abi_pkg::TCP_FLAGS_SYN | wn_abi_pkg::TCP_FLAGS_ACK, a_o.t.iss);
         end else if (body_i[wn_abi_pkg::CPL_PASS_ACCEPT_RPL_STATUS_LSB +: 8] ==
                      8'(wn_abi_pkg::CPL_STATUS_CONN_REFUSED)) begin
           // refuse with RST (RFC 9293 §3.10.7.2)
-          send_rst(32'd0, t_i.irs + 32'd1, wn_tcp_pkg::FlRst | wn_tcp_pkg::FlAck);
+          send_rst(32'd0, t_i.irs + 32'd1, wn_abi_pkg::TCP_FLAGS_RST | wn_abi_pkg::TCP_FLAGS_ACK);
           a_o.free = 1'b1;
         end else begin
           a_o.free = 1'b1;
@@ -302,7 +302,7 @@ module wn_tcp_cpl_proc (
           a_o.t.retx = 8'd0;
           arm_rto();
           a_o.we = 1'b1;
-          send(wn_tcp_pkg::FlFin | wn_tcp_pkg::FlAck, t_i.snd_nxt);
+          send(wn_abi_pkg::TCP_FLAGS_FIN | wn_abi_pkg::TCP_FLAGS_ACK, t_i.snd_nxt);
         end
       end
       8'(wn_abi_pkg::CPL_OPCODE_ABORT_REQ): begin
@@ -319,8 +319,8 @@ module wn_tcp_cpl_proc (
               s != 4'(wn_abi_pkg::TCP_STATE_TIME_WAIT) &&
               !(s == 4'(wn_abi_pkg::TCP_STATE_SYN_RECEIVED) && t_i.pend)) begin
             send_rst(t_i.snd_nxt, t_i.rcv_nxt,
-                     (s == 4'(wn_abi_pkg::TCP_STATE_SYN_SENT)) ? wn_tcp_pkg::FlRst
-                                                               : (wn_tcp_pkg::FlRst | wn_tcp_pkg::FlAck));
+                     (s == 4'(wn_abi_pkg::TCP_STATE_SYN_SENT)) ? wn_abi_pkg::TCP_FLAGS_RST
+                                                               : (wn_abi_pkg::TCP_FLAGS_RST | wn_abi_pkg::TCP_FLAGS_ACK));
           end
           a_o.free = 1'b1;
         end
@@ -371,7 +371,7 @@ module wn_tcp_cpl_proc (
           // window update
           if (sf_field == 8'(wn_abi_pkg::TCB_FIELD_RX_BUF_LOG) && t_i.rx_log == 5'd0 &&
               sf_new != 64'd0 && t_i.ulp == 8'(wn_abi_pkg::CPL_ULP_MODE_STREAMING) && sync_st_i)
-            send(wn_tcp_pkg::FlAck, t_i.snd_nxt);
+            send(wn_abi_pkg::TCP_FLAGS_ACK, t_i.snd_nxt);
         end
       end
       default: bad_o = 1'b1;

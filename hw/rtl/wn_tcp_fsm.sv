@@ -168,10 +168,10 @@ module wn_tcp_fsm #(
     end
   endgenerate
 
-  localparam logic [7:0] FlFin = wn_tcp_pkg::FlFin;
-  localparam logic [7:0] FlSyn = wn_tcp_pkg::FlSyn;
-  localparam logic [7:0] FlRst = wn_tcp_pkg::FlRst;
-  localparam logic [7:0] FlAck = wn_tcp_pkg::FlAck;
+  localparam logic [7:0] FlFin = wn_abi_pkg::TCP_FLAGS_FIN;
+  localparam logic [7:0] FlSyn = wn_abi_pkg::TCP_FLAGS_SYN;
+  localparam logic [7:0] FlRst = wn_abi_pkg::TCP_FLAGS_RST;
+  localparam logic [7:0] FlAck = wn_abi_pkg::TCP_FLAGS_ACK;
 
   typedef enum logic [4:0] {
     SIdle,

@@ -17,17 +17,7 @@
 // variable of the type) and cast the word read: Yosys drops the unpacked
 // dimension of an array of a packed struct.
 
-// Every design reads the packages, and one without the TCP engine uses
-// none of these constants: waive that check here.
-// verilator lint_off UNUSEDPARAM
-
 package wn_tcp_pkg;
-  localparam logic [7:0] FlFin = wn_abi_pkg::TCP_FLAGS_FIN;
-  localparam logic [7:0] FlSyn = wn_abi_pkg::TCP_FLAGS_SYN;
-  localparam logic [7:0] FlRst = wn_abi_pkg::TCP_FLAGS_RST;
-  localparam logic [7:0] FlPsh = wn_abi_pkg::TCP_FLAGS_PSH;
-  localparam logic [7:0] FlAck = wn_abi_pkg::TCP_FLAGS_ACK;
-
   // a segment that passed admission, one per frame: ok is clear when a
   // checksum failed or the MAC flagged the frame (its verdict is discard)
   typedef struct packed {
@@ -273,5 +263,3 @@ package wn_tcp_pkg;
     ka_chunk = (t > 40'h0_4000_0000) ? 32'h4000_0000 : t[31:0];
   endfunction
 endpackage
-
-// verilator lint_on UNUSEDPARAM

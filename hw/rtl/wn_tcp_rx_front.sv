@@ -118,7 +118,8 @@ module wn_tcp_rx_front #(
       if (s_rx_tdata_i[14*8 +: 8] == 8'(32'h40 + k)) sof_flags = s_rx_tdata_i[(27+4*k)*8 +: 8];
     end
   end
-  assign sof_syn = (sof_flags & (wn_tcp_pkg::FlSyn | wn_tcp_pkg::FlAck)) == wn_tcp_pkg::FlSyn;
+  assign sof_syn = (sof_flags & (wn_abi_pkg::TCP_FLAGS_SYN | wn_abi_pkg::TCP_FLAGS_ACK)) ==
+                   wn_abi_pkg::TCP_FLAGS_SYN;
   assign syn_fr = sof_q ? sof_syn : syn_fr_q;
   assign adm = sof_q ? (sof_syn ? syn_count <= 6'd29 : (rec_count <= 6'd29 && room_i)) : adm_q;
   assign rx_go = s_rx_tvalid_i && adm;

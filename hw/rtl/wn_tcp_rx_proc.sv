@@ -72,10 +72,10 @@ module wn_tcp_rx_proc (
 );
   // the segment
   logic r_syn, r_ack_f, r_rst, r_fin;
-  assign r_syn = (r_i.flags & wn_tcp_pkg::FlSyn) != 8'd0;
-  assign r_ack_f = (r_i.flags & wn_tcp_pkg::FlAck) != 8'd0;
-  assign r_rst = (r_i.flags & wn_tcp_pkg::FlRst) != 8'd0;
-  assign r_fin = (r_i.flags & wn_tcp_pkg::FlFin) != 8'd0;
+  assign r_syn = (r_i.flags & wn_abi_pkg::TCP_FLAGS_SYN) != 8'd0;
+  assign r_ack_f = (r_i.flags & wn_abi_pkg::TCP_FLAGS_ACK) != 8'd0;
+  assign r_rst = (r_i.flags & wn_abi_pkg::TCP_FLAGS_RST) != 8'd0;
+  assign r_fin = (r_i.flags & wn_abi_pkg::TCP_FLAGS_FIN) != 8'd0;
 
   // our FIN acknowledged by the segment; the peer's FIN in order (after
   // all of the segment's payload: placed in this pass, or in the first
@@ -163,7 +163,7 @@ module wn_tcp_rx_proc (
     a_o.rst = 1'b1;
     a_o.rst_seq = r_i.ack;
     a_o.rst_ack = 32'd0;
-    a_o.rst_fl = wn_tcp_pkg::FlRst;
+    a_o.rst_fl = wn_abi_pkg::TCP_FLAGS_RST;
   endtask
 
   // the peer reset the connection: ABORT_REQ, no RST
@@ -205,7 +205,7 @@ module wn_tcp_rx_proc (
   task automatic push_data(input logic [31:0] sq, input logic [31:0] pos, input logic [31:0] n);
     a_o.push = 1'b1;
     a_o.push_sq = sq;
-    a_o.push_fl = wn_tcp_pkg::FlAck;
+    a_o.push_fl = wn_abi_pkg::TCP_FLAGS_ACK;
     a_o.push_pos = pos;
     a_o.push_n = n;
     a_o.t.ack_due = 1'b0;
@@ -257,7 +257,7 @@ module wn_tcp_rx_proc (
         a_o.t.rto = t_i.rto_min;
         a_o.t.cwnd = wn_tcp_pkg::iw(a_o.t.mss);
         a_o.we = 1'b1;
-        send(wn_tcp_pkg::FlAck, a_o.t.snd_nxt);
+        send(wn_abi_pkg::TCP_FLAGS_ACK, a_o.t.snd_nxt);
         post(8'(wn_abi_pkg::CPL_OPCODE_ACT_ESTABLISH), {16'd0, tid_i}, 4'd6);
         establish_body();
       end else begin
@@ -273,11 +273,11 @@ module wn_tcp_rx_proc (
         // (RFC 5961 §3.2: exact match resets, elsewhere in the window a
         // challenge ACK)
         if (sc_v_i == 2'd3) peer_reset();
-        else if (sc_v_i == 2'd2) send(wn_tcp_pkg::FlAck, t_i.snd_nxt);
+        else if (sc_v_i == 2'd2) send(wn_abi_pkg::TCP_FLAGS_ACK, t_i.snd_nxt);
         else a_o.drop = 1'b1;
       end else if (r_syn && !r_ack_f && r_i.seq == t_i.irs) begin
         // the SYN again: our SYN-ACK was lost
-        send(wn_tcp_pkg::FlSyn | wn_tcp_pkg::FlAck, t_i.iss);
+        send(wn_abi_pkg::TCP_FLAGS_SYN | wn_abi_pkg::TCP_FLAGS_ACK, t_i.iss);
       end else if (r_ack_f && r_i.ack == t_i.snd_nxt && !r_syn) begin
         a_o.t.snd_una = r_i.ack;
         a_o.t.snd_wnd = {16'd0, r_i.win} << t_i.snd_ws;
@@ -300,13 +300,13 @@ module wn_tcp_rx_proc (
       if (r_fin && !r_rst) begin
         a_o.t.tmr_dl = now_i + time_wait_i;
         a_o.we = 1'b1;
-        send(wn_tcp_pkg::FlAck, t_i.snd_nxt);
+        send(wn_abi_pkg::TCP_FLAGS_ACK, t_i.snd_nxt);
       end else a_o.drop = 1'b1;
     end else begin
       // synchronized states
       unique case (sc_v_i)
         2'd3: peer_reset();
-        2'd2: send(wn_tcp_pkg::FlAck, t_i.snd_nxt);  // challenge or duplicate ACK
+        2'd2: send(wn_abi_pkg::TCP_FLAGS_ACK, t_i.snd_nxt);  // challenge or duplicate ACK
         2'd1: a_o.drop = 1'b1;
         default: begin
           // acceptable, with a valid ACK
@@ -337,7 +337,7 @@ module wn_tcp_rx_proc (
             else if (fin_here) begin
               // the FIN in the same segment: a second pass
               again_o = 1'b1;
-            end else if (rx_need_ack) send(wn_tcp_pkg::FlAck, a_o.t.snd_nxt);
+            end else if (rx_need_ack) send(wn_abi_pkg::TCP_FLAGS_ACK, a_o.t.snd_nxt);
           end else if (fin_here) begin
             // the peer's FIN after all its data (RFC 9293 §3.10.7.4, eighth check)
             a_o.t.rcv_nxt = a_o.t.rcv_nxt + 32'd1;
@@ -348,7 +348,7 @@ module wn_tcp_rx_proc (
               a_o.t.tmr_on = 1'b1;
               a_o.t.tmr_dl = now_i + time_wait_i;
             end
-            send(wn_tcp_pkg::FlAck, a_o.t.snd_nxt);
+            send(wn_abi_pkg::TCP_FLAGS_ACK, a_o.t.snd_nxt);
             post(8'(wn_abi_pkg::CPL_OPCODE_PEER_CLOSE), {16'd0, tid_i}, 4'd2);
             a_o.post_body[31:0] = a_o.t.rcv_nxt;
             a_o.post_body[39:32] = {4'd0, a_o.t.st};
@@ -360,7 +360,7 @@ module wn_tcp_rx_proc (
                 a_o.t.dack_on = 1'b1;
                 a_o.t.dack_dl = now_i + t_i.delack;
               end
-            end else send(wn_tcp_pkg::FlAck, a_o.t.snd_nxt);
+            end else send(wn_abi_pkg::TCP_FLAGS_ACK, a_o.t.snd_nxt);
           end
         end
       endcase

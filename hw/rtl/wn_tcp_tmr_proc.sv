@@ -81,7 +81,7 @@ module wn_tcp_tmr_proc (
     if (t_i.dack_on && !wn_tcp_pkg::lt32(now_i, t_i.dack_dl)) begin
       // the delayed ACK is due
       a_o.we = 1'b1;
-      if (sync_st_i) send(wn_tcp_pkg::FlAck, t_i.snd_nxt);
+      if (sync_st_i) send(wn_abi_pkg::TCP_FLAGS_ACK, t_i.snd_nxt);
       else begin
         a_o.t.ack_due = 1'b0;
         a_o.t.dack_on = 1'b0;
@@ -100,7 +100,7 @@ module wn_tcp_tmr_proc (
       end else begin
         // a probe: SEG.SEQ = SND.NXT - 1 with no data, so the peer
         // answers with an ACK (RFC 1122 §4.2.3.6)
-        send(wn_tcp_pkg::FlAck, t_i.snd_max - 32'd1);
+        send(wn_abi_pkg::TCP_FLAGS_ACK, t_i.snd_max - 32'd1);
         a_o.send_exact = 1'b1;
         a_o.t.ka_probes = t_i.ka_probes + 8'd1;
         a_o.t.tmr_dl = now_i + t_i.ka_intvl;
@@ -119,14 +119,14 @@ module wn_tcp_tmr_proc (
       end else begin
         backoff();
         a_o.we = 1'b1;
-        send(wn_tcp_pkg::FlSyn, t_i.iss);
+        send(wn_abi_pkg::TCP_FLAGS_SYN, t_i.iss);
       end
     end else if (s == 4'(wn_abi_pkg::TCP_STATE_SYN_RECEIVED)) begin
       if (t_i.retx >= syn_retries_i) give_up(8'(wn_abi_pkg::CPL_STATUS_TIMEOUT));
       else begin
         backoff();
         a_o.we = 1'b1;
-        send(wn_tcp_pkg::FlSyn | wn_tcp_pkg::FlAck, t_i.iss);
+        send(wn_abi_pkg::TCP_FLAGS_SYN | wn_abi_pkg::TCP_FLAGS_ACK, t_i.iss);
       end
     end else if (sync_st_i && t_i.fin_max && t_i.snd_una == t_i.snd_max - 32'd1) begin
       // only our FIN is outstanding
@@ -134,7 +134,7 @@ module wn_tcp_tmr_proc (
       else begin
         backoff();
         a_o.we = 1'b1;
-        send(wn_tcp_pkg::FlFin | wn_tcp_pkg::FlAck, t_i.snd_max - 32'd1);
+        send(wn_abi_pkg::TCP_FLAGS_FIN | wn_abi_pkg::TCP_FLAGS_ACK, t_i.snd_max - 32'd1);
       end
     end else if (sync_st_i && t_i.snd_una != t_i.snd_max) begin
       // data outstanding: go back to SND.UNA
@@ -166,7 +166,7 @@ module wn_tcp_tmr_proc (
       backoff();
       a_o.push = 1'b1;
       a_o.push_sq = t_i.snd_nxt;
-      a_o.push_fl = wn_tcp_pkg::FlAck;
+      a_o.push_fl = wn_abi_pkg::TCP_FLAGS_ACK;
       a_o.push_pos = tq_pos_i;
       a_o.push_n = 32'd1;
       a_o.t.ack_due = 1'b0;

@@ -69,8 +69,8 @@ module wn_tcp_tx_proc (
     end else if (tq_cnt_i != 32'd0 && !tq_hold_i) begin
       a_o.push = 1'b1;
       a_o.push_sq = t_i.snd_nxt;
-      a_o.push_fl = (tq_cnt_i == tq_avail_i) ? (wn_tcp_pkg::FlAck | wn_tcp_pkg::FlPsh)
-                                            : wn_tcp_pkg::FlAck;
+      a_o.push_fl = (tq_cnt_i == tq_avail_i) ? (wn_abi_pkg::TCP_FLAGS_ACK | wn_abi_pkg::TCP_FLAGS_PSH)
+                                            : wn_abi_pkg::TCP_FLAGS_ACK;
       a_o.push_pos = tq_pos_i;
       a_o.push_n = tq_cnt_i;
       // the segment carries the ACK: none is due any more
@@ -94,7 +94,7 @@ module wn_tcp_tx_proc (
       a_o.t.snd_nxt = t_i.snd_nxt + 32'd1;
       if (rto_idle_i) arm_rto();
       a_o.send = 1'b1;
-      a_o.send_fl = wn_tcp_pkg::FlFin | wn_tcp_pkg::FlAck;
+      a_o.send_fl = wn_abi_pkg::TCP_FLAGS_FIN | wn_abi_pkg::TCP_FLAGS_ACK;
       a_o.send_sq = t_i.snd_nxt;
     end else if (tq_avail_i != 32'd0 && tq_room_i == 32'd0 && tq_inflight_i == 32'd0 &&
                  rto_idle_i) begin
@@ -112,7 +112,7 @@ module wn_tcp_tx_proc (
         if (t_i.rx_log != 5'd0 && sync_st_i && rwnd_i < {16'd0, t_i.mss} &&
             rwnd_i + (db_val_i - t_i.rx_read) >= {16'd0, t_i.mss}) begin
           a_o.send = 1'b1;
-          a_o.send_fl = wn_tcp_pkg::FlAck;
+          a_o.send_fl = wn_abi_pkg::TCP_FLAGS_ACK;
           a_o.send_sq = t_i.snd_nxt;
         end
       end else begin
