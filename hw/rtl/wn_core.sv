@@ -1,14 +1,16 @@
 // wn_core: the warpnic core (ports: docs/core-ports.md).
 //
-// BAR0 registers (wn_regs) configure raw send queues (wn_sq_engine: WQE
+// BAR0 registers (wn_regs) configure raw send queues (wn_raw_sq: WQE
 // fetch by DMA, payload DMA read, frames to the MAC), raw receive queues
-// (wn_rq_engine: frames from the MAC into posted buffers by DMA write),
+// (wn_raw_rq: frames from the MAC into posted buffers by DMA write),
 // completion queues (wn_cq_engine) and event queues with interrupt
 // moderation (wn_eq_engine). Two arbiters share the DMA read and write
 // channels. The firmware port carries mailbox messages, exception-path
 // frames and the TCP engine's CPL messages, and a register window
-// (wn_regs). The TCP engine (wn_tcp_engine) takes TCP segments to the
-// port's IPv4 address and sends its segments through the transmit mux.
+// (wn_regs). wn_rx_steer sends each received frame to the TCP engine
+// (wn_tcp_engine: TCP segments to the port's IPv4 address), the firmware
+// (exception path) or the raw receive queues; the TCP engine sends its
+// segments through the transmit mux.
 //
 // DMA read ports: 0 SQ WQE fetch, 1 SQ payload, 2 RQ WQE fetch, 3 TCP
 // stream payload. DMA write ports: 0 RX frame data, 1 CQEs, 2 EQEs, 3 TCP
@@ -228,7 +230,7 @@ module wn_core #(
   logic         ftx_tlast, ftx_tvalid, ftx_tready;
   logic         c_exc, c_exc_drop, c_ftx_drop, c_fw_tx;
   // TCP engine
-  logic         tcp_rx_tvalid;
+  logic         tcp_rx_tvalid, raw_rx_tvalid;
   logic [31:0]  tcp_rto_init, tcp_rto_min, tcp_rto_max, tcp_time_wait, tcp_time_us;
   logic [15:0]  tcp_retries;
   logic         tcp_db_valid, tcp_db_rx, tcp_db_ready;
@@ -399,10 +401,10 @@ module wn_core #(
       .fw_reg_rdata_o
   );
 
-  wn_sq_engine #(
+  wn_raw_sq #(
       .NumSq(NumSq),
       .NumCq(NumCq)
-  ) u_sq (
+  ) u_raw_sq (
       .clk_i,
       .rst_i,
       .tx_enable_i     (tx_enable),
@@ -449,19 +451,35 @@ module wn_core #(
       .cnt_doorbell_err_o(c_sq_db_err)
   );
 
-  wn_rq_engine #(
-      .NumRq(NumRq),
-      .NumCq(NumCq)
-  ) u_rq (
+  // every received frame goes whole to the TCP engine, the firmware
+  // (exception path) or the raw receive queues, or is dropped
+  wn_rx_steer u_rx_steer (
       .clk_i,
       .rst_i,
-      .rx_enable_i     (rx_enable),
+      .rx_enable_i      (rx_enable),
+      .mac_i            (mac),
+      .rx_filter_i      (rx_filter),
+      .ipv4_i           (ipv4),
+      .exc_filter_i     (exc_filter),
+      .s_axis_rx_tdata_i,
+      .s_axis_rx_tlast_i,
+      .s_axis_rx_tuser_i,
+      .s_axis_rx_tvalid_i,
+      .m_tcp_tvalid_o   (tcp_rx_tvalid),
+      .m_exc_tvalid_o   (exc_tvalid),
+      .m_raw_tvalid_o   (raw_rx_tvalid),
+      .cnt_fcs_err_o    (c_fcs),
+      .cnt_drop_filter_o(c_filter)
+  );
+
+  wn_raw_rq #(
+      .NumRq(NumRq),
+      .NumCq(NumCq)
+  ) u_raw_rq (
+      .clk_i,
+      .rst_i,
       .max_frame_i     (max_frame),
-      .mac_i           (mac),
-      .rx_filter_i     (rx_filter),
       .rx_rq_i         (rx_rq),
-      .ipv4_i          (ipv4),
-      .exc_filter_i    (exc_filter),
       .rq_base_i       (rq_base),
       .rq_log_size_i   (rq_log_size),
       .rq_cqn_i        (rq_cqn),
@@ -474,9 +492,7 @@ module wn_core #(
       .s_axis_rx_tkeep_i,
       .s_axis_rx_tlast_i,
       .s_axis_rx_tuser_i,
-      .s_axis_rx_tvalid_i,
-      .m_exc_tvalid_o  (exc_tvalid),
-      .m_tcp_tvalid_o  (tcp_rx_tvalid),
+      .s_axis_rx_tvalid_i(raw_rx_tvalid),
       .wqe_rd_addr_o   (rd_addr[128 +: 64]),
       .wqe_rd_len_o    (rd_len[32 +: 16]),
       .wqe_rd_valid_o  (rd_valid[2]),
@@ -502,8 +518,6 @@ module wn_core #(
       .ev_ready_i      (ev_ready[1]),
       .cnt_rx_frame_o  (c_rx_frame),
       .cnt_rx_bytes_o  (c_rx_bytes),
-      .cnt_fcs_err_o   (c_fcs),
-      .cnt_drop_filter_o(c_filter),
       .cnt_drop_length_o(c_length),
       .cnt_drop_no_buf_o(c_no_buf),
       .cnt_drop_overrun_o(c_overrun),

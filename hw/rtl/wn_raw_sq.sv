@@ -1,4 +1,5 @@
-// wn_sq_engine: the raw send queues.
+// wn_raw_sq: the raw Ethernet send queues (frames posted by the host, sent as
+// they are; the RDMA send path is wn_rdma_tx).
 //
 // Pipeline (all in order):
 //   fetch    round-robin over ready SQs with posted WQEs; one DMA read of up
@@ -31,7 +32,7 @@
 // Parameters: NumSq 1..16; WqeBeats (WQE buffer, 64-byte beats, power of
 // two >= 8); TxBeats (TX buffer, power of two >= 256 so a 9014-byte frame
 // fits).
-module wn_sq_engine #(
+module wn_raw_sq #(
     parameter int NumSq = 4,
     parameter int NumCq = 8,
     parameter int WqeBeats = 64,
@@ -97,13 +98,13 @@ module wn_sq_engine #(
 
   generate
     if (NumSq < 1 || NumSq > 16) begin : g_bad_sq
-      $fatal(1, "wn_sq_engine: NumSq must be 1..16");
+      $fatal(1, "wn_raw_sq: NumSq must be 1..16");
     end
     if (WqeBeats < 8 || (1 << WBW) != WqeBeats) begin : g_bad_wqe
-      $fatal(1, "wn_sq_engine: WqeBeats must be a power of two >= 8");
+      $fatal(1, "wn_raw_sq: WqeBeats must be a power of two >= 8");
     end
     if (TxBeats < 256 || (1 << TBW) != TxBeats) begin : g_bad_tx
-      $fatal(1, "wn_sq_engine: TxBeats must be a power of two >= 256");
+      $fatal(1, "wn_raw_sq: TxBeats must be a power of two >= 256");
     end
   endgenerate
 

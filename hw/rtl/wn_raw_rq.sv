@@ -1,16 +1,14 @@
-// wn_rq_engine: the raw receive queues.
+// wn_raw_rq: the raw Ethernet receive queues: the frames wn_rx_steer keeps
+// for the host (neither TCP to the port's address nor exception-path
+// frames) go into buffers the host posted.
 //
 // Pipeline:
-//   accept   frames from the MAC (no backpressure) pass the destination
-//            filter (own address, broadcast, multicast, promiscuous); those
-//            EXC_FILTER steers to the firmware (ARP; ICMP to the port's
-//            IPv4 address) go out on m_exc, TCP segments to the port's
-//            IPv4 address go out on m_tcp (to the TCP engine), the others
-//            are written into the RX buffer; at the last beat the frame is kept
-//            only if the MAC saw a good FCS, it is 14..MAX_FRAME bytes long
-//            and the buffer did not overrun; otherwise the write pointer
-//            rolls back and the reason is counted. Nothing of a dropped
-//            frame ever reaches host memory.
+//   accept   the frames' beats (tvalid only on frames kept, no
+//            backpressure) are written into the RX buffer; at the last
+//            beat the frame is kept only if the MAC saw a good FCS, it is
+//            14..MAX_FRAME bytes long and the buffer did not overrun;
+//            otherwise the write pointer rolls back and the reason is
+//            counted. Nothing of a dropped frame ever reaches host memory.
 //   prefetch RQ WQEs are fetched ahead (up to 8 per DMA read) into a small
 //            per-queue cache.
 //   deliver  the head frame goes to the receive queue RX_RQ: into the next
@@ -28,7 +26,7 @@
 // one per beat. Reset clears all state; CTRL.ENABLE=0 clears one queue.
 // Parameters: NumRq 1..16, RxBeats a power of two >= 256, CacheDepth a power
 // of two >= 16.
-module wn_rq_engine #(
+module wn_raw_rq #(
     parameter int NumRq = 4,
     parameter int NumCq = 8,
     parameter int RxBeats = 512,
@@ -36,13 +34,8 @@ module wn_rq_engine #(
 ) (
     input  logic                  clk_i,
     input  logic                  rst_i,
-    input  logic                  rx_enable_i,
     input  logic [13:0]           max_frame_i,
-    input  logic [47:0]           mac_i,
-    input  logic [2:0]            rx_filter_i,
     input  logic [7:0]            rx_rq_i,
-    input  logic [31:0]           ipv4_i,
-    input  logic [1:0]            exc_filter_i,
     input  logic [NumRq*64-1:0]   rq_base_i,
     input  logic [NumRq*4-1:0]    rq_log_size_i,
     input  logic [NumRq*8-1:0]    rq_cqn_i,
@@ -51,18 +44,12 @@ module wn_rq_engine #(
     input  logic [NumCq*8-1:0]    cq_eqn_i,
     output logic [NumRq*16-1:0]   rq_ci_o,
     output logic [NumRq*32-1:0]   rq_state_o,
-    // Ethernet RX
+    // Ethernet RX: the frames kept for the raw queues (wn_rx_steer)
     input  logic [511:0]          s_axis_rx_tdata_i,
     input  logic [63:0]           s_axis_rx_tkeep_i,
     input  logic                  s_axis_rx_tlast_i,
     input  logic                  s_axis_rx_tuser_i,
     input  logic                  s_axis_rx_tvalid_i,
-    // exception-path frames (to wn_fw_rx): the beats of frames steered to
-    // the firmware, no backpressure
-    output logic                  m_exc_tvalid_o,
-    // TCP segments to the port's IPv4 address (to wn_tcp_engine): the beats
-    // of those frames, no backpressure
-    output logic                  m_tcp_tvalid_o,
     // DMA read port: WQE fetch
     output logic [63:0]           wqe_rd_addr_o,
     output logic [15:0]           wqe_rd_len_o,
@@ -92,8 +79,6 @@ module wn_rq_engine #(
     // counter pulses
     output logic                  cnt_rx_frame_o,
     output logic [13:0]           cnt_rx_bytes_o,
-    output logic                  cnt_fcs_err_o,
-    output logic                  cnt_drop_filter_o,
     output logic                  cnt_drop_length_o,
     output logic                  cnt_drop_no_buf_o,
     output logic                  cnt_drop_overrun_o,
@@ -108,13 +93,13 @@ module wn_rq_engine #(
 
   generate
     if (NumRq < 1 || NumRq > 16) begin : g_bad_rq
-      $fatal(1, "wn_rq_engine: NumRq must be 1..16");
+      $fatal(1, "wn_raw_rq: NumRq must be 1..16");
     end
     if (RxBeats < 256 || (1 << RBW) != RxBeats) begin : g_bad_rx
-      $fatal(1, "wn_rq_engine: RxBeats must be a power of two >= 256");
+      $fatal(1, "wn_raw_rq: RxBeats must be a power of two >= 256");
     end
     if (CacheDepth < 16 || (1 << CBW) != CacheDepth) begin : g_bad_cache
-      $fatal(1, "wn_rq_engine: CacheDepth must be a power of two >= 16");
+      $fatal(1, "wn_raw_rq: CacheDepth must be a power of two >= 16");
     end
   endgenerate
 
@@ -124,34 +109,20 @@ module wn_rq_engine #(
   logic [511:0] rx_mem_q [RxBeats];
   logic [RBW:0] wp_commit_q, wp_tmp_q, rp_q;
   logic         in_frame_q;      // a frame is being received
-  logic         f_keep_q;        // frame passes the filter
   logic         f_over_q;        // overran the buffer or MAX_FRAME
   logic         f_long_q;
   logic [13:0]  f_len_q;
   logic [6:0]   beat_bytes;
   logic         sof;
-  logic [47:0]  dst;
-  logic         pass;
   logic         buf_full;
   logic         wr_beat;
   logic [14:0]  len_next;
   logic         frec_wready;
   logic         eof;
   logic         good;
-  logic         cur_keep, cur_over, cur_long;
+  logic         cur_over, cur_long;
 
   assign sof = s_axis_rx_tvalid_i && !in_frame_q;
-  assign dst = {s_axis_rx_tdata_i[7:0], s_axis_rx_tdata_i[15:8], s_axis_rx_tdata_i[23:16],
-                s_axis_rx_tdata_i[31:24], s_axis_rx_tdata_i[39:32], s_axis_rx_tdata_i[47:40]};
-
-  always_comb begin
-    pass = 1'b0;
-    if (rx_filter_i[0]) pass = 1'b1;                                   // promiscuous
-    if (dst == mac_i) pass = 1'b1;
-    if (rx_filter_i[1] && dst == 48'hffff_ffff_ffff) pass = 1'b1;      // broadcast
-    if (rx_filter_i[2] && dst[40] && dst != 48'hffff_ffff_ffff) pass = 1'b1;  // group
-    if (!rx_enable_i) pass = 1'b0;
-  end
 
   always_comb begin
     beat_bytes = 7'd0;
@@ -160,33 +131,13 @@ module wn_rq_engine #(
     end
   end
 
-  // exception-path classification on the first beat: EtherType at bytes
-  // 12-13, IPv4 protocol at byte 23, destination address at bytes 30-33
-  logic [15:0] ethertype;
-  logic [31:0] dst_ip;
-  logic        is_exc, cur_exc, f_exc_q, is_tcp, cur_tcp, f_tcp_q;
-  assign ethertype = {s_axis_rx_tdata_i[103:96], s_axis_rx_tdata_i[111:104]};
-  assign dst_ip = {s_axis_rx_tdata_i[247:240], s_axis_rx_tdata_i[255:248],
-                   s_axis_rx_tdata_i[263:256], s_axis_rx_tdata_i[271:264]};
-  assign is_exc = (exc_filter_i[0] && ethertype == 16'(wn_abi_pkg::ETHER_TYPE_ARP)) ||
-                  (exc_filter_i[1] && ethertype == 16'(wn_abi_pkg::ETHER_TYPE_IPV4) &&
-                   s_axis_rx_tdata_i[191:184] == 8'(wn_abi_pkg::IP_PROTOCOL_ICMP) &&
-                   ipv4_i != 32'd0 && dst_ip == ipv4_i);
-  assign is_tcp = ethertype == 16'(wn_abi_pkg::ETHER_TYPE_IPV4) &&
-                  s_axis_rx_tdata_i[191:184] == 8'(wn_abi_pkg::IP_PROTOCOL_TCP) &&
-                  ipv4_i != 32'd0 && dst_ip == ipv4_i;
-  assign cur_exc = sof ? (pass && is_exc) : f_exc_q;
-  assign cur_tcp = sof ? (pass && is_tcp) : f_tcp_q;
-  assign m_exc_tvalid_o = s_axis_rx_tvalid_i && cur_exc;
-  assign m_tcp_tvalid_o = s_axis_rx_tvalid_i && cur_tcp;
-  assign cur_keep = sof ? (pass && !is_exc && !is_tcp) : f_keep_q;
   assign len_next = (sof ? 15'd0 : {1'b0, f_len_q}) + {8'd0, beat_bytes};
   assign cur_long = (sof ? 1'b0 : f_long_q) || (len_next > {1'b0, max_frame_i});
   assign buf_full = (wp_tmp_q - rp_q) == (RBW + 1)'(RxBeats);
   assign cur_over = (sof ? 1'b0 : f_over_q) || (buf_full && !cur_long);
-  assign wr_beat = s_axis_rx_tvalid_i && cur_keep && !cur_long && !cur_over;
+  assign wr_beat = s_axis_rx_tvalid_i && !cur_long && !cur_over;
   assign eof = s_axis_rx_tvalid_i && s_axis_rx_tlast_i;
-  assign good = cur_keep && !cur_long && !cur_over && !s_axis_rx_tuser_i &&
+  assign good = !cur_long && !cur_over && !s_axis_rx_tuser_i &&
                 (len_next >= 15'd14) && frec_wready;
 
   always_ff @(posedge clk_i) begin
@@ -196,9 +147,6 @@ module wn_rq_engine #(
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       in_frame_q <= 1'b0;
-      f_keep_q <= 1'b0;
-      f_exc_q <= 1'b0;
-      f_tcp_q <= 1'b0;
       f_over_q <= 1'b0;
       f_long_q <= 1'b0;
       f_len_q <= '0;
@@ -206,9 +154,6 @@ module wn_rq_engine #(
       wp_tmp_q <= '0;
     end else if (s_axis_rx_tvalid_i) begin
       in_frame_q <= !s_axis_rx_tlast_i;
-      f_keep_q <= cur_keep;
-      f_exc_q <= cur_exc;
-      f_tcp_q <= cur_tcp;
       f_over_q <= cur_over;
       f_long_q <= cur_long;
       f_len_q <= len_next[13:0];
@@ -225,12 +170,10 @@ module wn_rq_engine #(
     end
   end
 
-  // drop reasons, counted once per frame at its last beat (FCS first)
-  assign cnt_fcs_err_o = eof && (cur_keep || cur_exc || cur_tcp) && s_axis_rx_tuser_i;
-  assign cnt_drop_filter_o = eof && !cur_keep && !cur_exc && !cur_tcp;
-  assign cnt_drop_length_o = eof && cur_keep && !s_axis_rx_tuser_i &&
-                             (cur_long || len_next < 15'd14);
-  assign cnt_drop_overrun_o = eof && cur_keep && !s_axis_rx_tuser_i && !cur_long &&
+  // drop reasons, counted once per frame at its last beat (an FCS error is
+  // counted by wn_rx_steer)
+  assign cnt_drop_length_o = eof && !s_axis_rx_tuser_i && (cur_long || len_next < 15'd14);
+  assign cnt_drop_overrun_o = eof && !s_axis_rx_tuser_i && !cur_long &&
                               len_next >= 15'd14 && (cur_over || !frec_wready);
 
   // frame records: {len}
