@@ -33,8 +33,8 @@
 // Completions keep posting order: a message waits for the Reads posted
 // before it, and a Read for its request's acknowledgment.
 //
-// Work requests (rdma_sq_wqe, 128 bytes): a prefetcher reads a QP's posted
-// WQEs by DMA, up to 16 in one read with several reads in flight, into a
+// Work requests (rdma_sq_wqe, 128 bytes): a prefetcher (wn_wqe_prefetch)
+// reads a QP's posted WQEs by DMA, up to 16 in one read with several reads in flight, into a
 // FIFO of 64; the fetch unit takes one WQE every few cycles: the first
 // gather entry's check is asked in the cycle it is taken, the others
 // right after, the answers are taken as they come, and the message is
@@ -385,20 +385,19 @@ module wn_rdma_tx #(
   assign db_qp = db_off[QpW+2:3];
 
   // ------------------------------------------------------------------
-  // the WQE prefetcher: reads one QP's posted WQEs by DMA, up to Batch in a
-  // read and several reads in flight, into a FIFO (wq_*) that the fetch
-  // unit takes them from in order. It stays with its QP while no other QP
-  // has work; when one has, it moves on once it has read Quota WQEs in this
-  // run or its QP has no more. The fetch unit rewinds it (rw_*) to a WQE it
-  // could not take: the FIFO is emptied, the reads in flight are dropped
-  // (pf_old counts them), and parking, the prefetcher leaves the QP until
-  // its scan comes back to it. A refused read leaves an error entry for its
-  // first missing WQE and the prefetcher goes on from the next one. A QP's
-  // state change parks it too.
+  // the WQE prefetcher: a wn_wqe_prefetch read engine reads one QP's
+  // posted WQEs by DMA, up to Batch in a read and several reads in flight,
+  // into a FIFO (wq_*) that the fetch unit takes them from in order. It
+  // stays with its QP while no other QP has work; when one has, it moves
+  // on once it has read Quota WQEs in this run or its QP has no more. The
+  // fetch unit rewinds it (rw_*) to a WQE it could not take: the FIFO is
+  // emptied, the reads in flight are dropped, and parking, the prefetcher
+  // leaves the QP until its scan comes back to it. A refused read leaves an
+  // error entry for its first missing WQE and the prefetcher goes on from
+  // the next one. A QP's state change parks it too.
   localparam int Batch = 16;
   localparam int WqDepth = 64;
   localparam int Quota = 64;
-  localparam int WqW = 1 + QpW + 16 + 1024;
   // a QP can log a work request (two messages at most) now: in RTS with
   // room beside the READ RESPONSEs' reserve and not halted by an error, or
   // in ERROR (its WQEs complete FLUSHED)
@@ -414,24 +413,11 @@ module wn_rdma_tx #(
   endfunction
   logic           pf_run, pf_park;
   logic [QpW-1:0] pf_qp, pf_scan;
-  logic [15:0]    pf_next, pf_cnt;
-  logic [7:0]     pf_infl;    // WQEs asked for and not yet arrived
-  logic [3:0]     pf_old;     // reads in flight to drop
-  logic           pf_sw, pf_other, pf_pick, pf_iss, pf_go, pf_leave, pf_okst;
-  logic [15:0]    pf_avail, pf_wrap, pf_free, pf_n, pf_ring;
-  // reads in flight: {first WQE index, WQEs}
-  logic [20:0]    tr_head;
-  logic           tr_valid, tr_wready, tr_pop;
-  logic [3:0]     tr_count;
-  // the assembler
-  logic           as_half, as_fin, as_push, as_err;
-  logic [4:0]     as_k;
-  logic [511:0]   as_lo;
-  logic [15:0]    as_idx;
+  logic [15:0]    pf_next, pf_cnt, pf_n;
+  logic           pf_sw, pf_other, pf_pick, pf_go, pf_leave, pf_okst, pf_idle;
   // the FIFO of WQEs: {fetch error, QP, index, WQE}
-  logic [WqW-1:0] wq_din, wq_head;
-  logic           wq_valid, wq_pop, wq_flush, wq_wready;
-  logic [6:0]     wq_count;
+  logic [1023:0]  wq_wqe;
+  logic           wq_valid, wq_pop;
   logic           wq_err;
   logic [QpW-1:0] wq_qp;
   logic [15:0]    wq_idx;
@@ -447,66 +433,50 @@ module wn_rdma_tx #(
                  can_log(st_q[pf_scan], tail_q[pf_scan] - head_q[pf_scan], 1'b0);
   assign pf_other = pf_run && pf_scan != pf_qp && pf_sw;
   assign pf_pick = !pf_run && !(f_wq && f_qp == pf_scan) && pf_sw;
-  assign pf_ring = 16'd1 << sql_q[pf_qp];
-  assign pf_avail = sq_pi[pf_qp] - pf_next;
-  assign pf_wrap = pf_ring - (pf_next & (pf_ring - 16'd1));
-  assign pf_free = 16'(WqDepth) - {9'd0, wq_count} - {8'd0, pf_infl};
-  always_comb begin
-    pf_n = 16'(Batch);
-    if (pf_avail < pf_n) pf_n = pf_avail;
-    if (pf_wrap < pf_n) pf_n = pf_wrap;
-    if (pf_free < pf_n) pf_n = pf_free;
-  end
   assign rw_st = (st_valid_i && st_qp_i == pf_qp) || (init_valid_i && init_qp_i == pf_qp);
   assign rw_hit = pf_run && ((rw_fire && rw_qp == pf_qp) || rw_st);
-  assign pf_iss = pf_run && !pf_park && pf_okst && pf_old == 4'd0 && pf_n != 16'd0 && tr_wready &&
-                  !(pf_other && pf_cnt >= 16'(Quota)) && !rw_hit && !as_err;
-  assign pf_go = pf_iss && wrd_ready_i;
-  assign pf_leave = pf_run && tr_count == 4'd0 && !wq_valid && wq_count == 7'd0 && pf_old == 4'd0 && !rw_hit &&
+  assign pf_leave = pf_run && pf_idle && !rw_hit &&
                     (pf_park || !pf_okst || (pf_other && (pf_cnt >= 16'(Quota) || pf_next == sq_pi[pf_qp])));
-  assign wrd_valid_o = pf_iss;
-  assign wrd_addr_o = sqb_q[pf_qp] + {41'd0, pf_next & (pf_ring - 16'd1), 7'd0};
-  assign wrd_len_o = {pf_n[8:0], 7'd0};
-  assign wrd_rsp_ready_o = 1'b1;
 
-  wn_fifo #(
-      .Width(21),
-      .Depth(8)
-  ) u_tr (
+  wn_wqe_prefetch #(
+      .NumQp   (NumQp),
+      .Batch   (Batch),
+      .Depth   (WqDepth),
+      .KeepW   (1024),
+      .Tagged  (1),
+      .PiCheck (0),
+      .HalfWait(0)
+  ) u_pf (
       .clk_i,
       .rst_i,
-      .wdata_i ({pf_next, pf_n[4:0]}),
-      .wvalid_i(pf_go),
-      .wready_o(tr_wready),
-      .rdata_o (tr_head),
-      .rvalid_o(tr_valid),
-      .rready_i(tr_pop),
-      .count_o (tr_count)
+      .qp_i          (pf_qp),
+      .base_i        (sqb_q[pf_qp]),
+      .log_i         (sql_q[pf_qp]),
+      .pi_i          (sq_pi[pf_qp]),
+      .load_i        (pf_pick || rw_hit),
+      .load_idx_i    (rw_hit ? rw_idx : sq_ci[pf_scan]),
+      .issue_i       (pf_run && !pf_park && pf_okst && !(pf_other && pf_cnt >= 16'(Quota))),
+      .flush_i       (rw_hit),
+      .next_o        (pf_next),
+      .n_o           (pf_n),
+      .go_o          (pf_go),
+      .idle_o        (pf_idle),
+      .wq_valid_o    (wq_valid),
+      .wq_err_o      (wq_err),
+      .wq_qp_o       (wq_qp),
+      .wq_idx_o      (wq_idx),
+      .wq_wqe_o      (wq_wqe),
+      .wq_pop_i      (wq_pop),
+      .rd_addr_o     (wrd_addr_o),
+      .rd_len_o      (wrd_len_o),
+      .rd_valid_o    (wrd_valid_o),
+      .rd_ready_i    (wrd_ready_i),
+      .rd_data_i     (wrd_data_i),
+      .rd_err_i      (wrd_err_i),
+      .rd_last_i     (wrd_last_i),
+      .rd_rsp_valid_i(wrd_rsp_valid_i),
+      .rd_rsp_ready_o(wrd_rsp_ready_o)
   );
-  assign as_fin = wrd_rsp_valid_i && wrd_last_i;
-  assign tr_pop = as_fin;
-  assign as_idx = tr_head[20:5] + {11'd0, as_k};
-  assign as_err = wrd_rsp_valid_i && pf_old == 4'd0 && wrd_err_i;
-  assign as_push = wrd_rsp_valid_i && pf_old == 4'd0 && (wrd_err_i || as_half);
-  assign wq_din = {wrd_err_i, pf_qp, as_idx, wrd_data_i, as_lo};
-  assign wq_flush = rw_hit;
-  wn_fifo #(
-      .Width(WqW),
-      .Depth(WqDepth)
-  ) u_wq (
-      .clk_i,
-      .rst_i   (rst_i || wq_flush),
-      .wdata_i (wq_din),
-      .wvalid_i(as_push),
-      .wready_o(wq_wready),
-      .rdata_o (wq_head),
-      .rvalid_o(wq_valid),
-      .rready_i(wq_pop),
-      .count_o (wq_count)
-  );
-  assign wq_err = wq_head[WqW-1];
-  assign wq_qp = wq_head[WqW-2 -: QpW];
-  assign wq_idx = wq_head[1039:1024];
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -514,13 +484,7 @@ module wn_rdma_tx #(
       pf_park <= 1'b0;
       pf_qp <= '0;
       pf_scan <= '0;
-      pf_next <= 16'd0;
       pf_cnt <= 16'd0;
-      pf_infl <= 8'd0;
-      pf_old <= 4'd0;
-      as_half <= 1'b0;
-      as_k <= 5'd0;
-      as_lo <= '0;
     end else begin
       // the scan: stops at a QP with work (to start a run, or waiting)
       // (to a QP just rung, when it was not stopped)
@@ -529,41 +493,11 @@ module wn_rdma_tx #(
         pf_run <= 1'b1;
         pf_park <= 1'b0;
         pf_qp <= pf_scan;
-        pf_next <= sq_ci[pf_scan];
         pf_cnt <= 16'd0;
       end
       if (pf_leave) pf_run <= 1'b0;
-      if (pf_go) begin
-        pf_next <= pf_next + pf_n;
-        pf_cnt <= pf_cnt + pf_n;
-      end
-      // a WQE leaves pf_infl when it enters the FIFO, or when its read ends
-      // without it (dropped, or after an error)
-      pf_infl <= pf_infl + (pf_go ? pf_n[7:0] : 8'd0) - {7'd0, as_push} -
-                 (as_fin ? {3'd0, tr_head[4:0] - as_k - {4'd0, as_push}} : 8'd0);
-      // the assembler: two beats a WQE
-      if (wrd_rsp_valid_i) begin
-        if (as_fin) begin
-          as_half <= 1'b0;
-          as_k <= 5'd0;
-        end else if (pf_old == 4'd0) begin
-          as_half <= !as_half && !wrd_err_i;
-          if (!as_half) as_lo <= wrd_data_i;
-          if (as_push) as_k <= as_k + 5'd1;
-        end
-        if (as_fin && pf_old != 4'd0) pf_old <= pf_old - 4'd1;
-      end
-      if (rw_hit) begin
-        // the reads in flight are dropped, and the FIFO is emptied
-        pf_old <= tr_count - {3'd0, as_fin};
-        pf_next <= rw_idx;
-        if (rw_park || rw_st) pf_park <= 1'b1;
-      end else if (as_err) begin
-        // a refused read: its first missing WQE has the error entry; the
-        // rest of it (and the reads after it) are read again
-        pf_old <= tr_count - {3'd0, as_fin};
-        pf_next <= as_idx + 16'd1;
-      end
+      if (pf_go) pf_cnt <= pf_cnt + pf_n;
+      if (rw_hit && (rw_park || rw_st)) pf_park <= 1'b1;
     end
   end
 
@@ -654,7 +588,7 @@ module wn_rdma_tx #(
   // WQE is taken (t_chk)
   logic t_chk;
   wn_abi_pkg::rdma_sq_wqe_t wq_w;
-  assign wq_w = wq_head[1023:0];
+  assign wq_w = wq_wqe;
   assign t_chk = t_take && !wq_err && st_q[wq_qp] != 8'(wn_abi_pkg::QP_STATE_ERROR) &&
                  (wq_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE) ||
                   wq_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM) ||
@@ -897,7 +831,7 @@ module wn_rdma_tx #(
           f_st <= FLen;
         end else if (t_take) begin
           f_qp <= wq_qp;
-          f_wqe <= wq_head[1023:0];
+          f_wqe <= wq_wqe;
           f_wq <= 1'b1;
           f_rr <= 1'b0;
           f_ki <= (t_chk && chk_ready_i) ? 3'd1 : 3'd0;
@@ -1562,7 +1496,7 @@ module wn_rdma_tx #(
 `endif
 
   logic unused;
-  assign unused = ^{mo_count, se_count, tr_valid, wq_wready, wq_w, rs_off, rs_len, rs_last, rs_done, rq_count, sv_count,
+  assign unused = ^{mo_count, se_count, wq_w, rs_off, rs_len, rs_last, rs_done, rq_count, sv_count,
                     cmd_count, db_off[15:QpW+3], db_off[1:0], sv_head[63:48+QpW], f_w.rsvd0, f_w.rsvd1,
                     f_w.rsvd2, f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96],
                     f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_fr, f_tlast, r_e, a_e, c_ent, f_fe, h_ent,
