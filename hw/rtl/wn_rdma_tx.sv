@@ -16,9 +16,9 @@
 // it, so its FPDUs start on a segment boundary and, with MULPDU chosen so
 // that a full FPDU is one MSS, each segment carries exactly one FPDU.
 //
-// QP set-ups and state changes come from wn_rdma_rx (init_*, st_*).
-// Payload reads (srv_*) and their bytes (srv_rsp_*) are the FPDU server's
-// (wn_rdma_fpdu_srv has the details).
+// QP set-ups and state changes come from wn_rdma_ctrl (init_*, st_*), the
+// SQ_PI doorbells too (sqdb_*). Payload reads (srv_*) and their bytes
+// (srv_rsp_*) are the FPDU server's (wn_rdma_fpdu_srv has the details).
 //
 // Acknowledgments (ack_*, from the engine: the stream offset acknowledged)
 // retire logged messages: a signaled one writes its CQE on the QP's send
@@ -72,7 +72,7 @@ module wn_rdma_tx #(
 ) (
     input  logic           clk_i,
     input  logic           rst_i,
-    // QP configuration from wn_rdma_rx: a QP set up (RESET -> INIT), and
+    // QP configuration from wn_rdma_ctrl: a QP set up (RESET -> INIT), and
     // every state change
     input  logic           init_valid_i,
     input  logic [QpW-1:0] init_qp_i,
@@ -89,10 +89,10 @@ module wn_rdma_tx #(
     input  logic           st_valid_i,
     input  logic [QpW-1:0] st_qp_i,
     input  logic [7:0]     st_i,
-    // SQ doorbells (register writes, block QP)
-    input  logic           reg_we_i,
-    input  logic [15:0]    reg_waddr_i,
-    input  logic [31:0]    reg_wdata_i,
+    // SQ_PI doorbells (wn_rdma_ctrl)
+    input  logic           sqdb_valid_i,
+    input  logic [QpW-1:0] sqdb_qp_i,
+    input  logic [15:0]    sqdb_pi_i,
     // READ RESPONSE jobs and READ ends (wn_ddp_rx via wn_rdma_rx)
     input  logic           rr_valid_i,
     output logic           rr_ready_o,
@@ -105,11 +105,11 @@ module wn_rdma_tx #(
     output logic           rdc_ready_o,
     input  logic [QpW-1:0] rdc_qp_i,
     // a work request completed in error (LOC_PROT_ERR, BAD_OPCODE,
-    // WQE_FETCH_ERR): the receive side puts the QP into ERROR
+    // WQE_FETCH_ERR): wn_rdma_ctrl puts the QP into ERROR
     output logic           serr_valid_o,
     input  logic           serr_ready_i,
     output logic [QpW-1:0] serr_qp_o,
-    // a QP in SQD has no send work request in progress: the receive side
+    // a QP in SQD has no send work request in progress: wn_rdma_ctrl
     // posts its SQ_DRAINED event (once per entry into SQD)
     output logic           sqd_valid_o,
     input  logic           sqd_ready_i,
@@ -120,7 +120,8 @@ module wn_rdma_tx #(
     // the fetch unit works for this QP (a RESET waits for it)
     output logic           busy_o,
     output logic [QpW-1:0] busy_qp_o,
-    // a Terminate the receive side decided to send (the QP is in ERROR):
+    // a Terminate the receive side decided to send (the QP is in ERROR;
+    // from wn_rdma_ctrl):
     // the codes and the first bytes of the offending DDP segment
     input  logic           term_valid_i,
     input  logic [QpW-1:0] term_qp_i,
@@ -130,7 +131,8 @@ module wn_rdma_tx #(
     input  logic           term_hvalid_i,
     input  logic [6:0]     term_hlen_i,
     input  logic [511:0]   term_hdr_i,
-    // fast-register and local invalidate (wn_rdma_rx's MR update port)
+    // fast-register and local invalidate (the MR table's update port,
+    // through wn_rdma_ctrl)
     output logic           ctl_valid_o,
     input  logic           ctl_ready_i,
     output logic [1:0]     ctl_op_o,
@@ -293,16 +295,6 @@ module wn_rdma_tx #(
 
 
   // ------------------------------------------------------------------
-  // SQ_PI doorbells (the table block takes the value)
-  logic           db_we;
-  logic [QpW-1:0] db_qp;
-  logic [15:0]    db_off;
-  assign db_off = reg_waddr_i - 16'(wn_abi_pkg::REG_QP_ELEM_BASE);
-  assign db_we = reg_we_i && {16'd0, reg_waddr_i} >= wn_abi_pkg::REG_QP_ELEM_BASE &&
-                 {16'd0, reg_waddr_i} < wn_abi_pkg::REG_QP_ELEM_BASE + 32'(NumQp) * 8 && !db_off[2];
-  assign db_qp = db_off[QpW+2:3];
-
-  // ------------------------------------------------------------------
   // the WQE prefetcher: a wn_wqe_prefetch read engine reads one QP's
   // posted WQEs by DMA, up to Batch in a read and several reads in flight,
   // into a FIFO (wq_*) that the fetch unit takes them from in order. It
@@ -406,7 +398,7 @@ module wn_rdma_tx #(
     end else begin
       // the scan: stops at a QP with work (to start a run, or waiting)
       // (to a QP just rung, when it was not stopped)
-      if (!(pf_pick || pf_other)) pf_scan <= (db_we && db_qp != pf_qp) ? db_qp : pf_scan + 1'b1;
+      if (!(pf_pick || pf_other)) pf_scan <= (sqdb_valid_i && sqdb_qp_i != pf_qp) ? sqdb_qp_i : pf_scan + 1'b1;
       if (pf_pick) begin
         pf_run <= 1'b1;
         pf_park <= 1'b0;
@@ -1029,7 +1021,7 @@ module wn_rdma_tx #(
         una_q[i] <= 32'd0;
       end
     end else begin
-      if (db_we) sq_pi[db_qp] <= reg_wdata_i[15:0];
+      if (sqdb_valid_i) sq_pi[sqdb_qp_i] <= sqdb_pi_i;
       if (st_valid_i) st_q[st_qp_i] <= st_i;
       if (f_cdone && f_serr) sh_q[f_qp] <= 1'b1;
       if (st_valid_i) sh_q[st_qp_i] <= 1'b0;
@@ -1144,8 +1136,8 @@ module wn_rdma_tx #(
 `endif
 
   logic unused;
-  assign unused = ^{se_count, wq_w, rq_count, db_off[15:QpW+3], db_off[1:0], f_w.rsvd0, f_w.rsvd1, f_w.rsvd2,
+  assign unused = ^{se_count, wq_w, rq_count, f_w.rsvd0, f_w.rsvd1, f_w.rsvd2,
                     f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96], f_w.sge1[63:0],
-                    f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_fr, r_e, a_e, f_fe, h_ent,
+                    f_w.sge2[63:0], f_w.sge3[63:0], f_fr, r_e, a_e, f_fe, h_ent,
                     s_ent[LW], term_hdr_i[511:368]};
 endmodule

@@ -1,5 +1,5 @@
-// wn_rq_prefetch: the receive-WQE prefetcher of wn_rdma_rx's receive-queue
-// unit. A wn_wqe_prefetch read engine reads one QP's posted
+// wn_rq_prefetch: the receive-WQE prefetcher of wn_rdma_rq, the
+// receive-queue unit. A wn_wqe_prefetch read engine reads one QP's posted
 // receive WQEs (rdma_rq_wqe, 128 bytes, of which bytes 0..79 are kept) by
 // DMA ahead of need, up to Batch WQEs in one read and several reads in
 // flight, into a FIFO of Depth WQEs. A checker between that FIFO and a
