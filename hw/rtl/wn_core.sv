@@ -10,12 +10,20 @@
 // (wn_regs). The TCP engine (wn_tcp_engine) takes TCP segments to the
 // port's IPv4 address and sends its segments through the transmit mux.
 //
+// The iWARP path: wn_rdma_ctrl (the RDMA and QP register blocks, the QP
+// table), wn_rdma_rx (receive: MPA, DDP/RDMAP placement, the MR table, the
+// receive queues) and wn_rdma_tx (send queues, the message log, FPDUs for
+// the TCP engine's payload reads through wn_rdma_rd_split).
+//
 // DMA read ports: 0 SQ WQE fetch, 1 SQ payload, 2 RQ WQE fetch, 3 TCP
-// stream payload. DMA write ports: 0 RX frame data, 1 CQEs, 2 EQEs, 3 TCP
-// received payload. CQ sources: 0 SQ, 1 RQ, 2 TCP send space, 3 TCP received
-// bytes.
+// stream payload, 4 RDMA receive WQEs, 5 RDMA send WQEs, 6 RDMA payload.
+// DMA write ports: 0 RX frame data, 1 CQEs, 2 EQEs, 3 TCP received payload,
+// 4 RDMA placement. CQ sources: 0 SQ, 1 RQ, 2 TCP send space, 3 TCP received
+// bytes, 4 RDMA receive, 5 RDMA send. EQ sources: 0 SQ, 1 RQ, 2 CQs,
+// 3 firmware, 4 RDMA (QP_ERROR, SQ_DRAINED).
 // Parameters: NumSq 1..16, NumRq 1..16, NumCq 1..32, NumEq 1..32,
-// NumConns (TCP connections) a power of two 16..65536, NumListen 1..64.
+// NumConns (TCP connections) a power of two 16..65536, NumListen 1..64,
+// NumQp a power of two 2..1024, NumMrs as wn_mr_table.
 module wn_core #(
     parameter int NumConns = 1024,
     parameter int NumListen = 16,
