@@ -48,10 +48,11 @@
 //
 // Registers: reg_we_i writes (any offset in the two blocks; the block
 // always accepts), reg_raddr_i reads combinationally (reg_rdata_o).
-// Latency: a command without a table update is done the cycle after OP
-// (two cycles BUSY counted from the write); an MR command takes the
-// table's two cycles more. Reset clears the QP table (every QP in RESET),
-// the command registers and the event FIFO. Parameters: NumQp a power of
+// Latency: a QP command is done in the cycle after the OP write (BUSY
+// reads 1 in that cycle), unless a RESET waits as above; an MR command
+// waits for the update port and then for the table's status (2 cycles).
+// Reset clears the QP table (every QP in RESET), the command registers and
+// the event FIFO. Parameters: NumQp a power of
 // two 2..1024; NumMrs as wn_mr_table (reported in REG_RDMA_NUM_MR).
 module wn_rdma_ctrl #(
     parameter int NumQp = 64,

@@ -29,7 +29,7 @@
 // always high), one WQE taken per cycle. Reset clears the reader, the
 // tracker of reads in flight and the FIFO (never reset with reads in
 // flight). Parameters: NumQp a power of two 2..1024; Batch 1..16; Depth a
-// power of two Batch..128; KeepW 520..1024 bits kept of each WQE; Tagged,
+// power of two Batch..128; KeepW 513..1024 bits kept of each WQE; Tagged,
 // PiCheck, HalfWait 0 or 1.
 module wn_wqe_prefetch #(
     parameter int NumQp = 64,
@@ -91,7 +91,7 @@ module wn_wqe_prefetch #(
     end
     if (KeepW <= 512 || KeepW > 1024 || Tagged < 0 || Tagged > 1 || PiCheck < 0 || PiCheck > 1 ||
         HalfWait < 0 || HalfWait > 1) begin : g_bad_mode
-      $fatal(1, "wn_wqe_prefetch: KeepW must be 520..1024, Tagged, PiCheck and HalfWait 0 or 1");
+      $fatal(1, "wn_wqe_prefetch: KeepW must be 513..1024, Tagged, PiCheck and HalfWait 0 or 1");
     end
   endgenerate
 
