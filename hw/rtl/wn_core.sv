@@ -12,12 +12,20 @@
 // (exception path) or the raw receive queues; the TCP engine sends its
 // segments through the transmit mux.
 //
+// The iWARP path: wn_rdma_ctrl (the RDMA and QP register blocks, the QP
+// table), wn_rdma_rx (receive: MPA, DDP/RDMAP placement, the MR table, the
+// receive queues) and wn_rdma_tx (send queues, the message log, FPDUs for
+// the TCP engine's payload reads through wn_rdma_rd_split).
+//
 // DMA read ports: 0 SQ WQE fetch, 1 SQ payload, 2 RQ WQE fetch, 3 TCP
-// stream payload. DMA write ports: 0 RX frame data, 1 CQEs, 2 EQEs, 3 TCP
-// received payload. CQ sources: 0 SQ, 1 RQ, 2 TCP send space, 3 TCP received
-// bytes.
+// stream payload, 4 RDMA receive WQEs, 5 RDMA send WQEs, 6 RDMA payload.
+// DMA write ports: 0 RX frame data, 1 CQEs, 2 EQEs, 3 TCP received payload,
+// 4 RDMA placement. CQ sources: 0 SQ, 1 RQ, 2 TCP send space, 3 TCP received
+// bytes, 4 RDMA receive, 5 RDMA send. EQ sources: 0 SQ, 1 RQ, 2 CQs,
+// 3 firmware, 4 RDMA (QP_ERROR, SQ_DRAINED).
 // Parameters: NumSq 1..16, NumRq 1..16, NumCq 1..32, NumEq 1..32,
-// NumConns (TCP connections) a power of two 16..65536, NumListen 1..64.
+// NumConns (TCP connections) a power of two 16..65536, NumListen 1..64,
+// NumQp a power of two 2..1024, NumMrs as wn_mr_table.
 module wn_core #(
     parameter int NumConns = 1024,
     parameter int NumListen = 16,
@@ -280,6 +288,29 @@ module wn_core #(
   logic [31:0]  t_chk_stag, t_chk_len;
   logic [63:0]  t_chk_to, t_chk_rsp_addr;
   logic [15:0]  t_chk_pd;
+  // wn_rdma_ctrl and the receive side
+  logic         r_db_valid, r_db_rq, r_qs_valid, r_qs_crc, r_qs_mark, r_qm_busy, r_qm_done;
+  logic [$clog2(NumQp)-1:0] r_db_qp, r_qs_qp, r_cmd_qp, r_err_qp, r_tm_qp;
+  logic [15:0]  r_db_pi, r_qs_pd, r_qs_mulpdu, r_qry_pi, r_qry_cc;
+  logic [7:0]   r_qs_ird, r_qs_rcq;
+  logic [3:0]   r_qs_rq_log;
+  logic [63:0]  r_qs_rq_base;
+  logic [8:0]   r_qs_phase;
+  logic [NumQp-1:0] r_qp_rx, r_qp_err;
+  logic         r_hold, r_err_set, r_err_lenerr;
+  logic [31:0]  r_qry_msgs;
+  logic         r_tm_valid, r_tm_ready, r_tm_rx, r_tm_hvalid;
+  logic [3:0]   r_tm_layer, r_tm_etype;
+  logic [7:0]   r_tm_ecode;
+  logic [6:0]   r_tm_hlen;
+  logic [511:0] r_tm_hdr;
+  logic         r_mru_valid, r_mru_ready, r_mru_done;
+  logic [1:0]   r_mru_op;
+  logic [31:0]  r_mru_stag;
+  logic [15:0]  r_mru_pd;
+  logic [3:0]   r_mru_access;
+  logic [63:0]  r_mru_base, r_mru_len, r_mru_iova;
+  logic [2:0]   r_mru_status;
   logic         tx_db_valid, e_db_valid, e_db_ready, tx_ack_valid;
   logic [15:0]  tx_db_tid, tx_ack_qp;
   logic [31:0]  tx_db_value, tx_ack_off;
@@ -729,7 +760,114 @@ module wn_core #(
       .cnt_cpl_bad_o    (c_tcp_cpl_bad)
   );
 
-  // ---- iWARP receive path and the RDMA control blocks
+  // ---- the RDMA control block: commands, the QP table, doorbells
+  wn_rdma_ctrl #(
+      .NumQp (NumQp),
+      .NumMrs(NumMrs)
+  ) u_rdma_ctrl (
+      .clk_i,
+      .rst_i,
+      .reg_we_i      (rdma_we),
+      .reg_waddr_i   (rdma_waddr),
+      .reg_wdata_i   (rdma_wdata),
+      .reg_raddr_i   (rdma_raddr),
+      .reg_rdata_o   (rdma_rdata),
+      .db_valid_o    (r_db_valid),
+      .db_rq_o       (r_db_rq),
+      .db_qp_o       (r_db_qp),
+      .db_pi_o       (r_db_pi),
+      .qs_valid_o    (r_qs_valid),
+      .qs_qp_o       (r_qs_qp),
+      .qs_pd_o       (r_qs_pd),
+      .qs_mulpdu_o   (r_qs_mulpdu),
+      .qs_crc_o      (r_qs_crc),
+      .qs_mark_o     (r_qs_mark),
+      .qs_ird_o      (r_qs_ird),
+      .qs_rcq_o      (r_qs_rcq),
+      .qs_rq_log_o   (r_qs_rq_log),
+      .qs_rq_base_o  (r_qs_rq_base),
+      .qs_phase_o    (r_qs_phase),
+      .qp_rx_o       (r_qp_rx),
+      .qp_err_o      (r_qp_err),
+      .qm_busy_o     (r_qm_busy),
+      .qm_done_o     (r_qm_done),
+      .cmd_qp_o      (r_cmd_qp),
+      .rx_hold_i     (r_hold),
+      .qry_pi_i      (r_qry_pi),
+      .qry_cc_i      (r_qry_cc),
+      .qry_msgs_i    (r_qry_msgs),
+      .err_set_o     (r_err_set),
+      .err_qp_o      (r_err_qp),
+      .err_lenerr_o  (r_err_lenerr),
+      .d_tm_valid_i  (r_tm_valid),
+      .d_tm_ready_o  (r_tm_ready),
+      .d_tm_qp_i     (r_tm_qp),
+      .d_tm_rx_i     (r_tm_rx),
+      .d_tm_layer_i  (r_tm_layer),
+      .d_tm_etype_i  (r_tm_etype),
+      .d_tm_ecode_i  (r_tm_ecode),
+      .d_tm_hvalid_i (r_tm_hvalid),
+      .d_tm_hlen_i   (r_tm_hlen),
+      .d_tm_hdr_i    (r_tm_hdr),
+      .mru_valid_o   (r_mru_valid),
+      .mru_ready_i   (r_mru_ready),
+      .mru_op_o      (r_mru_op),
+      .mru_stag_o    (r_mru_stag),
+      .mru_pd_o      (r_mru_pd),
+      .mru_access_o  (r_mru_access),
+      .mru_base_o    (r_mru_base),
+      .mru_len_o     (r_mru_len),
+      .mru_iova_o    (r_mru_iova),
+      .mru_done_i    (r_mru_done),
+      .mru_status_i  (r_mru_status),
+      .ev_o          (ev[256 +: 64]),
+      .ev_valid_o    (ev_valid[4]),
+      .ev_ready_i    (ev_ready[4]),
+      .init_valid_o  (t_init_valid),
+      .init_qp_o     (t_init_qp),
+      .init_pd_o     (t_init_pd),
+      .init_scq_o    (t_init_scq),
+      .init_sq_base_o(t_init_sq_base),
+      .init_sq_log_o (t_init_sq_log),
+      .init_tid_o    (t_init_tid),
+      .init_mulpdu_o (t_init_mulpdu),
+      .init_crc_o    (t_init_crc),
+      .init_mark_o   (t_init_mark),
+      .init_ord_o    (t_init_ord),
+      .init_start_o  (t_init_start),
+      .st_valid_o    (t_st_valid),
+      .st_qp_o       (t_st_qp),
+      .st_o          (t_st),
+      .serr_valid_i  (t_serr_valid),
+      .serr_ready_o  (t_serr_ready),
+      .serr_qp_i     (t_serr_qp),
+      .sqd_valid_i   (t_sqd_valid),
+      .sqd_ready_o   (t_sqd_ready),
+      .sqd_qp_i      (t_sqd_qp),
+      .tterm_valid_o (t_term_valid),
+      .tterm_qp_o    (t_term_qp),
+      .tterm_layer_o (t_term_layer),
+      .tterm_etype_o (t_term_etype),
+      .tterm_ecode_o (t_term_ecode),
+      .tterm_hvalid_o(t_term_hvalid),
+      .tterm_hlen_o  (t_term_hlen),
+      .tterm_hdr_o   (t_term_hdr),
+      .txb_valid_i   (t_txb_valid),
+      .txb_qp_i      (t_txb_qp),
+      .tctl_valid_i  (t_ctl_valid),
+      .tctl_ready_o  (t_ctl_ready),
+      .tctl_op_i     (t_ctl_op),
+      .tctl_stag_i   (t_ctl_stag),
+      .tctl_pd_i     (t_ctl_pd),
+      .tctl_access_i (t_ctl_access),
+      .tctl_base_i   (t_ctl_base),
+      .tctl_len_i    (t_ctl_len),
+      .tctl_iova_i   (t_ctl_iova),
+      .tctl_done_o   (t_ctl_done),
+      .tctl_status_o (t_ctl_status)
+  );
+
+  // ---- iWARP receive path
   wn_rdma_rx #(
       .NumQp (NumQp),
       .NumMrs(NumMrs)
@@ -742,11 +880,53 @@ module wn_core #(
       .s_tvalid_i    (rdma_tvalid),
       .s_tready_o    (rdma_tready),
       .s_qp_i        (rdma_qp),
-      .reg_we_i      (rdma_we),
-      .reg_waddr_i   (rdma_waddr),
-      .reg_wdata_i   (rdma_wdata),
-      .reg_raddr_i   (rdma_raddr),
-      .reg_rdata_o   (rdma_rdata),
+      .qp_rx_i       (r_qp_rx),
+      .qp_err_i      (r_qp_err),
+      .qs_valid_i    (r_qs_valid),
+      .qs_qp_i       (r_qs_qp),
+      .qs_pd_i       (r_qs_pd),
+      .qs_mulpdu_i   (r_qs_mulpdu),
+      .qs_crc_i      (r_qs_crc),
+      .qs_mark_i     (r_qs_mark),
+      .qs_ird_i      (r_qs_ird),
+      .qs_rcq_i      (r_qs_rcq),
+      .qs_rq_log_i   (r_qs_rq_log),
+      .qs_rq_base_i  (r_qs_rq_base),
+      .qs_phase_i    (r_qs_phase),
+      .db_valid_i    (r_db_valid && r_db_rq),
+      .db_qp_i       (r_db_qp),
+      .db_pi_i       (r_db_pi),
+      .qm_busy_i     (r_qm_busy),
+      .qm_done_i     (r_qm_done),
+      .cmd_qp_i      (r_cmd_qp),
+      .err_set_i     (r_err_set),
+      .err_qp_i      (r_err_qp),
+      .err_lenerr_i  (r_err_lenerr),
+      .hold_o        (r_hold),
+      .qry_pi_o      (r_qry_pi),
+      .qry_cc_o      (r_qry_cc),
+      .qry_msgs_o    (r_qry_msgs),
+      .d_tm_valid_o  (r_tm_valid),
+      .d_tm_ready_i  (r_tm_ready),
+      .d_tm_qp_o     (r_tm_qp),
+      .d_tm_rx_o     (r_tm_rx),
+      .d_tm_layer_o  (r_tm_layer),
+      .d_tm_etype_o  (r_tm_etype),
+      .d_tm_ecode_o  (r_tm_ecode),
+      .d_tm_hvalid_o (r_tm_hvalid),
+      .d_tm_hlen_o   (r_tm_hlen),
+      .d_tm_hdr_o    (r_tm_hdr),
+      .mru_valid_i   (r_mru_valid),
+      .mru_ready_o   (r_mru_ready),
+      .mru_op_i      (r_mru_op),
+      .mru_stag_i    (r_mru_stag),
+      .mru_pd_i      (r_mru_pd),
+      .mru_access_i  (r_mru_access),
+      .mru_base_i    (r_mru_base),
+      .mru_len_i     (r_mru_len),
+      .mru_iova_i    (r_mru_iova),
+      .mru_done_o    (r_mru_done),
+      .mru_status_o  (r_mru_status),
       .rd_addr_o     (rd_addr[256 +: 64]),
       .rd_len_o      (rd_len[64 +: 16]),
       .rd_valid_o    (rd_valid[4]),
@@ -767,24 +947,6 @@ module wn_core #(
       .cpl_o         (cpl[896 +: 224]),
       .cpl_valid_o   (cpl_valid[4]),
       .cpl_ready_i   (cpl_ready[4]),
-      .ev_o          (ev[256 +: 64]),
-      .ev_valid_o    (ev_valid[4]),
-      .ev_ready_i    (ev_ready[4]),
-      .init_valid_o  (t_init_valid),
-      .init_qp_o     (t_init_qp),
-      .init_pd_o     (t_init_pd),
-      .init_scq_o    (t_init_scq),
-      .init_sq_base_o(t_init_sq_base),
-      .init_sq_log_o (t_init_sq_log),
-      .init_tid_o    (t_init_tid),
-      .init_mulpdu_o (t_init_mulpdu),
-      .init_crc_o    (t_init_crc),
-      .init_mark_o   (t_init_mark),
-      .init_ord_o    (t_init_ord),
-      .init_start_o  (t_init_start),
-      .st_valid_o    (t_st_valid),
-      .st_qp_o       (t_st_qp),
-      .st_o          (t_st),
       .rr_valid_o    (t_rr_valid),
       .rr_ready_i    (t_rr_ready),
       .rr_qp_o       (t_rr_qp),
@@ -795,35 +957,8 @@ module wn_core #(
       .rdc_valid_o   (t_rdc_valid),
       .rdc_ready_i   (t_rdc_ready),
       .rdc_qp_o      (t_rdc_qp),
-      .serr_valid_i  (t_serr_valid),
-      .serr_ready_o  (t_serr_ready),
-      .serr_qp_i     (t_serr_qp),
-      .sqd_valid_i   (t_sqd_valid),
-      .sqd_ready_o   (t_sqd_ready),
-      .sqd_qp_i      (t_sqd_qp),
-      .tterm_valid_o (t_term_valid),
-      .tterm_qp_o    (t_term_qp),
-      .tterm_layer_o (t_term_layer),
-      .tterm_etype_o (t_term_etype),
-      .tterm_ecode_o (t_term_ecode),
-      .tterm_hvalid_o(t_term_hvalid),
-      .tterm_hlen_o  (t_term_hlen),
-      .tterm_hdr_o   (t_term_hdr),
       .rrd_valid_i   (t_rrd_valid),
       .rrd_qp_i      (t_rrd_qp),
-      .txb_valid_i   (t_txb_valid),
-      .txb_qp_i      (t_txb_qp),
-      .tctl_valid_i  (t_ctl_valid),
-      .tctl_ready_o  (t_ctl_ready),
-      .tctl_op_i     (t_ctl_op),
-      .tctl_stag_i   (t_ctl_stag),
-      .tctl_pd_i     (t_ctl_pd),
-      .tctl_access_i (t_ctl_access),
-      .tctl_base_i   (t_ctl_base),
-      .tctl_len_i    (t_ctl_len),
-      .tctl_iova_i   (t_ctl_iova),
-      .tctl_done_o   (t_ctl_done),
-      .tctl_status_o (t_ctl_status),
       .tchk_valid_i  (t_chk_valid),
       .tchk_ready_o  (t_chk_ready),
       .tchk_stag_i   (t_chk_stag),
@@ -859,9 +994,9 @@ module wn_core #(
       .st_valid_i     (t_st_valid),
       .st_qp_i        (t_st_qp),
       .st_i           (t_st),
-      .reg_we_i       (rdma_we),
-      .reg_waddr_i    (rdma_waddr),
-      .reg_wdata_i    (rdma_wdata),
+      .sqdb_valid_i   (r_db_valid && !r_db_rq),
+      .sqdb_qp_i      (r_db_qp),
+      .sqdb_pi_i      (r_db_pi),
       .rr_valid_i     (t_rr_valid),
       .rr_ready_o     (t_rr_ready),
       .rr_qp_i        (t_rr_qp),

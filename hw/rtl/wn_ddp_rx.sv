@@ -105,10 +105,10 @@
 // end, host address of its payload byte 0). A fresh QP: all zero but rts,
 // pd, msn0 = msn1 = 1 (RFC 5041 §5.3), ird.
 //
-// Pipeline: head (decode at a packet's first beat, MR check request,
-// receive-buffer request) -> item, event and context FIFOs -> tail (MR
-// answer, realignment to the host address, writes, status pairing, then
-// the actions). Throughput: one beat per cycle in the body of a segment;
+// Pipeline: head (this module: decode at a packet's first beat, MR check
+// request, receive-buffer request) -> item, event and context FIFOs ->
+// tail (wn_ddp_rx_tail: MR answer, realignment to the host address,
+// writes, status pairing, then the actions); the two share wn_ddp_pkg. Throughput: one beat per cycle in the body of a segment;
 // per packet one cycle more when its payload ends past a block boundary
 // it did not start in (the carry flush); an FPDU without an action (a
 // tagged segment other than a READ RESPONSE's last), and the last FPDU of
@@ -337,27 +337,12 @@ module wn_ddp_rx #(
   localparam logic [3:0] OpImmSe = wn_abi_pkg::RDMAP_OPCODE_IMMEDIATE_DATA_SE;
   localparam logic [3:0] LRdmap = wn_abi_pkg::TERM_LAYER_RDMAP;
   localparam logic [3:0] LDdp = wn_abi_pkg::TERM_LAYER_DDP;
-  localparam logic [3:0] LLlp = wn_abi_pkg::TERM_LAYER_LLP;
-  localparam logic [3:0] ERProt = wn_abi_pkg::TERM_ETYPE_RDMAP_REMOTE_PROTECTION;
   localparam logic [3:0] EROp = wn_abi_pkg::TERM_ETYPE_RDMAP_REMOTE_OPERATION;
   localparam logic [3:0] EDTag = wn_abi_pkg::TERM_ETYPE_DDP_TAGGED_BUFFER;
   localparam logic [3:0] EDUnt = wn_abi_pkg::TERM_ETYPE_DDP_UNTAGGED_BUFFER;
-  localparam logic [3:0] ELMpa = wn_abi_pkg::TERM_ETYPE_LLP_MPA;
-  // wn_mr_table check classes and update status
-  localparam logic [2:0] MrInvalidStag = 3'd1;
-  localparam logic [2:0] MrNotAssoc = 3'd2;
-  localparam logic [2:0] MrAccess = 3'd3;
-  localparam logic [2:0] MrBounds = 3'd4;
-  localparam logic [2:0] MrPdMismatch = 3'd2;  // update status
+  // wn_mr_table check rights
   localparam logic [2:0] AccRemoteRead = 3'b010;
   localparam logic [2:0] AccRemoteWrite = 3'b100;
-  // end-of-FPDU actions (context skind)
-  localparam logic [2:0] KNone = 3'd0;
-  localparam logic [2:0] KRresp = 3'd1;
-  localparam logic [2:0] KSend = 3'd2;
-  localparam logic [2:0] KImm = 3'd3;
-  localparam logic [2:0] KRreq = 3'd4;
-  localparam logic [2:0] KTerm = 3'd5;
 
   typedef struct packed {
     logic           rts;
@@ -386,81 +371,8 @@ module wn_ddp_rx #(
   } ctx_t;
   localparam int CtxW = 810 + PdW + MaxSge * 96;
 
-  typedef struct packed {
-    logic [511:0]   data;
-    logic [63:0]    keep;   // payload bytes to place
-    logic           sop;
-    logic           eop;
-    logic           fend;   // the FPDU's last beat: pair with a status record
-    logic           cont;
-    logic           drop;   // the packet's QP is stopped or not in RTS
-    logic           place;
-    logic           chk;    // pop an MR check answer (first beat)
-    logic           use_chk;   // the segment's address is the check's
-    logic           use_addr;  // ... is addr (untagged, or a context load)
-    logic           ev;     // pop an event record
-    logic           flush;  // the last piece of a run of writes: flush the carry
-    logic [63:0]    addr;
-    logic [15:0]    poff;   // payload offset of the packet's first payload byte
-    logic [5:0]     plane;  // its lane in the first beat
-    logic [QpW-1:0] qp;
-  } item_t;
-  localparam int ItemW = 673 + QpW;
-
-  typedef struct packed {
-    logic           herr;   // an error found at the head
-    logic [3:0]     layer;
-    logic [3:0]     etype;
-    logic [7:0]     ecode;
-    logic           hvalid;
-    logic           chk_read;  // the check is a Read Request's source
-    logic [2:0]     kind;   // end action (0 none; valid on an fend item)
-    logic [31:0]    mlen;
-    logic [6:0]     hlen;
-    logic [511:0]   hbuf;
-    logic [PdW-1:0] pd;
-  } ev_t;
-  localparam int EvW = 573 + PdW;
 
   // ---- helpers
-  function automatic logic [511:0] bytes_mask(input logic [63:0] k);
-    for (int i = 0; i < 64; i++) bytes_mask[i*8 +: 8] = {8{k[i]}};
-  endfunction
-  function automatic logic [63:0] low_mask(input logic [6:0] n);
-    low_mask = (n >= 7'd64) ? {64{1'b1}} : ((64'd1 << n[5:0]) - 64'd1);
-  endfunction
-  function automatic logic [6:0] pop64(input logic [63:0] k);
-    pop64 = '0;
-    for (int i = 0; i < 64; i++) pop64 = pop64 + {6'd0, k[i]};
-  endfunction
-  // lowest set bit of a non-zero mask, as a 6-step binary search (a
-  // balanced tree instead of a 64-deep priority chain)
-  function automatic logic [5:0] ctz64(input logic [63:0] k);
-    logic [63:0] x;
-    x = k;
-    ctz64 = '0;
-    if (x[31:0] == 32'd0) begin
-      ctz64[5] = 1'b1;
-      x = x >> 32;
-    end
-    if (x[15:0] == 16'd0) begin
-      ctz64[4] = 1'b1;
-      x = x >> 16;
-    end
-    if (x[7:0] == 8'd0) begin
-      ctz64[3] = 1'b1;
-      x = x >> 8;
-    end
-    if (x[3:0] == 4'd0) begin
-      ctz64[2] = 1'b1;
-      x = x >> 4;
-    end
-    if (x[1:0] == 2'd0) begin
-      ctz64[1] = 1'b1;
-      x = x >> 2;
-    end
-    if (!x[0]) ctz64[0] = 1'b1;
-  endfunction
   function automatic logic is_send(input logic [3:0] op);
     is_send = op == OpSend || op == OpSendInv || op == OpSendSe || op == OpSendSeInv;
   endfunction
@@ -502,16 +414,27 @@ module wn_ddp_rx #(
   logic [3:0] chk_infl_q;
   logic [3:0] rsp_count;
 
-  // FIFOs
-  item_t it_w, it_r;
-  ev_t   ev_w, ev_r;
+  // items and events for the tail (wn_ddp_rx_tail), contexts
+  logic [511:0]   it_data;
+  logic [63:0]    it_keep, it_addr;
+  logic           it_sop, it_eop, it_fend, it_cont, it_drop, it_place, it_chk, it_use_chk, it_use_addr,
+                  it_ev, it_flush;
+  logic [15:0]    it_poff;
+  logic [5:0]     it_plane;
+  logic [QpW-1:0] it_qp;
+  logic           ev_herr, ev_hvalid, ev_chk_read;
+  logic [3:0]     ev_layer, ev_etype;
+  logic [7:0]     ev_ecode;
+  logic [2:0]     ev_kind;
+  logic [31:0]    ev_mlen;
+  logic [6:0]     ev_hlen;
+  logic [511:0]   ev_hbuf;
+  logic [PdW-1:0] ev_pd;
   logic [CtxW+QpW:0] cx_w, cx_r;
-  logic it_wv, it_wr, it_rv, it_rr;
-  logic ev_wv, ev_wr, ev_rv, ev_rr;
+  logic it_wv, it_wr;
+  logic ev_wv, ev_wr;
   logic cx_wv, cx_wr, cx_rv, cx_rr;
-  logic [67:0] rsp_w, rsp_r;
-  logic rsp_wr, rsp_rv, rsp_rr;
-  logic [FW:0] nc_count_it, nc_count_ev, nc_count_cx;
+  logic [FW:0] nc_count_cx;
 
   // tail error report to the head's held context
   logic           terr_v;
@@ -590,15 +513,15 @@ module wn_ddp_rx #(
     end
     if ((!sop_dec || s_cont_i) && terr_v && terr_qp == hc_qp_q) c.err = 1'b1;
     // continuing packets of a received Terminate still pass (its bytes)
-    drop = !c.rts || (c.err && !(c.skind == KTerm && s_off_i != 16'd0));
+    drop = !c.rts || (c.err && !(c.skind == wn_ddp_pkg::KTerm && s_off_i != 16'd0));
 
     // header bytes: the first 64 of the ULPDU
-    nb0 = pop64(s_tkeep_i);
+    nb0 = wn_ddp_pkg::pop64(s_tkeep_i);
     reach = {1'b0, s_off_i} + {10'd0, nb0};
     if (s_off_i < 16'd64) begin
-      mb = (c.hbuf & bytes_mask(low_mask(s_off_i[6:0]))) | (s_tdata_i << {s_off_i[5:0], 3'b000});
+      mb = (c.hbuf & wn_ddp_pkg::bytes_mask(wn_ddp_pkg::low_mask(s_off_i[6:0]))) | (s_tdata_i << {s_off_i[5:0], 3'b000});
       mcnt = (reach >= 17'd64) ? 7'd64 : reach[6:0];
-      mb = mb & bytes_mask(low_mask(mcnt));
+      mb = mb & wn_ddp_pkg::bytes_mask(wn_ddp_pkg::low_mask(mcnt));
     end else begin
       mb = c.hbuf;
       mcnt = c.hcnt;
@@ -651,7 +574,7 @@ module wn_ddp_rx #(
     need_buf = 1'b0;
     d_place = 1'b0;
     d_rreq = 1'b0;
-    d_kind = KNone;
+    d_kind = wn_ddp_pkg::KNone;
     if (short_seg) begin
       d_err = 1'b1;
       d_hvalid = 1'b0;
@@ -671,7 +594,7 @@ module wn_ddp_rx #(
       end else begin
         need_chk = 1'b1;
         d_place = 1'b1;
-        d_kind = (lastf && op == OpRresp) ? KRresp : KNone;
+        d_kind = (lastf && op == OpRresp) ? wn_ddp_pkg::KRresp : wn_ddp_pkg::KNone;
       end
     end else if (!(is_send(op) || is_imm(op) || op == OpRreq || op == OpTerm)) begin
       d_err = 1'b1;
@@ -684,7 +607,7 @@ module wn_ddp_rx #(
       d_etype = EDUnt;
       d_ecode = wn_abi_pkg::TERM_ECODE_DDP_UNTAGGED_INVALID_QN;
     end else if (op == OpTerm) begin
-      d_kind = KTerm;
+      d_kind = wn_ddp_pkg::KTerm;
     end else if (op == OpRreq) begin
       if (uh.msn != c.msn1) begin
         d_err = 1'b1;
@@ -699,7 +622,7 @@ module wn_ddp_rx #(
       end else begin
         need_chk = 1'b1;
         d_rreq = 1'b1;
-        d_kind = KRreq;
+        d_kind = wn_ddp_pkg::KRreq;
       end
     end else begin
       // queue 0: Send variants, Immediate Data
@@ -733,7 +656,7 @@ module wn_ddp_rx #(
           d_ecode = wn_abi_pkg::TERM_ECODE_DDP_UNTAGGED_MSG_TOO_LONG;
         end else begin
           d_place = is_send(op);
-          d_kind = !lastf ? KNone : is_send(op) ? KSend : KImm;
+          d_kind = !lastf ? wn_ddp_pkg::KNone : is_send(op) ? wn_ddp_pkg::KSend : wn_ddp_pkg::KImm;
         end
       end
     end
@@ -749,13 +672,13 @@ module wn_ddp_rx #(
       nc.hcnt = mcnt;
       if (s_off_i == 16'd0) begin
         nc.splace = 1'b0;
-        nc.skind = KNone;
+        nc.skind = wn_ddp_pkg::KNone;
       end
       if (decide && !drop) begin
         if (d_err) begin
           nc.err = 1'b1;
           nc.splace = 1'b0;
-          nc.skind = KNone;
+          nc.skind = wn_ddp_pkg::KNone;
         end else begin
           nc.splace = d_place;
           nc.skind = d_kind;
@@ -831,67 +754,67 @@ module wn_ddp_rx #(
     beat_go = piece_go && !split_now;
 
     // item
-    it_w.data = s_tdata_i;
+    it_data = s_tdata_i;
     // a piece that starts an entry starts a new run of writes (sop), one
     // that ends an entry ends it (flush)
-    it_w.sop = sop || sp_v_q || (unt_pl && p_off == 32'd0);
-    it_w.eop = s_tlast_i && !split_now;
-    it_w.fend = s_tlast_i && s_end_i && !split_now;
-    it_w.flush = it_w.eop || (unt_pl && p_off + {25'd0, pk} == p_end);
-    it_w.cont = sop_dec ? s_cont_i : 1'b1;
-    it_w.drop = sop_dec ? drop : pk_drop_q;
-    it_w.chk = need_chk;
-    it_w.use_chk = need_chk && is_tag;
-    it_w.use_addr = sop_dec && !decide && !s_cont_i;
-    it_w.addr = ctx_saddr_i;
-    it_w.qp = sop_dec ? s_qp_i : hc_qp_q;
+    it_sop = sop || sp_v_q || (unt_pl && p_off == 32'd0);
+    it_eop = s_tlast_i && !split_now;
+    it_fend = s_tlast_i && s_end_i && !split_now;
+    it_flush = it_eop || (unt_pl && p_off + {25'd0, pk} == p_end);
+    it_cont = sop_dec ? s_cont_i : 1'b1;
+    it_drop = sop_dec ? drop : pk_drop_q;
+    it_chk = need_chk;
+    it_use_chk = need_chk && is_tag;
+    it_use_addr = sop_dec && !decide && !s_cont_i;
+    it_addr = ctx_saddr_i;
+    it_qp = sop_dec ? s_qp_i : hc_qp_q;
     if (sop_dec) begin
       if (decide) begin
-        it_w.place = !drop && !d_err && d_place;
-        it_w.poff = 16'd0;
-        it_w.plane = plane_dec;
+        it_place = !drop && !d_err && d_place;
+        it_poff = 16'd0;
+        it_plane = plane_dec;
       end else begin
-        it_w.place = !drop && pre && c.splace;
-        it_w.poff = s_off_i - {9'd0, need};
-        it_w.plane = 6'd0;
+        it_place = !drop && pre && c.splace;
+        it_poff = s_off_i - {9'd0, need};
+        it_plane = 6'd0;
       end
-      it_w.keep = it_w.place ? (s_tkeep_i & ~low_mask({1'b0, it_w.plane})) : 64'd0;
+      it_keep = it_place ? (s_tkeep_i & ~wn_ddp_pkg::low_mask({1'b0, it_plane})) : 64'd0;
     end else begin
-      it_w.place = pk_place_q;
-      it_w.poff = 16'd0;
-      it_w.plane = 6'd0;
-      it_w.keep = pk_place_q ? s_tkeep_i : 64'd0;
+      it_place = pk_place_q;
+      it_poff = 16'd0;
+      it_plane = 6'd0;
+      it_keep = pk_place_q ? s_tkeep_i : 64'd0;
     end
     if (unt_pl) begin
       // a piece: lanes cur_lo .. cur_lo + pk at entry p_sge, offset p_off
-      it_w.use_addr = 1'b1;
-      it_w.addr = p_addr + {32'd0, p_off};
-      it_w.poff = 16'd0;
-      it_w.plane = cur_lo[5:0];
-      it_w.keep = s_tkeep_i & ~low_mask(cur_lo) & low_mask(cur_lo + pk);
+      it_use_addr = 1'b1;
+      it_addr = p_addr + {32'd0, p_off};
+      it_poff = 16'd0;
+      it_plane = cur_lo[5:0];
+      it_keep = s_tkeep_i & ~wn_ddp_pkg::low_mask(cur_lo) & wn_ddp_pkg::low_mask(cur_lo + pk);
     end
 
     // event: a head error or a check at the decision, an end action at
     // the FPDU's last beat
     ev_end = s_tlast_i && s_end_i && !split_now && !(sop_dec ? drop : pk_drop_q) &&
-             (nc.skind != KNone);
-    ev_w.herr = decide && !drop && d_err;
-    ev_w.layer = d_layer;
-    ev_w.etype = d_etype;
-    ev_w.ecode = d_ecode;
-    ev_w.hvalid = d_hvalid;
-    ev_w.chk_read = !is_tag;
-    ev_w.kind = ev_end ? nc.skind : KNone;
-    ev_w.mlen = nc.slen;
-    ev_w.hlen = nc.hcnt;
-    ev_w.hbuf = nc.hbuf;
-    ev_w.pd = c.pd;
-    it_w.ev = ev_w.herr || need_chk || ev_end;
-    inv_inc = piece_go && ev_end && ev_w.kind == KSend &&
+             (nc.skind != wn_ddp_pkg::KNone);
+    ev_herr = decide && !drop && d_err;
+    ev_layer = d_layer;
+    ev_etype = d_etype;
+    ev_ecode = d_ecode;
+    ev_hvalid = d_hvalid;
+    ev_chk_read = !is_tag;
+    ev_kind = ev_end ? nc.skind : wn_ddp_pkg::KNone;
+    ev_mlen = nc.slen;
+    ev_hlen = nc.hcnt;
+    ev_hbuf = nc.hbuf;
+    ev_pd = c.pd;
+    it_ev = ev_herr || need_chk || ev_end;
+    inv_inc = piece_go && ev_end && ev_kind == wn_ddp_pkg::KSend &&
               (nc.uop == OpSendInv || nc.uop == OpSendSeInv);
 
     it_wv = piece_go;
-    ev_wv = piece_go && it_w.ev;
+    ev_wv = piece_go && it_ev;
     cx_wv = beat_go && s_tlast_i;
     cx_w = {(sop_dec ? s_qp_i : hc_qp_q),
             (sop_dec ? (decide && !drop && !d_err && d_rreq) : hc_rreq_q), nc};
@@ -958,7 +881,7 @@ module wn_ddp_rx #(
         if (sop_dec) begin
           hc_qp_q <= s_qp_i;
           hc_rreq_q <= decide && !drop && !d_err && d_rreq;
-          pk_place_q <= it_w.place;
+          pk_place_q <= it_place;
           pk_drop_q <= drop;
           pk_unt_q <= unt_pl;
         end
@@ -975,297 +898,119 @@ module wn_ddp_rx #(
   end
 
   // ==================================================================
-  // FIFOs
+  // the contexts, and the tail
   // ==================================================================
-  wn_fifo #(.Width(ItemW), .Depth(FifoDepth)) u_it (
-      .clk_i, .rst_i, .wdata_i(it_w), .wvalid_i(it_wv), .wready_o(it_wr),
-      .rdata_o(it_r), .rvalid_o(it_rv), .rready_i(it_rr), .count_o(nc_count_it));
-  wn_fifo #(.Width(EvW), .Depth(FifoDepth)) u_ev (
-      .clk_i, .rst_i, .wdata_i(ev_w), .wvalid_i(ev_wv), .wready_o(ev_wr),
-      .rdata_o(ev_r), .rvalid_o(ev_rv), .rready_i(ev_rr), .count_o(nc_count_ev));
   wn_fifo #(.Width(CtxW + QpW + 1), .Depth(FifoDepth)) u_cx (
       .clk_i, .rst_i, .wdata_i(cx_w), .wvalid_i(cx_wv), .wready_o(cx_wr),
       .rdata_o(cx_r), .rvalid_o(cx_rv), .rready_i(cx_rr), .count_o(nc_count_cx));
-  assign rsp_w = {chk_rsp_ok_i, chk_rsp_err_i, chk_rsp_addr_i};
-  wn_fifo #(.Width(68), .Depth(8)) u_rsp (
-      .clk_i, .rst_i, .wdata_i(rsp_w), .wvalid_i(chk_rsp_valid_i), .wready_o(rsp_wr),
-      .rdata_o(rsp_r), .rvalid_o(rsp_rv), .rready_i(rsp_rr), .count_o(rsp_count));
-
-  // ==================================================================
-  // Tail
-  // ==================================================================
-  // pending actions after an item, done one per cycle in this order
-  logic p_flush_q, p_termh_q, p_termc_q, p_st_q, p_termn_q, p_rinv_q, p_rwait_q,
-        p_termx_q, p_cpl_q, p_rr_q, p_rdc_q, p_ctx_q;
-  logic busy;
-  ev_t  r_ev_q;
-  logic [QpW-1:0] t_qp_q;
-  logic t_kill_q, t_pkdrop_q;
-  logic [63:0] t_seg_q;
-  logic [5:0]  t_rot_q;
-  logic [63:0] t_blk_q;
-  logic [511:0] t_cd_q;
-  logic [63:0]  t_ck_q;
-  logic         r_chk_ok_q;
-  logic [2:0]   r_chk_err_q;
-  logic [63:0]  r_chk_addr_q;
-  logic [3:0]   x_layer_q, x_etype_q;
-  logic [7:0]   x_ecode_q;
-  logic         x_rx_q, x_hvalid_q;
-  logic [1:0]   c_status_q;
-  logic [QpW-1:0] n_qp_q;
-  logic [7:0]   n_ecode_q;
-  logic [3:0]   n_layer_q, n_etype_q;
-
-  // item step
-  logic         t_sop_kill, t_kill_now, t_chk_fail;
-  logic [63:0]  t_seg, t_a0, t_blk;
-  logic [5:0]   t_rot;
-  logic [511:0] t_rd, t_lod, t_cd;
-  logic [63:0]  t_rk, t_lo, t_ck, o_keep;
-  logic [511:0] o_data;
-  logic         t_wr, t_can, t_take;
-  logic [1023:0] t_dd;
-  logic [127:0] t_kk;
-  logic         st_nopkt;
-  logic [2:0]   rsp_err;
-  logic [63:0]  rsp_addr;
-  logic         rsp_ok;
-  ctx_t         cx_ctx;
+  ctx_t           cx_ctx;
   logic [QpW-1:0] cx_qp;
-  logic         cx_rreq;
-  logic         t_dead;
-  logic         st_go, r_inv;
-  // the status record and the context write-back in the item's own cycle
-  // when nothing else is to be done (the common case of a body FPDU)
-  logic         t_herr, t_cfail, t_fast_st, t_fast_ctx;
-  logic [2:0]   t_kind;
-  // completions wait in a FIFO of their own, so the items after them go on
-  // (a plain Send or Immediate Data completes in its last item's cycle
-  // when its status record is there); a Terminate waits until the FIFO is
-  // empty, so the completions before it are out first
-  localparam int CfW = QpW + 137;
-  logic [CfW-1:0] cf_w, cf_fast, cf_slow, cf_r;
-  logic         cf_wv, cf_wr, cf_rv, cf_rr, cf_push_fast, cf_push_slow;
-  logic [2:0]   cf_count;
-  logic         t_fcpl, t_trdy, t_irdy, t_rrdy, t_drdy;
-  wn_abi_pkg::ddp_untagged_hdr_t t_uh;
-  assign t_uh = wn_abi_pkg::ddp_untagged_hdr_unpack(ev_r.hbuf[UntHdr*8-1:0]);
-
-  assign busy = p_flush_q || p_termh_q || p_termc_q || p_st_q || p_termn_q || p_rinv_q ||
-                p_rwait_q || p_termx_q || p_cpl_q || p_rr_q || p_rdc_q || p_ctx_q;
-  assign {rsp_ok, rsp_err, rsp_addr} = rsp_r;
-  assign st_nopkt = st_err_i || st_len_i == 16'd0;
-  // the FPDU's own status record is taken
-  assign st_go = !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && p_st_q && st_valid_i &&
-                 !st_nopkt;
-  assign r_inv = r_ev_q.kind == KSend && (r_uh.opcode == OpSendInv || r_uh.opcode == OpSendSeInv);
-  // an invalidation is over: done, or not issued (QP stopped, bad CRC)
-  assign inv_dec = (p_rwait_q && rinv_done_i) ||
-                   (st_go && r_inv && ((t_kill_q || t_pkdrop_q) || !st_crc_ok_i));
+  logic           cx_rreq, cx_kill;
+  logic [63:0]    cx_saddr;
   assign {cx_qp, cx_rreq, cx_ctx} = cx_r;
 
-  always_comb begin
-    t_sop_kill = it_r.cont ? t_kill_q : 1'b0;
-    t_kill_now = it_r.sop ? t_sop_kill : t_kill_q;
-    t_dead = t_kill_now || it_r.drop;
-    t_chk_fail = it_r.chk && !rsp_ok;
-    if (it_r.use_chk) t_seg = rsp_addr;
-    else if (it_r.use_addr) t_seg = it_r.addr;
-    else t_seg = t_seg_q;
-    t_a0 = t_seg + {48'd0, it_r.poff};
-    if (it_r.sop) begin
-      t_rot = t_a0[5:0] - it_r.plane;
-      t_blk = {t_a0[63:6], 6'd0} - ((t_a0[5:0] < it_r.plane) ? 64'd64 : 64'd0);
-      t_ck = '0;
-      t_cd = '0;
-    end else begin
-      t_rot = t_rot_q;
-      t_blk = t_blk_q + 64'd64;
-      t_ck = t_ck_q;
-      t_cd = t_cd_q;
-    end
-    t_dd = {it_r.data, it_r.data} << {t_rot, 3'b000};
-    t_rd = t_dd[1023:512];
-    t_kk = {it_r.keep, it_r.keep} << t_rot;
-    t_rk = t_kk[127:64];
-    t_lo = low_mask({1'b0, t_rot});
-    t_lod = bytes_mask(t_lo);
-    o_keep = (t_ck & t_lo) | (t_rk & ~t_lo);
-    o_data = (t_cd & t_lod) | (t_rd & ~t_lod);
-    // a write for this item: placing, alive, the check passed
-    t_wr = it_r.place && !t_dead && !t_chk_fail && o_keep != 64'd0;
-    t_can = it_rv && !busy && (!it_r.chk || rsp_rv) && (!it_r.ev || ev_rv) &&
-            (!t_wr || m_wr_ready_i);
-    t_take = t_can;
-    t_kind = it_r.ev ? ev_r.kind : KNone;
-    t_herr = it_r.ev && ev_r.herr && !t_dead;
-    t_cfail = t_chk_fail && !t_dead;
-    t_fcpl = (t_kind == KSend && t_uh.opcode != OpSendInv && t_uh.opcode != OpSendSeInv) ||
-             t_kind == KImm;
-    t_fast_st = it_r.fend && st_valid_i && !st_nopkt && !t_herr && !t_cfail &&
-                ((t_kind == KNone && (t_dead || st_crc_ok_i)) ||
-                 (t_fcpl && (t_dead || (st_crc_ok_i && cf_wr))));
-    t_fast_ctx = it_r.eop && cx_rv && !t_herr && !t_cfail && (!it_r.fend || t_fast_st);
-  end
-
-  assign it_rr = t_take;
-  assign ev_rr = t_take && it_r.ev;
-  assign rsp_rr = t_take && it_r.chk;
-
-  // outputs of the tail
-  always_comb begin
-    m_wr_valid_o = 1'b0;
-    // blocks are 64-byte aligned: the first byte's lane is the low bits
-    m_wr_addr_o = {t_blk[63:6], ctz64(o_keep)};
-    m_wr_len_o = pop64(o_keep);
-    m_wr_data_o = o_data;
-    m_wr_keep_o = o_keep;
-    m_wr_qp_o = it_r.qp;
-    if (!busy) begin
-      m_wr_valid_o = it_rv && t_wr && (!it_r.chk || rsp_rv) && (!it_r.ev || ev_rv);
-    end else if (p_flush_q) begin
-      m_wr_valid_o = 1'b1;
-      m_wr_addr_o = {t_blk_q[63:6] + 58'd1, ctz64(t_ck_q)};
-      m_wr_len_o = pop64(t_ck_q);
-      m_wr_data_o = t_cd_q & bytes_mask(t_ck_q);
-      m_wr_keep_o = t_ck_q;
-      m_wr_qp_o = t_qp_q;
-    end
-
-    term_valid_o = 1'b0;
-    term_qp_o = t_qp_q;
-    term_rx_o = 1'b0;
-    term_layer_o = r_ev_q.layer;
-    term_etype_o = r_ev_q.etype;
-    term_ecode_o = r_ev_q.ecode;
-    term_hvalid_o = r_ev_q.hvalid;
-    term_hlen_o = r_ev_q.hlen;
-    term_hdr_o = r_ev_q.hbuf;
-    st_ready_o = 1'b0;
-    rinv_valid_o = 1'b0;
-    cpl_valid_o = 1'b0;
-    rr_valid_o = 1'b0;
-    rdc_valid_o = 1'b0;
-    cf_push_slow = 1'b0;
-    if (!busy || p_flush_q) begin
-      // the item's own record, or noPkt records while idle
-      st_ready_o = !busy && ((t_take && t_fast_st) || (!it_rv && st_valid_i && st_nopkt));
-    end else if (p_termh_q) begin
-      term_valid_o = 1'b1;
-    end else if (p_termc_q) begin
-      term_valid_o = 1'b1;
-      term_hvalid_o = 1'b1;
-      term_layer_o = r_ev_q.chk_read || r_chk_err_q == MrAccess ? LRdmap : LDdp;
-      term_etype_o = r_ev_q.chk_read || r_chk_err_q == MrAccess ? ERProt : EDTag;
-      if (r_ev_q.chk_read) begin
-        unique case (r_chk_err_q)
-          MrInvalidStag: term_ecode_o = wn_abi_pkg::TERM_ECODE_RDMAP_INVALID_STAG;
-          MrNotAssoc: term_ecode_o = wn_abi_pkg::TERM_ECODE_RDMAP_STAG_NOT_ASSOC;
-          MrAccess: term_ecode_o = wn_abi_pkg::TERM_ECODE_RDMAP_ACCESS_RIGHTS;
-          MrBounds: term_ecode_o = wn_abi_pkg::TERM_ECODE_RDMAP_BASE_BOUNDS;
-          default: term_ecode_o = wn_abi_pkg::TERM_ECODE_RDMAP_TO_WRAP;
-        endcase
-      end else begin
-        unique case (r_chk_err_q)
-          MrInvalidStag: term_ecode_o = wn_abi_pkg::TERM_ECODE_DDP_TAGGED_INVALID_STAG;
-          MrNotAssoc: term_ecode_o = wn_abi_pkg::TERM_ECODE_DDP_TAGGED_STAG_NOT_ASSOC;
-          MrAccess: term_ecode_o = wn_abi_pkg::TERM_ECODE_RDMAP_ACCESS_RIGHTS;
-          MrBounds: term_ecode_o = wn_abi_pkg::TERM_ECODE_DDP_TAGGED_BASE_BOUNDS;
-          default: term_ecode_o = wn_abi_pkg::TERM_ECODE_DDP_TAGGED_TO_WRAP;
-        endcase
-      end
-    end else if (p_termn_q) begin
-      term_valid_o = 1'b1;
-      term_qp_o = n_qp_q;
-      term_layer_o = n_layer_q;
-      term_etype_o = n_etype_q;
-      term_ecode_o = n_ecode_q;
-      term_hvalid_o = 1'b0;
-      term_hlen_o = 7'd0;
-      term_hdr_o = '0;
-    end else if (p_st_q) begin
-      st_ready_o = st_valid_i;
-    end else if (p_rinv_q) begin
-      rinv_valid_o = 1'b1;
-    end else if (p_rwait_q) begin
-      // waiting for the invalidation's done
-    end else if (p_termx_q) begin
-      term_valid_o = 1'b1;
-      term_rx_o = x_rx_q;
-      term_layer_o = x_layer_q;
-      term_etype_o = x_etype_q;
-      term_ecode_o = x_ecode_q;
-      term_hvalid_o = x_hvalid_q;
-    end else if (p_cpl_q) begin
-      cf_push_slow = cf_wr;
-    end else if (p_rr_q) begin
-      rr_valid_o = 1'b1;
-    end else if (p_rdc_q) begin
-      rdc_valid_o = 1'b1;
-    end
-    // every other record waits for the completions before it
-    if (cf_rv) begin
-      term_valid_o = 1'b0;
-      rinv_valid_o = 1'b0;
-      rr_valid_o = 1'b0;
-      rdc_valid_o = 1'b0;
-    end
-    cpl_valid_o = cf_rv;
-  end
-  assign t_trdy = term_ready_i && !cf_rv;
-  assign t_irdy = rinv_ready_i && !cf_rv;
-  assign t_rrdy = rr_ready_i && !cf_rv;
-  assign t_drdy = rdc_ready_i && !cf_rv;
-
-  // records from the latched event
-  wn_abi_pkg::ddp_untagged_hdr_t r_uh;
-  wn_abi_pkg::rdma_read_req_t    r_rq;
-  wn_abi_pkg::rdmap_immediate_t  r_im;
-  wn_abi_pkg::rdmap_terminate_t  r_tm;
-  logic [3:0] r_op;
-  assign r_uh = wn_abi_pkg::ddp_untagged_hdr_unpack(r_ev_q.hbuf[UntHdr*8-1:0]);
-  assign r_rq = wn_abi_pkg::rdma_read_req_unpack(r_ev_q.hbuf[RreqHdr*8-1:UntHdr*8]);
-  assign r_im = wn_abi_pkg::rdmap_immediate_unpack(r_ev_q.hbuf[ImmHdr*8-1:UntHdr*8]);
-  assign r_tm = wn_abi_pkg::rdmap_terminate_unpack(r_ev_q.hbuf[TermHdr*8-1:UntHdr*8]);
-  assign r_op = r_uh.opcode;
-  assign rinv_stag_o = r_uh.inv_stag;
-  assign rinv_pd_o = r_ev_q.pd;
-  // completion records {qp, opcode, length, SE, INV, invalidated STag,
-  // IMM, immediate data, status}: the item's own event (fast), or the
-  // latched one; only an invalidation that took place is reported (a
-  // refused one has status 1 and its Terminate)
-  wn_abi_pkg::rdmap_immediate_t t_im;
-  assign t_im = wn_abi_pkg::rdmap_immediate_unpack(ev_r.hbuf[ImmHdr*8-1:UntHdr*8]);
-  assign cf_fast = {it_r.qp, t_uh.opcode, (ev_r.kind == KSend) ? ev_r.mlen : 32'd0,
-                    t_uh.opcode == OpSendSe || t_uh.opcode == OpImmSe, 1'b0,
-                    t_uh.inv_stag, ev_r.kind == KImm, t_im.data, 2'd0};
-  assign cf_slow = {t_qp_q, r_op, (r_ev_q.kind == KSend) ? r_ev_q.mlen : 32'd0,
-                    r_op == OpSendSe || r_op == OpSendSeInv || r_op == OpImmSe,
-                    (r_op == OpSendInv || r_op == OpSendSeInv) && c_status_q == 2'd0,
-                    r_uh.inv_stag, r_ev_q.kind == KImm, r_im.data, c_status_q};
-  assign cf_push_fast = t_take && t_fast_st && t_fcpl && !t_dead;
-  assign cf_w = cf_push_fast ? cf_fast : cf_slow;
-  assign cf_wv = cf_push_fast || cf_push_slow;
-  assign cf_rr = cf_rv && cpl_ready_i;
-  wn_fifo #(.Width(CfW), .Depth(4)) u_cf (
-      .clk_i, .rst_i, .wdata_i(cf_w), .wvalid_i(cf_wv), .wready_o(cf_wr),
-      .rdata_o(cf_r), .rvalid_o(cf_rv), .rready_i(cf_rr), .count_o(cf_count));
-  assign {cpl_qp_o, cpl_opcode_o, cpl_len_o, cpl_se_o, cpl_inv_o, cpl_inv_stag_o, cpl_imm_o,
-          cpl_imm_data_o, cpl_status_o} = cf_r;
-  assign rr_qp_o = t_qp_q;
-  assign rr_sink_stag_o = r_rq.sink_stag;
-  assign rr_sink_to_o = r_rq.sink_to;
-  assign rr_addr_o = r_chk_addr_q;
-  assign rr_len_o = r_rq.read_size;
-  assign rdc_qp_o = t_qp_q;
-  logic cx_fast, cx_kill;
-  assign cx_fast = t_take && t_fast_ctx;
-  assign cx_rr = cx_fast ||
-                 (p_ctx_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_st_q && !p_termn_q &&
-                  !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && !p_rr_q && !p_rdc_q &&
-                  cx_rv);
-  assign cx_kill = cx_fast ? t_kill_now : t_kill_q;
+  wn_ddp_rx_tail #(
+      .QpW      (QpW),
+      .PdW      (PdW),
+      .FifoDepth(FifoDepth)
+  ) u_tail (
+      .clk_i,
+      .rst_i,
+      .it_valid_i    (it_wv),
+      .it_ready_o    (it_wr),
+      .it_data_i     (it_data),
+      .it_keep_i     (it_keep),
+      .it_sop_i      (it_sop),
+      .it_eop_i      (it_eop),
+      .it_fend_i     (it_fend),
+      .it_cont_i     (it_cont),
+      .it_drop_i     (it_drop),
+      .it_place_i    (it_place),
+      .it_chk_i      (it_chk),
+      .it_use_chk_i  (it_use_chk),
+      .it_use_addr_i (it_use_addr),
+      .it_ev_i       (it_ev),
+      .it_flush_i    (it_flush),
+      .it_addr_i     (it_addr),
+      .it_poff_i     (it_poff),
+      .it_plane_i    (it_plane),
+      .it_qp_i       (it_qp),
+      .ev_valid_i    (ev_wv),
+      .ev_ready_o    (ev_wr),
+      .ev_herr_i     (ev_herr),
+      .ev_layer_i    (ev_layer),
+      .ev_etype_i    (ev_etype),
+      .ev_ecode_i    (ev_ecode),
+      .ev_hvalid_i   (ev_hvalid),
+      .ev_chk_read_i (ev_chk_read),
+      .ev_kind_i     (ev_kind),
+      .ev_mlen_i     (ev_mlen),
+      .ev_hlen_i     (ev_hlen),
+      .ev_hbuf_i     (ev_hbuf),
+      .ev_pd_i       (ev_pd),
+      .chk_rsp_valid_i,
+      .chk_rsp_ok_i,
+      .chk_rsp_err_i,
+      .chk_rsp_addr_i,
+      .rsp_count_o   (rsp_count),
+      .cx_valid_i    (cx_rv),
+      .cx_pop_o      (cx_rr),
+      .cx_kill_o     (cx_kill),
+      .cx_saddr_o    (cx_saddr),
+      .terr_valid_o  (terr_v),
+      .terr_qp_o     (terr_qp),
+      .inv_dec_o     (inv_dec),
+      .st_valid_i,
+      .st_ready_o,
+      .st_qp_i,
+      .st_len_i,
+      .st_crc_ok_i,
+      .st_err_i,
+      .m_wr_valid_o,
+      .m_wr_ready_i,
+      .m_wr_qp_o,
+      .m_wr_addr_o,
+      .m_wr_len_o,
+      .m_wr_data_o,
+      .m_wr_keep_o,
+      .rinv_valid_o,
+      .rinv_ready_i,
+      .rinv_stag_o,
+      .rinv_pd_o,
+      .rinv_done_i,
+      .rinv_status_i,
+      .cpl_valid_o,
+      .cpl_ready_i,
+      .cpl_qp_o,
+      .cpl_opcode_o,
+      .cpl_len_o,
+      .cpl_se_o,
+      .cpl_inv_o,
+      .cpl_inv_stag_o,
+      .cpl_imm_o,
+      .cpl_imm_data_o,
+      .cpl_status_o,
+      .rdc_valid_o,
+      .rdc_ready_i,
+      .rdc_qp_o,
+      .rr_valid_o,
+      .rr_ready_i,
+      .rr_qp_o,
+      .rr_sink_stag_o,
+      .rr_sink_to_o,
+      .rr_addr_o,
+      .rr_len_o,
+      .term_valid_o,
+      .term_ready_i,
+      .term_qp_o,
+      .term_rx_o,
+      .term_layer_o,
+      .term_etype_o,
+      .term_ecode_o,
+      .term_hvalid_o,
+      .term_hlen_o,
+      .term_hdr_o
+  );
 
   // context out
   assign ctx_valid_o = cx_rr;
@@ -1293,184 +1038,9 @@ module wn_ddp_rx #(
   assign ctx_splace_o = cx_ctx.splace;
   assign ctx_skind_o = cx_ctx.skind;
   assign ctx_slen_o = cx_ctx.slen;
-  assign ctx_saddr_o = cx_fast ? t_seg : t_seg_q;
-
-  // tail errors reach the head's held context
-  always_comb begin
-    terr_v = term_valid_o && term_ready_i && !term_rx_o;
-    terr_qp = term_qp_o;
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      p_flush_q <= 1'b0;
-      p_termh_q <= 1'b0;
-      p_termc_q <= 1'b0;
-      p_st_q <= 1'b0;
-      p_termn_q <= 1'b0;
-      p_rinv_q <= 1'b0;
-      p_rwait_q <= 1'b0;
-      p_termx_q <= 1'b0;
-      p_cpl_q <= 1'b0;
-      p_rr_q <= 1'b0;
-      p_rdc_q <= 1'b0;
-      p_ctx_q <= 1'b0;
-      t_kill_q <= 1'b0;
-      t_qp_q <= '0;
-      t_seg_q <= '0;
-      t_rot_q <= '0;
-      t_blk_q <= '0;
-      t_ck_q <= '0;
-      t_cd_q <= '0;
-      t_pkdrop_q <= 1'b0;
-      r_ev_q <= '0;
-      r_chk_ok_q <= 1'b0;
-      r_chk_err_q <= '0;
-      r_chk_addr_q <= '0;
-      x_layer_q <= '0;
-      x_etype_q <= '0;
-      x_ecode_q <= '0;
-      x_rx_q <= 1'b0;
-      x_hvalid_q <= 1'b0;
-      c_status_q <= '0;
-      n_qp_q <= '0;
-      n_layer_q <= '0;
-      n_etype_q <= '0;
-      n_ecode_q <= '0;
-    end else begin
-      if (t_take) begin
-        t_qp_q <= it_r.qp;
-        t_kill_q <= t_kill_now || (it_r.chk && !rsp_ok && !t_dead);
-        if (it_r.sop) t_pkdrop_q <= it_r.drop;
-        t_seg_q <= t_seg;
-        t_rot_q <= t_rot;
-        t_blk_q <= t_blk;
-        t_ck_q <= (it_r.place && !t_dead && !t_chk_fail) ? (t_rk & t_lo) : 64'd0;
-        t_cd_q <= t_rd;
-        if (it_r.ev) r_ev_q <= ev_r;
-        else if (it_r.fend) r_ev_q.kind <= KNone;
-        if (it_r.chk) begin
-          r_chk_ok_q <= rsp_ok;
-          r_chk_err_q <= rsp_err;
-          r_chk_addr_q <= rsp_addr;
-        end
-        p_flush_q <= it_r.flush && it_r.place && !t_dead && !t_chk_fail && (t_rk & t_lo) != 64'd0;
-        p_termh_q <= t_herr;
-        p_termc_q <= t_cfail;
-        p_st_q <= it_r.fend && !t_fast_st;
-        p_ctx_q <= it_r.eop && !t_fast_ctx;
-      end
-      if (p_flush_q && m_wr_ready_i) p_flush_q <= 1'b0;
-      if (!p_flush_q && p_termh_q && t_trdy) begin
-        p_termh_q <= 1'b0;
-        t_kill_q <= 1'b1;
-      end
-      if (!p_flush_q && !p_termh_q && p_termc_q && t_trdy) begin
-        p_termc_q <= 1'b0;
-        t_kill_q <= 1'b1;
-      end
-      // no-packet records (length error, empty ULPDU): a Terminate for
-      // their QP, while idle or before this FPDU's own record
-      if ((!busy && !it_rv && st_valid_i && st_nopkt) ||
-          (!p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && p_st_q && st_valid_i &&
-           st_nopkt)) begin
-        p_termn_q <= 1'b1;
-        n_qp_q <= st_qp_i;
-        n_layer_q <= st_err_i ? LLlp : LRdmap;
-        n_etype_q <= st_err_i ? ELMpa : EROp;
-        n_ecode_q <= st_err_i ? wn_abi_pkg::TERM_ECODE_LLP_MARKER_ERROR
-                              : wn_abi_pkg::TERM_ECODE_RDMAP_UNSPECIFIED;
-      end
-      if (!p_flush_q && !p_termh_q && !p_termc_q && p_termn_q && t_trdy) begin
-        p_termn_q <= 1'b0;
-        if (n_qp_q == t_qp_q) t_kill_q <= 1'b1;
-      end
-      if (st_go) begin
-        p_st_q <= 1'b0;
-        if (!(t_kill_q || t_pkdrop_q)) begin
-          if (!st_crc_ok_i) begin
-            p_termx_q <= 1'b1;
-            x_rx_q <= 1'b0;
-            x_layer_q <= LLlp;
-            x_etype_q <= ELMpa;
-            x_ecode_q <= wn_abi_pkg::TERM_ECODE_LLP_CRC_ERROR;
-            x_hvalid_q <= 1'b0;
-          end else begin
-            unique case (r_ev_q.kind)
-              KSend: begin
-                p_rinv_q <= r_inv;
-                p_cpl_q <= 1'b1;
-                c_status_q <= 2'd0;
-              end
-              KImm: begin
-                p_cpl_q <= 1'b1;
-                c_status_q <= 2'd0;
-              end
-              KRreq: p_rr_q <= r_chk_ok_q;
-              KRresp: p_rdc_q <= 1'b1;
-              KTerm: begin
-                p_termx_q <= 1'b1;
-                x_rx_q <= 1'b1;
-                x_layer_q <= r_tm.layer;
-                x_etype_q <= r_tm.etype;
-                x_ecode_q <= r_tm.ecode;
-                x_hvalid_q <= 1'b1;
-              end
-              default: ;
-            endcase
-          end
-        end
-      end
-      if (p_rinv_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          t_irdy) begin
-        p_rinv_q <= 1'b0;
-        p_rwait_q <= 1'b1;
-      end
-      if (p_rwait_q && rinv_done_i) begin
-        p_rwait_q <= 1'b0;
-        if (rinv_status_i != 3'd0) begin
-          p_termx_q <= 1'b1;
-          x_rx_q <= 1'b0;
-          x_layer_q <= LRdmap;
-          x_etype_q <= (rinv_status_i == MrPdMismatch) ? ERProt : EROp;
-          x_ecode_q <= wn_abi_pkg::TERM_ECODE_RDMAP_CANT_INVALIDATE;
-          x_hvalid_q <= 1'b1;
-          c_status_q <= 2'd1;
-        end
-      end
-      if (p_termx_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          !p_rinv_q && !p_rwait_q && t_trdy) begin
-        p_termx_q <= 1'b0;
-        t_kill_q <= 1'b1;
-      end
-      if (p_cpl_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          !p_rinv_q && !p_rwait_q && !p_termx_q && cf_wr) begin
-        p_cpl_q <= 1'b0;
-      end
-      if (p_rr_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && t_rrdy) begin
-        p_rr_q <= 1'b0;
-      end
-      if (p_rdc_q && !p_flush_q && !p_termh_q && !p_termc_q && !p_termn_q && !p_st_q &&
-          !p_rinv_q && !p_rwait_q && !p_termx_q && !p_cpl_q && !p_rr_q && t_drdy) begin
-        p_rdc_q <= 1'b0;
-      end
-      if (cx_rr) p_ctx_q <= 1'b0;
-    end
-  end
+  assign ctx_saddr_o = cx_saddr;
 
   logic unused_ok;
-  assign unused_ok = ^{nc_count_it, nc_count_ev, nc_count_cx, uh.rsvd,
-                       uh.rsvd_ulp, uh.inv_stag, uh.tagged_f, uh.last, uh.ddp_version,
-                       uh.rdmap_version, uh.opcode, th.rsvd, th.rsvd_ulp, rq.sink_stag,
-                       rq.sink_to, r_uh, r_rq.src_stag, cf_count, t_uh, r_rq.src_to, r_ev_q.herr,
-                       t_dd[511:0], t_kk[63:0], cx_ctx.saddr, r_tm.hdr_ctrl_m,
-                       r_tm.hdr_ctrl_d, r_tm.hdr_ctrl_r, r_tm.rsvd};
-
-`ifndef SYNTHESIS
-  // the MR table answers into space reserved by the credits
-  always_ff @(posedge clk_i) begin
-    if (!rst_i && chk_rsp_valid_i && !rsp_wr) $fatal(1, "wn_ddp_rx: MR answer FIFO overflow");
-  end
-`endif
+  assign unused_ok = ^{nc_count_cx, uh.rsvd, uh.rsvd_ulp, uh.inv_stag, uh.tagged_f, uh.last, uh.ddp_version,
+                       uh.rdmap_version, uh.opcode, th.rsvd, th.rsvd_ulp, rq.sink_stag, rq.sink_to, cx_ctx.saddr};
 endmodule

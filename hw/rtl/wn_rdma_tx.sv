@@ -1,11 +1,11 @@
 // wn_rdma_tx: the transmit side of the iWARP data path. It takes work
 // requests from the QPs' send queues (and READ RESPONSE jobs from the
-// receive side), keeps them in a per-QP message log, and serves the TCP
-// engine's payload reads of RDMA connections with FPDUs built on demand by
-// wn_rdmap_tx (DDP/RDMAP segments, payload read from host memory by DMA)
-// and wn_mpa_tx (length, pad, CRC32c). Nothing is staged: a retransmission
-// is a read of the same stream offsets, and the FPDUs are built again from
-// the log and host memory.
+// receive side), keeps them in a per-QP message log (wn_rdma_msg_log), and
+// serves the TCP engine's payload reads of RDMA connections with FPDUs
+// built on demand from the log and host memory (wn_rdma_fpdu_srv: DDP/RDMAP
+// segments by wn_rdmap_tx, MPA framing by wn_mpa_tx). Nothing is staged: a
+// retransmission is a read of the same stream offsets, and the FPDUs are
+// built again.
 //
 // The FPDU stream of a QP: its messages' FPDUs one after the other, from
 // stream offset `tx_start` (QP_MODIFY ARG12: where the MPA frames ended),
@@ -16,15 +16,9 @@
 // it, so its FPDUs start on a segment boundary and, with MULPDU chosen so
 // that a full FPDU is one MSS, each segment carries exactly one FPDU.
 //
-// Payload reads (srv_*, from the engine's segment builder, in order):
-// {qp, stream offset, length}. A read that continues the previous one
-// (same QP, next offset) goes on with the FPDUs already being built; any
-// other starts a run: the FPDU holding the offset is found from the QP's
-// last position, or from the oldest unacknowledged message (a
-// retransmission), walking one FPDU per cycle; the FPDUs are built from
-// there. The bytes go through an editor that drops what lies before the
-// offset (or after the previous run) and cuts each read's bytes into
-// beats from byte 0 (srv_rsp_*, the DMA read response format).
+// QP set-ups and state changes come from wn_rdma_ctrl (init_*, st_*), the
+// SQ_PI doorbells too (sqdb_*). Payload reads (srv_*) and their bytes
+// (srv_rsp_*) are the FPDU server's (wn_rdma_fpdu_srv has the details).
 //
 // Acknowledgments (ack_*, from the engine: the stream offset acknowledged)
 // retire logged messages: a signaled one writes its CQE on the QP's send
@@ -33,14 +27,14 @@
 // Completions keep posting order: a message waits for the Reads posted
 // before it, and a Read for its request's acknowledgment.
 //
-// Work requests (rdma_sq_wqe, 128 bytes): a prefetcher reads a QP's posted
-// WQEs by DMA, up to 16 in one read with several reads in flight, into a
-// FIFO of 64; the fetch unit takes one WQE every few cycles: the first
-// gather entry's check is asked in the cycle it is taken, the others
-// right after, the answers are taken as they come, and the message is
-// logged in the cycle its last FPDU is counted. Each gather entry is
-// checked against the MR table (lkey, the QP's PD, no rights for a local
-// read) and translated; a failed check completes the WQE with
+// Work requests (rdma_sq_wqe, 128 bytes): a prefetcher (wn_wqe_prefetch)
+// reads a QP's posted WQEs by DMA, up to 16 in one read with several reads
+// in flight, into a FIFO of 64; the fetch unit takes one WQE every few
+// cycles: the first gather entry's check is asked in the cycle it is
+// taken, the others right after, the answers are taken as they come, and
+// the message is logged in the cycle its last FPDU is counted. Each gather
+// entry is checked against the MR table (lkey, the QP's PD, no rights for a
+// local read) and translated; a failed check completes the WQE with
 // LOC_PROT_ERR, an unknown opcode with BAD_OPCODE, a refused WQE read with
 // WQE_FETCH_ERR. RDMA_WRITE_IMM is two messages (the Write, then Immediate
 // Data), completing as RDMA_WRITE. A fast-register or local-invalidate
@@ -55,17 +49,14 @@
 // RrReserve) never waits for room, and the receive path never stops for
 // it.
 //
-// A refused payload read (wn_rdmap_tx st_err: host memory unmapped under a
-// registered region) puts the QP into ERROR like a work request completing
-// in error; the FPDU being built carries zeros for the refused bytes and
-// leaves with its CRC inverted (wn_mpa_tx), so the peer drops it.
+// A refused payload read (host memory unmapped under a registered region)
+// puts the QP into ERROR like a work request completing in error.
 //
 // Markers (QP_MODIFY ARG3 bit 18, on transmit; bit 17 is the receive
-// side's, wn_rdma_rx, and the two settle apart in MPA): wn_mpa_tx puts one at
-// every 512th octet of the stream from tx_start; each FPDU's wire length
-// counts the markers its stream position gives it (wire_m), the same when
-// it is built again for a retransmission, and its marker offset travels to
-// wn_mpa_tx with its header (u_mo).
+// side's, and the two settle apart in MPA): wn_mpa_tx puts one at every
+// 512th octet of the stream from tx_start; each FPDU's wire length counts
+// the markers its stream position gives it (wn_rdma_pkg::wire_m), the same
+// when it is built again for a retransmission.
 // Parameters: NumQp a power of two 2..1024; LogDepth a power of two:
 // messages a QP may have logged and not acknowledged; RrReserve: entries
 // of it kept for READ RESPONSEs.
@@ -81,7 +72,7 @@ module wn_rdma_tx #(
 ) (
     input  logic           clk_i,
     input  logic           rst_i,
-    // QP configuration from wn_rdma_rx: a QP set up (RESET -> INIT), and
+    // QP configuration from wn_rdma_ctrl: a QP set up (RESET -> INIT), and
     // every state change
     input  logic           init_valid_i,
     input  logic [QpW-1:0] init_qp_i,
@@ -98,10 +89,10 @@ module wn_rdma_tx #(
     input  logic           st_valid_i,
     input  logic [QpW-1:0] st_qp_i,
     input  logic [7:0]     st_i,
-    // SQ doorbells (register writes, block QP)
-    input  logic           reg_we_i,
-    input  logic [15:0]    reg_waddr_i,
-    input  logic [31:0]    reg_wdata_i,
+    // SQ_PI doorbells (wn_rdma_ctrl)
+    input  logic           sqdb_valid_i,
+    input  logic [QpW-1:0] sqdb_qp_i,
+    input  logic [15:0]    sqdb_pi_i,
     // READ RESPONSE jobs and READ ends (wn_ddp_rx via wn_rdma_rx)
     input  logic           rr_valid_i,
     output logic           rr_ready_o,
@@ -114,22 +105,23 @@ module wn_rdma_tx #(
     output logic           rdc_ready_o,
     input  logic [QpW-1:0] rdc_qp_i,
     // a work request completed in error (LOC_PROT_ERR, BAD_OPCODE,
-    // WQE_FETCH_ERR): the receive side puts the QP into ERROR
+    // WQE_FETCH_ERR): wn_rdma_ctrl puts the QP into ERROR
     output logic           serr_valid_o,
     input  logic           serr_ready_i,
     output logic [QpW-1:0] serr_qp_o,
-    // a QP in SQD has no send work request in progress: the receive side
+    // a QP in SQD has no send work request in progress: wn_rdma_ctrl
     // posts its SQ_DRAINED event (once per entry into SQD)
     output logic           sqd_valid_o,
     input  logic           sqd_ready_i,
     output logic [QpW-1:0] sqd_qp_o,
-    // a READ RESPONSE acknowledged (an IRD slot free again)
+    // a READ RESPONSE built for the engine the first time: an IRD slot free
     output logic           rrd_valid_o,
     output logic [QpW-1:0] rrd_qp_o,
     // the fetch unit works for this QP (a RESET waits for it)
     output logic           busy_o,
     output logic [QpW-1:0] busy_qp_o,
-    // a Terminate the receive side decided to send (the QP is in ERROR):
+    // a Terminate the receive side decided to send (the QP is in ERROR;
+    // from wn_rdma_ctrl):
     // the codes and the first bytes of the offending DDP segment
     input  logic           term_valid_i,
     input  logic [QpW-1:0] term_qp_i,
@@ -139,7 +131,8 @@ module wn_rdma_tx #(
     input  logic           term_hvalid_i,
     input  logic [6:0]     term_hlen_i,
     input  logic [511:0]   term_hdr_i,
-    // fast-register and local invalidate (wn_rdma_rx's MR update port)
+    // fast-register and local invalidate (the MR table's update port,
+    // through wn_rdma_ctrl)
     output logic           ctl_valid_o,
     input  logic           ctl_ready_i,
     output logic [1:0]     ctl_op_o,
@@ -151,7 +144,7 @@ module wn_rdma_tx #(
     output logic [63:0]    ctl_iova_o,
     input  logic           ctl_done_i,
     input  logic [2:0]     ctl_status_i,
-    // MR checks (wn_rdma_rx's arbiter)
+    // MR checks (wn_rdma_rx's check port)
     output logic           chk_valid_o,
     input  logic           chk_ready_i,
     output logic [31:0]    chk_stag_o,
@@ -221,29 +214,17 @@ module wn_rdma_tx #(
   endgenerate
 
   // ------------------------------------------------------------------
-  // the message log
-  typedef struct packed {
-    logic [3:0]   op;       // rdmap_opcode
-    logic [31:0]  len;      // payload bytes (READ REQUEST: the size)
-    logic [31:0]  stag;     // tagged: sink STag; SEND_INV: STag to invalidate
-    logic [63:0]  to;
-    logic [31:0]  msn;
-    logic [31:0]  sstag;    // READ REQUEST: the data source
-    logic [63:0]  sto;
-    logic [63:0]  imm;
-    logic [255:0] saddr;    // gather list: host addresses
-    logic [127:0] slen;
-    logic [2:0]   snum;
-    logic [63:0]  wr_id;
-    logic [15:0]  idx;      // its send-queue index
-    logic         sig;      // a CQE when acknowledged
-    logic         pair;     // the Write of an RDMA_WRITE_IMM (its Immediate Data completes it)
-    logic [7:0]   cop;      // its cqe_opcode
-    logic [31:0]  start;    // stream offset of its first FPDU
-    logic [31:0]  bytes;    // FPDU bytes
-    logic         multi;    // more than one FPDU
-  } ent_t;
-  ent_t log_q [NumQp*LogDepth];   // entry {qp, index}
+  // the message log (wn_rdma_msg_log): read by the flush (f), the release
+  // (r), the retirement (a) and the FPDU server (c: the entry it builds, h:
+  // the QP's oldest)
+  localparam int MsgW = wn_rdma_pkg::MsgW;
+  localparam int LgF = 0;
+  localparam int LgR = 1;
+  localparam int LgA = 2;
+  localparam int LgC = 3;
+  localparam int LgH = 4;
+  logic [5*(QpW+LW)-1:0] lg_ra;
+  logic [5*MsgW-1:0]     lg_rd;
 
   // per-QP state
   logic [7:0]  st_q [NumQp];
@@ -265,15 +246,10 @@ module wn_rdma_tx #(
   logic [31:0] rend_q [NumQp];    // released end (TX_END told the engine)
   logic [31:0] hw_q [NumQp];      // the engine's reads reached here
   logic [31:0] una_q [NumQp];
-  logic [31:0] frd_q [NumQp];     // the responses freed end here
   logic [LW:0] head_q [NumQp];
   logic [LW:0] rel_q [NumQp];
   logic [LW:0] tail_q [NumQp];
   logic        dbp_q [NumQp];
-  // the FPDU at the QP's last read position: entry, message offset, start
-  logic [LW:0] fe_q [NumQp];
-  logic [31:0] fm_q [NumQp];
-  logic [31:0] fs_q [NumQp];
   // the Terminate to send: pending, its payload (RFC 5040 §4.8) and length
   logic         tpend_q [NumQp];
   logic [415:0] tpay_q [NumQp];
@@ -301,63 +277,6 @@ module wn_rdma_tx #(
   // error (the QP enters ERROR)
   logic        perr_q [NumQp];
 
-  function automatic logic tagged_op(input logic [3:0] op);
-    tagged_op = op == OpWrite || op == OpRresp;
-  endfunction
-  // an FPDU of entry e at message offset m: {ULPDU bytes, payload bytes, last}
-  function automatic logic [32:0] fpdu_f(input logic [3:0] op, input logic [31:0] len, input logic [31:0] m,
-                                        input logic [15:0] mul);
-    logic [15:0] hdr, pay, ul;
-    logic [31:0] rem;
-    logic        lst;
-    hdr = tagged_op(op) ? 16'd14 : 16'd18;
-    rem = len - m;
-    pay = 16'd0;
-    lst = 1'b1;
-    if (op == OpRreq) ul = 16'd46;
-    else if (op == OpImm || op == OpImmSe) ul = 16'd26;
-    else if (op == OpTerm) ul = 16'd18 + len[15:0];
-    else begin
-      pay = (rem > {16'd0, mul - hdr}) ? mul - hdr : rem[15:0];
-      lst = rem <= {16'd0, mul - hdr};
-      ul = hdr + pay;
-    end
-    fpdu_f = {ul, pay, lst};
-  endfunction
-  function automatic logic [31:0] wire_f(input logic [15:0] ul);
-    wire_f = ((32'(ul) + 32'd5) & ~32'd3) + 32'd4;
-  endfunction
-  // the FPDU's bytes on the wire when it starts at stream offset pos: with
-  // markers, one at every 512th octet from the grid start g, a marker right
-  // after the FPDU belonging to the next one
-  function automatic logic [8:0] moff_f(input logic [8:0] pos, input logic [8:0] g);
-    moff_f = g - pos;
-  endfunction
-  function automatic logic [31:0] wire_m(input logic [15:0] ul, input logic [8:0] pos, input logic [8:0] g,
-                                        input logic mk);
-    logic [31:0] l, off, n;
-    l = wire_f(ul);
-    off = {23'd0, moff_f(pos, g)};
-    n = (mk && l > off) ? (l - off + 32'd507) / 32'd508 : 32'd0;
-    wire_m = l + (n << 2);
-  endfunction
-  // the MULPDU of an FPDU at stream offset pos: with markers, MULPDU less
-  // the markers of the segment it starts (MULPDU + 6 bytes from pos), so
-  // that the FPDU and its markers fill that segment exactly (RFC 5044
-  // §4.3: FPDUs aligned with segments; mulpdu_for_mss sets MULPDU to MSS
-  // less 6)
-  function automatic logic [15:0] mul_m(input logic [15:0] mul, input logic [8:0] pos, input logic [8:0] g,
-                                       input logic mk);
-    logic [16:0] span, off, n;
-    span = {1'b0, mul} + 17'd6;
-    off = {8'd0, moff_f(pos, g)};
-    n = (mk && span > off) ? (span - off + 17'd511) >> 9 : 17'd0;
-    mul_m = (mk && {1'b0, mul} > (n << 2) + 17'd64) ? mul - 16'(n << 2) : mul;
-  endfunction
-  function automatic logic ge32(input logic [31:0] a, input logic [31:0] b);
-    ge32 = !(a - b >= 32'h8000_0000);
-  endfunction
-
   // ------------------------------------------------------------------
   // completions: retire (a), fetch errors and flushes (f), READ ends (r)
   logic         a_cv, f_cv, r_cv;
@@ -374,31 +293,21 @@ module wn_rdma_tx #(
     cqe_f = {72'd0, cqn, 16'(qp), idx, wr_id, len, op, status};
   endfunction
 
-  // ------------------------------------------------------------------
-  // SQ_PI doorbells (the table block takes the value)
-  logic           db_we;
-  logic [QpW-1:0] db_qp;
-  logic [15:0]    db_off;
-  assign db_off = reg_waddr_i - 16'(wn_abi_pkg::REG_QP_ELEM_BASE);
-  assign db_we = reg_we_i && {16'd0, reg_waddr_i} >= wn_abi_pkg::REG_QP_ELEM_BASE &&
-                 {16'd0, reg_waddr_i} < wn_abi_pkg::REG_QP_ELEM_BASE + 32'(NumQp) * 8 && !db_off[2];
-  assign db_qp = db_off[QpW+2:3];
 
   // ------------------------------------------------------------------
-  // the WQE prefetcher: reads one QP's posted WQEs by DMA, up to Batch in a
-  // read and several reads in flight, into a FIFO (wq_*) that the fetch
-  // unit takes them from in order. It stays with its QP while no other QP
-  // has work; when one has, it moves on once it has read Quota WQEs in this
-  // run or its QP has no more. The fetch unit rewinds it (rw_*) to a WQE it
-  // could not take: the FIFO is emptied, the reads in flight are dropped
-  // (pf_old counts them), and parking, the prefetcher leaves the QP until
-  // its scan comes back to it. A refused read leaves an error entry for its
-  // first missing WQE and the prefetcher goes on from the next one. A QP's
-  // state change parks it too.
+  // the WQE prefetcher: a wn_wqe_prefetch read engine reads one QP's
+  // posted WQEs by DMA, up to Batch in a read and several reads in flight,
+  // into a FIFO (wq_*) that the fetch unit takes them from in order. It
+  // stays with its QP while no other QP has work; when one has, it moves
+  // on once it has read Quota WQEs in this run or its QP has no more. The
+  // fetch unit rewinds it (rw_*) to a WQE it could not take: the FIFO is
+  // emptied, the reads in flight are dropped, and parking, the prefetcher
+  // leaves the QP until its scan comes back to it. A refused read leaves an
+  // error entry for its first missing WQE and the prefetcher goes on from
+  // the next one. A QP's state change parks it too.
   localparam int Batch = 16;
   localparam int WqDepth = 64;
   localparam int Quota = 64;
-  localparam int WqW = 1 + QpW + 16 + 1024;
   // a QP can log a work request (two messages at most) now: in RTS with
   // room beside the READ RESPONSEs' reserve and not halted by an error, or
   // in ERROR (its WQEs complete FLUSHED)
@@ -414,24 +323,11 @@ module wn_rdma_tx #(
   endfunction
   logic           pf_run, pf_park;
   logic [QpW-1:0] pf_qp, pf_scan;
-  logic [15:0]    pf_next, pf_cnt;
-  logic [7:0]     pf_infl;    // WQEs asked for and not yet arrived
-  logic [3:0]     pf_old;     // reads in flight to drop
-  logic           pf_sw, pf_other, pf_pick, pf_iss, pf_go, pf_leave, pf_okst;
-  logic [15:0]    pf_avail, pf_wrap, pf_free, pf_n, pf_ring;
-  // reads in flight: {first WQE index, WQEs}
-  logic [20:0]    tr_head;
-  logic           tr_valid, tr_wready, tr_pop;
-  logic [3:0]     tr_count;
-  // the assembler
-  logic           as_half, as_fin, as_push, as_err;
-  logic [4:0]     as_k;
-  logic [511:0]   as_lo;
-  logic [15:0]    as_idx;
+  logic [15:0]    pf_next, pf_cnt, pf_n;
+  logic           pf_sw, pf_other, pf_pick, pf_go, pf_leave, pf_okst, pf_idle;
   // the FIFO of WQEs: {fetch error, QP, index, WQE}
-  logic [WqW-1:0] wq_din, wq_head;
-  logic           wq_valid, wq_pop, wq_flush, wq_wready;
-  logic [6:0]     wq_count;
+  logic [1023:0]  wq_wqe;
+  logic           wq_valid, wq_pop;
   logic           wq_err;
   logic [QpW-1:0] wq_qp;
   logic [15:0]    wq_idx;
@@ -447,66 +343,50 @@ module wn_rdma_tx #(
                  can_log(st_q[pf_scan], tail_q[pf_scan] - head_q[pf_scan], 1'b0);
   assign pf_other = pf_run && pf_scan != pf_qp && pf_sw;
   assign pf_pick = !pf_run && !(f_wq && f_qp == pf_scan) && pf_sw;
-  assign pf_ring = 16'd1 << sql_q[pf_qp];
-  assign pf_avail = sq_pi[pf_qp] - pf_next;
-  assign pf_wrap = pf_ring - (pf_next & (pf_ring - 16'd1));
-  assign pf_free = 16'(WqDepth) - {9'd0, wq_count} - {8'd0, pf_infl};
-  always_comb begin
-    pf_n = 16'(Batch);
-    if (pf_avail < pf_n) pf_n = pf_avail;
-    if (pf_wrap < pf_n) pf_n = pf_wrap;
-    if (pf_free < pf_n) pf_n = pf_free;
-  end
   assign rw_st = (st_valid_i && st_qp_i == pf_qp) || (init_valid_i && init_qp_i == pf_qp);
   assign rw_hit = pf_run && ((rw_fire && rw_qp == pf_qp) || rw_st);
-  assign pf_iss = pf_run && !pf_park && pf_okst && pf_old == 4'd0 && pf_n != 16'd0 && tr_wready &&
-                  !(pf_other && pf_cnt >= 16'(Quota)) && !rw_hit && !as_err;
-  assign pf_go = pf_iss && wrd_ready_i;
-  assign pf_leave = pf_run && tr_count == 4'd0 && !wq_valid && wq_count == 7'd0 && pf_old == 4'd0 && !rw_hit &&
+  assign pf_leave = pf_run && pf_idle && !rw_hit &&
                     (pf_park || !pf_okst || (pf_other && (pf_cnt >= 16'(Quota) || pf_next == sq_pi[pf_qp])));
-  assign wrd_valid_o = pf_iss;
-  assign wrd_addr_o = sqb_q[pf_qp] + {41'd0, pf_next & (pf_ring - 16'd1), 7'd0};
-  assign wrd_len_o = {pf_n[8:0], 7'd0};
-  assign wrd_rsp_ready_o = 1'b1;
 
-  wn_fifo #(
-      .Width(21),
-      .Depth(8)
-  ) u_tr (
+  wn_wqe_prefetch #(
+      .NumQp   (NumQp),
+      .Batch   (Batch),
+      .Depth   (WqDepth),
+      .KeepW   (1024),
+      .Tagged  (1),
+      .PiCheck (0),
+      .HalfWait(0)
+  ) u_pf (
       .clk_i,
       .rst_i,
-      .wdata_i ({pf_next, pf_n[4:0]}),
-      .wvalid_i(pf_go),
-      .wready_o(tr_wready),
-      .rdata_o (tr_head),
-      .rvalid_o(tr_valid),
-      .rready_i(tr_pop),
-      .count_o (tr_count)
+      .qp_i          (pf_qp),
+      .base_i        (sqb_q[pf_qp]),
+      .log_i         (sql_q[pf_qp]),
+      .pi_i          (sq_pi[pf_qp]),
+      .load_i        (pf_pick || rw_hit),
+      .load_idx_i    (rw_hit ? rw_idx : sq_ci[pf_scan]),
+      .issue_i       (pf_run && !pf_park && pf_okst && !(pf_other && pf_cnt >= 16'(Quota))),
+      .flush_i       (rw_hit),
+      .next_o        (pf_next),
+      .n_o           (pf_n),
+      .go_o          (pf_go),
+      .idle_o        (pf_idle),
+      .wq_valid_o    (wq_valid),
+      .wq_err_o      (wq_err),
+      .wq_qp_o       (wq_qp),
+      .wq_idx_o      (wq_idx),
+      .wq_wqe_o      (wq_wqe),
+      .wq_pop_i      (wq_pop),
+      .rd_addr_o     (wrd_addr_o),
+      .rd_len_o      (wrd_len_o),
+      .rd_valid_o    (wrd_valid_o),
+      .rd_ready_i    (wrd_ready_i),
+      .rd_data_i     (wrd_data_i),
+      .rd_err_i      (wrd_err_i),
+      .rd_last_i     (wrd_last_i),
+      .rd_rsp_valid_i(wrd_rsp_valid_i),
+      .rd_rsp_ready_o(wrd_rsp_ready_o)
   );
-  assign as_fin = wrd_rsp_valid_i && wrd_last_i;
-  assign tr_pop = as_fin;
-  assign as_idx = tr_head[20:5] + {11'd0, as_k};
-  assign as_err = wrd_rsp_valid_i && pf_old == 4'd0 && wrd_err_i;
-  assign as_push = wrd_rsp_valid_i && pf_old == 4'd0 && (wrd_err_i || as_half);
-  assign wq_din = {wrd_err_i, pf_qp, as_idx, wrd_data_i, as_lo};
-  assign wq_flush = rw_hit;
-  wn_fifo #(
-      .Width(WqW),
-      .Depth(WqDepth)
-  ) u_wq (
-      .clk_i,
-      .rst_i   (rst_i || wq_flush),
-      .wdata_i (wq_din),
-      .wvalid_i(as_push),
-      .wready_o(wq_wready),
-      .rdata_o (wq_head),
-      .rvalid_o(wq_valid),
-      .rready_i(wq_pop),
-      .count_o (wq_count)
-  );
-  assign wq_err = wq_head[WqW-1];
-  assign wq_qp = wq_head[WqW-2 -: QpW];
-  assign wq_idx = wq_head[1039:1024];
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -514,56 +394,20 @@ module wn_rdma_tx #(
       pf_park <= 1'b0;
       pf_qp <= '0;
       pf_scan <= '0;
-      pf_next <= 16'd0;
       pf_cnt <= 16'd0;
-      pf_infl <= 8'd0;
-      pf_old <= 4'd0;
-      as_half <= 1'b0;
-      as_k <= 5'd0;
-      as_lo <= '0;
     end else begin
       // the scan: stops at a QP with work (to start a run, or waiting)
       // (to a QP just rung, when it was not stopped)
-      if (!(pf_pick || pf_other)) pf_scan <= (db_we && db_qp != pf_qp) ? db_qp : pf_scan + 1'b1;
+      if (!(pf_pick || pf_other)) pf_scan <= (sqdb_valid_i && sqdb_qp_i != pf_qp) ? sqdb_qp_i : pf_scan + 1'b1;
       if (pf_pick) begin
         pf_run <= 1'b1;
         pf_park <= 1'b0;
         pf_qp <= pf_scan;
-        pf_next <= sq_ci[pf_scan];
         pf_cnt <= 16'd0;
       end
       if (pf_leave) pf_run <= 1'b0;
-      if (pf_go) begin
-        pf_next <= pf_next + pf_n;
-        pf_cnt <= pf_cnt + pf_n;
-      end
-      // a WQE leaves pf_infl when it enters the FIFO, or when its read ends
-      // without it (dropped, or after an error)
-      pf_infl <= pf_infl + (pf_go ? pf_n[7:0] : 8'd0) - {7'd0, as_push} -
-                 (as_fin ? {3'd0, tr_head[4:0] - as_k - {4'd0, as_push}} : 8'd0);
-      // the assembler: two beats a WQE
-      if (wrd_rsp_valid_i) begin
-        if (as_fin) begin
-          as_half <= 1'b0;
-          as_k <= 5'd0;
-        end else if (pf_old == 4'd0) begin
-          as_half <= !as_half && !wrd_err_i;
-          if (!as_half) as_lo <= wrd_data_i;
-          if (as_push) as_k <= as_k + 5'd1;
-        end
-        if (as_fin && pf_old != 4'd0) pf_old <= pf_old - 4'd1;
-      end
-      if (rw_hit) begin
-        // the reads in flight are dropped, and the FIFO is emptied
-        pf_old <= tr_count - {3'd0, as_fin};
-        pf_next <= rw_idx;
-        if (rw_park || rw_st) pf_park <= 1'b1;
-      end else if (as_err) begin
-        // a refused read: its first missing WQE has the error entry; the
-        // rest of it (and the reads after it) are read again
-        pf_old <= tr_count - {3'd0, as_fin};
-        pf_next <= as_idx + 16'd1;
-      end
+      if (pf_go) pf_cnt <= pf_cnt + pf_n;
+      if (rw_hit && (rw_park || rw_st)) pf_park <= 1'b1;
     end
   end
 
@@ -574,7 +418,7 @@ module wn_rdma_tx #(
   logic [QpW-1:0] f_qp, f_scan;
   logic [1023:0]  f_wqe;
   logic           f_rr, f_imm2, f_wq;
-  ent_t           f_e;
+  wn_rdma_pkg::msg_t f_e;
   logic [31:0]    f_m, f_bytes, f_cnt, f_bytes_n;
   logic [7:0]     f_status, f_cop;
   logic           f_nocqe;
@@ -592,14 +436,14 @@ module wn_rdma_tx #(
   assign ctl_len_o = f_fr.len;
   assign ctl_iova_o = f_fr.iova;
   logic [LW:0]    f_ptr;
-  ent_t           f_fe;
+  wn_rdma_pkg::msg_t f_fe;
   wn_abi_pkg::rdma_sq_wqe_t f_w;
   logic [32:0]    f_fp;
   assign f_w = f_wqe;
   logic [8:0] f_pos;
   assign f_pos = lend_q[f_qp][8:0] + f_bytes[8:0];
-  assign f_fp = fpdu_f(f_e.op, f_e.len, f_m, mul_m(mul_q[f_qp], f_pos, g_q[f_qp], mk_q[f_qp]));
-  assign f_bytes_n = f_bytes + wire_m(f_fp[32:17], f_pos[8:0], g_q[f_qp], mk_q[f_qp]);
+  assign f_fp = wn_rdma_pkg::fpdu_f(f_e.op, f_e.len, f_m, wn_rdma_pkg::mul_m(mul_q[f_qp], f_pos, g_q[f_qp], mk_q[f_qp]));
+  assign f_bytes_n = f_bytes + wn_rdma_pkg::wire_m(f_fp[32:17], f_pos[8:0], g_q[f_qp], mk_q[f_qp]);
 
   // the message is logged in the cycle its last FPDU is counted (f_app);
   // the unit is free again in that cycle unless the message is the Write
@@ -654,7 +498,7 @@ module wn_rdma_tx #(
   // WQE is taken (t_chk)
   logic t_chk;
   wn_abi_pkg::rdma_sq_wqe_t wq_w;
-  assign wq_w = wq_head[1023:0];
+  assign wq_w = wq_wqe;
   assign t_chk = t_take && !wq_err && st_q[wq_qp] != 8'(wn_abi_pkg::QP_STATE_ERROR) &&
                  (wq_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE) ||
                   wq_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM) ||
@@ -679,7 +523,7 @@ module wn_rdma_tx #(
                                  (LW + 1)'(f_app && f_qp == rr_qp_i)) != '0;
   // a logged message flushed before the Terminate
   logic f_fl_need;
-  assign f_fe = log_q[{f_qp, f_ptr[LW-1:0]}];
+  assign f_fe = lg_rd[LgF*MsgW +: MsgW];
   assign f_fl_need = f_st == FFlush && f_ptr != tail_q[f_qp] && f_fe.op != OpRreq && f_fe.op != OpRresp &&
                      f_fe.op != OpTerm && !f_fe.pair;
   assign f_cv = (f_st == FCpl && !f_nocqe && (!f_serr || se_wready)) || f_fl_need;
@@ -897,7 +741,7 @@ module wn_rdma_tx #(
           f_st <= FLen;
         end else if (t_take) begin
           f_qp <= wq_qp;
-          f_wqe <= wq_head[1023:0];
+          f_wqe <= wq_wqe;
           f_wq <= 1'b1;
           f_rr <= 1'b0;
           f_ki <= (t_chk && chk_ready_i) ? 3'd1 : 3'd0;
@@ -921,8 +765,8 @@ module wn_rdma_tx #(
   // release: the engine learns of a message (TX_END) in log order
   logic [QpW-1:0] r_scan;
   logic           r_rel;
-  ent_t           r_e;
-  assign r_e = log_q[{r_scan, rel_q[r_scan][LW-1:0]}];
+  wn_rdma_pkg::msg_t r_e;
+  assign r_e = lg_rd[LgR*MsgW +: MsgW];
   assign r_rel = rel_q[r_scan] != tail_q[r_scan] &&
                  (st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_RTS) || st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_SQD) ||
                   (r_e.op == OpTerm && st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR))) &&
@@ -943,10 +787,10 @@ module wn_rdma_tx #(
   // retire: acknowledged messages leave the log (a QP in ERROR flushes)
   logic [QpW-1:0] a_scan;
   logic           a_err, a_can, a_ret, a_need, a_rwait;
-  ent_t           a_e;
-  assign a_e = log_q[{a_scan, head_q[a_scan][LW-1:0]}];
+  wn_rdma_pkg::msg_t a_e;
+  assign a_e = lg_rd[LgA*MsgW +: MsgW];
   assign a_err = st_q[a_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR);
-  assign a_can = head_q[a_scan] != rel_q[a_scan] && ge32(una_q[a_scan], a_e.start + a_e.bytes);
+  assign a_can = head_q[a_scan] != rel_q[a_scan] && wn_rdma_pkg::ge32(una_q[a_scan], a_e.start + a_e.bytes);
   assign a_need = a_e.op != OpRreq && a_e.op != OpRresp && a_e.op != OpTerm && !a_e.pair && (a_e.sig || a_err);
   // completions in posting order: a message waits for the older Reads'
   // completions (in ERROR everything is flushed without waiting)
@@ -955,12 +799,6 @@ module wn_rdma_tx #(
   assign a_c = cqe_f(scq_q[a_scan], a_scan, a_e.idx, a_e.wr_id, a_e.len, a_e.cop,
                      a_err ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
   assign a_ret = a_can && !a_rwait && (!a_need || a_cr);
-  // an IRD slot is free once the response's last FPDU is built for the
-  // engine the first time (not a retransmission): the requester may send
-  // its next Read as soon as it has that byte, before our ACK of anything
-  assign rrd_valid_o = job_valid && job_ready && c_ent.op == OpRresp && c_fp[0] &&
-                       !ge32(frd_q[s_qp], c_s + c_w);
-  assign rrd_qp_o = s_qp;
   assign busy_o = f_st != FIdle;
   assign busy_qp_o = f_qp;
   // the scan jumps to a QP whose acknowledgment just advanced, every
@@ -1032,320 +870,78 @@ module wn_rdma_tx #(
   end
 
   // ------------------------------------------------------------------
-  // the payload-read server: runs of FPDUs built for the engine's reads
-  logic [63:0] sv_head;
-  logic        sv_valid, sv_pop, sv_wready;
-  logic [4:0]  sv_count;
-  wn_fifo #(
-      .Width(64),
-      .Depth(16)
-  ) u_sv (
+  // the log: a message is written in the cycle its last FPDU is counted
+  wn_rdma_pkg::msg_t h_ent;
+  assign lg_ra = {s_qp, head_q[s_qp][LW-1:0], s_qp, s_ent[LW-1:0], a_scan, head_q[a_scan][LW-1:0],
+                  r_scan, rel_q[r_scan][LW-1:0], f_qp, f_ptr[LW-1:0]};
+  assign h_ent = lg_rd[LgH*MsgW +: MsgW];
+  wn_rdma_msg_log #(
+      .NumQp   (NumQp),
+      .LogDepth(LogDepth),
+      .NumRd   (5)
+  ) u_log (
       .clk_i,
-      .rst_i,
-      .wdata_i ({srv_qp_i, srv_off_i, srv_len_i}),
-      .wvalid_i(srv_valid_i),
-      .wready_o(sv_wready),
-      .rdata_o (sv_head),
-      .rvalid_o(sv_valid),
-      .rready_i(sv_pop),
-      .count_o (sv_count)
+      .we_i   (f_app && !rst_i),
+      .waddr_i({f_qp, tail_q[f_qp][LW-1:0]}),
+      .wdata_i(a_new),
+      .raddr_i(lg_ra),
+      .rdata_o(lg_rd)
   );
-  assign srv_ready_o = sv_wready;
+
+  // ------------------------------------------------------------------
+  // the FPDU server: the engine's payload reads, answered with FPDUs built
+  // from the log of the read's QP (s_qp) and host memory
   logic [QpW-1:0] s_qp;
-  logic [31:0]    s_off, s_tgt;
-  logic [15:0]    s_len;
-  assign s_qp = sv_head[48+QpW-1:48];
-  assign s_off = sv_head[47:16];
-  assign s_len = sv_head[15:0];
-  assign s_tgt = s_off + {16'd0, s_len};
-
-  typedef enum logic [1:0] {SIdle, SWalk, SGen} sst_e;
-  sst_e           s_st;
-  logic           run_v;
-  logic [QpW-1:0] run_qp;
-  logic [31:0]    run_pos, gen_end, s_drop;
-  logic [LW:0]    c_e, lg_e;
-  logic [31:0]    c_m, c_s, lg_m, lg_s;
-  ent_t           c_ent;
-  logic [32:0]    c_fp;
-  logic [31:0]    c_w;
-  logic           c_fe_ok;
-  logic           cmd_push, cmd_wready;
-  logic [47:0]    cmd_n;
-  assign c_ent = log_q[{s_qp, c_e[LW-1:0]}];
-  ent_t h_ent;
-  assign h_ent = log_q[{s_qp, head_q[s_qp][LW-1:0]}];
-  assign c_fp = fpdu_f(c_ent.op, c_ent.len, c_m, mul_m(mul_q[s_qp], c_s[8:0], g_q[s_qp], mk_q[s_qp]));
-  assign c_w = wire_m(c_fp[32:17], c_s[8:0], g_q[s_qp], mk_q[s_qp]);
-  assign c_fe_ok = (fe_q[s_qp] - head_q[s_qp]) < (tail_q[s_qp] - head_q[s_qp]) && ge32(s_off, fs_q[s_qp]);
-
-  // each job's marker offset, for wn_mpa_tx with the job's header
-  logic [8:0] mo_head;
-  logic       mo_valid, mo_wready;
-  logic [7:0] mo_count;
-  wn_fifo #(
-      .Width(9),
-      .Depth(128)
-  ) u_mo (
+  logic [LW:0]    s_ent;
+  logic           sd_valid, se_valid;
+  logic [QpW-1:0] sd_qp, se_qp;
+  logic [31:0]    sd_end;
+  wn_rdma_fpdu_srv #(
+      .NumQp   (NumQp),
+      .LogDepth(LogDepth)
+  ) u_srv (
       .clk_i,
       .rst_i,
-      .wdata_i (moff_f(c_s[8:0], g_q[s_qp])),
-      .wvalid_i(job_valid && job_ready),
-      .wready_o(mo_wready),
-      .rdata_o (mo_head),
-      .rvalid_o(mo_valid),
-      .rready_i(h_valid && h_ready && mo_valid),
-      .count_o (mo_count)
+      .init_valid_i,
+      .init_qp_i,
+      .init_start_i,
+      .srv_valid_i,
+      .srv_ready_o,
+      .srv_qp_i,
+      .srv_off_i,
+      .srv_len_i,
+      .srv_rsp_data_o,
+      .srv_rsp_last_o,
+      .srv_rsp_valid_o,
+      .srv_rsp_ready_i,
+      .done_valid_o   (sd_valid),
+      .done_qp_o      (sd_qp),
+      .done_end_o     (sd_end),
+      .qp_o           (s_qp),
+      .ent_o          (s_ent),
+      .head_i         (head_q[s_qp]),
+      .tail_i         (tail_q[s_qp]),
+      .msg_i          (lg_rd[LgC*MsgW +: MsgW]),
+      .head_start_i   (h_ent.start),
+      .mulpdu_i       (mul_q[s_qp]),
+      .grid_i         (g_q[s_qp]),
+      .mark_i         (mk_q[s_qp]),
+      .crc_i          (crc_q[s_qp]),
+      .term_i         (tpay_q[s_qp]),
+      .rrd_valid_o,
+      .rrd_qp_o,
+      .perr_valid_o   (se_valid),
+      .perr_qp_o      (se_qp),
+      .prd_addr_o,
+      .prd_len_o,
+      .prd_valid_o,
+      .prd_ready_i,
+      .prd_data_i,
+      .prd_err_i,
+      .prd_last_i,
+      .prd_rsp_valid_i,
+      .prd_rsp_ready_o
   );
-
-  // jobs for wn_rdmap_tx: one FPDU each
-  logic job_valid, job_ready;
-  assign job_valid = s_st == SGen && !ge32(gen_end, s_tgt) && mo_wready;
-  assign sv_pop = s_st == SGen && ge32(gen_end, s_tgt);
-  always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      s_st <= SIdle;
-      run_v <= 1'b0;
-      run_qp <= '0;
-      run_pos <= 32'd0;
-      gen_end <= 32'd0;
-      s_drop <= 32'd0;
-      c_e <= '0;
-      c_m <= 32'd0;
-      c_s <= 32'd0;
-      lg_e <= '0;
-      lg_m <= 32'd0;
-      lg_s <= 32'd0;
-    end else begin
-      unique case (s_st)
-        SIdle: if (sv_valid && cmd_wready) begin
-          if (run_v && s_qp == run_qp && s_off == run_pos) s_st <= SGen;
-          else begin
-            // a new run: the previous run's bytes not read are dropped
-            s_drop <= run_v ? gen_end - run_pos : 32'd0;
-            if (c_fe_ok) begin
-              c_e <= fe_q[s_qp];
-              c_m <= fm_q[s_qp];
-              c_s <= fs_q[s_qp];
-            end else begin
-              c_e <= head_q[s_qp];
-              c_m <= 32'd0;
-              c_s <= h_ent.start;
-            end
-            s_st <= SWalk;
-          end
-        end
-        SWalk: begin
-          if (ge32(s_off, c_s + c_w) && c_e != tail_q[s_qp]) begin
-            c_s <= c_s + c_w;
-            if (c_fp[0]) begin
-              c_e <= c_e + 1'b1;
-              c_m <= 32'd0;
-            end else c_m <= c_m + {16'd0, c_fp[16:1]};
-          end else begin
-            s_drop <= s_drop + (s_off - c_s);
-            gen_end <= c_s;
-            run_v <= 1'b1;
-            run_qp <= s_qp;
-            s_st <= SGen;
-          end
-        end
-        SGen: begin
-          if (job_valid && job_ready) begin
-            lg_e <= c_e;
-            lg_m <= c_m;
-            lg_s <= c_s;
-            gen_end <= gen_end + c_w;
-            c_s <= c_s + c_w;
-            if (c_fp[0]) begin
-              c_e <= c_e + 1'b1;
-              c_m <= 32'd0;
-            end else c_m <= c_m + {16'd0, c_fp[16:1]};
-          end
-          if (sv_pop) begin
-            run_pos <= s_tgt;
-            s_drop <= 32'd0;
-            s_st <= SIdle;
-          end
-        end
-        default: s_st <= SIdle;
-      endcase
-    end
-  end
-  // the editor's command, pushed when a read's run is found
-  assign cmd_push = (s_st == SIdle && sv_valid && cmd_wready && run_v && s_qp == run_qp && s_off == run_pos) ||
-                    (s_st == SWalk && !(ge32(s_off, c_s + c_w) && c_e != tail_q[s_qp]));
-  assign cmd_n = (s_st == SWalk) ? {s_drop + (s_off - c_s), s_len} : {32'd0, s_len};
-
-  wn_rdmap_tx #(
-      .QpW(QpW),
-      .MaxSegs(64),
-      .MaxReads(64),
-      .BufBeats(256)
-  ) u_rdmap (
-      .clk_i,
-      .rst_i,
-      .job_valid_i   (job_valid),
-      .job_ready_o   (job_ready),
-      .job_qp_i      (s_qp),
-      .job_opcode_i  (c_ent.op),
-      .job_len_i     (c_ent.len),
-      .job_stag_i    (c_ent.stag),
-      .job_to_i      (c_ent.to),
-      .job_msn_i     (c_ent.msn),
-      .job_src_stag_i(c_ent.sstag),
-      .job_src_to_i  (c_ent.sto),
-      .job_imm_i     (c_ent.imm),
-      .job_term_i    (tpay_q[s_qp]),
-      .job_sge_addr_i(c_ent.saddr),
-      .job_sge_len_i (c_ent.slen),
-      .job_sge_num_i (c_ent.snum),
-      .job_mulpdu_i  (mul_m(mul_q[s_qp], c_s[8:0], g_q[s_qp], mk_q[s_qp])),
-      .job_off_i     (c_m),
-      .job_nseg_i    (16'd1),
-      .job_crc_i     (crc_q[s_qp]),
-      .job_mark_i    (mk_q[s_qp]),
-      .h_valid_o     (h_valid),
-      .h_ready_i     (h_ready && mo_valid),
-      .h_len_o       (h_len),
-      .h_crc_o       (h_crc),
-      .h_mark_o      (h_mark),
-      .m_tdata_o     (u_tdata),
-      .m_tkeep_o     (u_tkeep),
-      .m_tlast_o     (u_tlast),
-      .m_terr_o      (u_terr),
-      .m_tvalid_o    (u_tvalid),
-      .m_tready_i    (u_tready),
-      .rd_addr_o     (prd_addr_o),
-      .rd_len_o      (prd_len_o),
-      .rd_valid_o    (prd_valid_o),
-      .rd_ready_i    (prd_ready_i),
-      .rd_data_i     (prd_data_i),
-      .rd_err_i      (prd_err_i),
-      .rd_last_i     (prd_last_i),
-      .rd_valid_i    (prd_rsp_valid_i),
-      .rd_ready_o    (prd_rsp_ready_o),
-      .st_valid_o    (rs_valid),
-      .st_qp_o       (rs_qp),
-      .st_off_o      (rs_off),
-      .st_len_o      (rs_len),
-      .st_last_o     (rs_last),
-      .st_done_o     (rs_done),
-      .st_err_o      (rs_err)
-  );
-  logic         h_valid, h_ready, h_crc, h_mark;
-  logic [15:0]  h_len;
-  logic [511:0] u_tdata, f_tdata;
-  logic [63:0]  u_tkeep, f_tkeep;
-  logic         u_tlast, u_terr, u_tvalid, u_tready, f_tlast, f_tvalid, f_tready;
-  logic         rs_valid, rs_last, rs_done, rs_err;
-  logic [QpW-1:0] rs_qp;
-  logic [31:0]  rs_off;
-  logic [15:0]  rs_len;
-  wn_mpa_tx u_mpa (
-      .clk_i,
-      .rst_i,
-      .h_valid_i   (h_valid && mo_valid),
-      .h_ready_o   (h_ready),
-      .h_len_i     (h_len),
-      .h_crc_i     (h_crc),
-      .h_mark_i    (h_mark),
-      .h_mark_off_i(mo_head),
-      .s_tdata_i   (u_tdata),
-      .s_tkeep_i   (u_tkeep),
-      .s_tlast_i   (u_tlast),
-      .s_terr_i    (u_terr),
-      .s_tvalid_i  (u_tvalid),
-      .s_tready_o  (u_tready),
-      .m_tdata_o   (f_tdata),
-      .m_tkeep_o   (f_tkeep),
-      .m_tlast_o   (f_tlast),
-      .m_tvalid_o  (f_tvalid),
-      .m_tready_i  (f_tready)
-  );
-
-  // the editor: drops, then cuts a read's bytes into beats from byte 0
-  logic [47:0]   cmd_head;
-  logic          cmd_valid, cmd_pop;
-  logic [5:0]    cmd_count;
-  wn_fifo #(
-      .Width(48),
-      .Depth(32)
-  ) u_cmd (
-      .clk_i,
-      .rst_i,
-      .wdata_i (cmd_n),
-      .wvalid_i(cmd_push),
-      .wready_o(cmd_wready),
-      .rdata_o (cmd_head),
-      .rvalid_o(cmd_valid),
-      .rready_i(cmd_pop),
-      .count_o (cmd_count)
-  );
-  logic [1023:0] hold_q, hold_a;
-  logic [7:0]    hcnt_q, hcnt_a, out_n, in_n;
-  logic [31:0]   d_done_q;       // bytes of the command's drop done
-  logic [15:0]   t_done_q;       // bytes of its read sent
-  logic [31:0]   d_left;
-  logic [15:0]   t_left;
-  logic          e_drop, e_out;
-  assign d_left = cmd_head[47:16] - d_done_q;
-  assign t_left = cmd_head[15:0] - t_done_q;
-  always_comb begin
-    e_drop = 1'b0;
-    e_out = 1'b0;
-    out_n = 8'd0;
-    if (cmd_valid && d_left != 32'd0) begin
-      e_drop = hcnt_q != 8'd0;
-      out_n = (d_left < {24'd0, hcnt_q}) ? d_left[7:0] : hcnt_q;
-      if (out_n > 8'd64) out_n = 8'd64;
-    end else if (cmd_valid && t_left != 16'd0) begin
-      if ({8'd0, hcnt_q} >= ((t_left < 16'd64) ? t_left : 16'd64)) begin
-        e_out = srv_rsp_ready_i;
-        out_n = (t_left < 16'd64) ? t_left[7:0] : 8'd64;
-        if (!srv_rsp_ready_i) out_n = 8'd0;
-      end
-    end
-    hold_a = hold_q >> {out_n, 3'b000};
-    hcnt_a = hcnt_q - out_n;
-  end
-  assign srv_rsp_data_o = hold_q[511:0];
-  assign srv_rsp_valid_o = cmd_valid && d_left == 32'd0 && t_left != 16'd0 &&
-                           {8'd0, hcnt_q} >= ((t_left < 16'd64) ? t_left : 16'd64);
-  assign srv_rsp_last_o = t_left <= 16'd64;
-  assign cmd_pop = cmd_valid && d_left == 32'd0 && (t_left == 16'd0 || (e_out && t_left <= 16'd64));
-  assign f_tready = hcnt_a <= 8'd64;
-  logic [511:0] kmask;
-  always_comb begin
-    in_n = 8'd0;
-    for (int i = 0; i < 64; i++) begin
-      in_n = in_n + {7'd0, f_tkeep[i]};
-      kmask[i*8 +: 8] = {8{f_tkeep[i]}};
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      hold_q <= '0;
-      hcnt_q <= 8'd0;
-      d_done_q <= 32'd0;
-      t_done_q <= 16'd0;
-    end else begin
-      if (f_tvalid && f_tready) begin
-        hold_q <= hold_a | ({512'd0, f_tdata & kmask} << {hcnt_a, 3'b000});
-        hcnt_q <= hcnt_a + in_n;
-      end else begin
-        hold_q <= hold_a;
-        hcnt_q <= hcnt_a;
-      end
-      if (cmd_pop) begin
-        d_done_q <= 32'd0;
-        t_done_q <= 16'd0;
-      end else begin
-        if (e_drop) d_done_q <= d_done_q + {24'd0, out_n};
-        if (e_out) t_done_q <= t_done_q + {8'd0, out_n};
-      end
-    end
-  end
 
   // ------------------------------------------------------------------
   // the Terminate's payload: control (layer, etype, ecode, M=0, D, R),
@@ -1379,7 +975,7 @@ module wn_rdma_tx #(
 
   // ------------------------------------------------------------------
   // the per-QP tables
-  ent_t a_new;
+  wn_rdma_pkg::msg_t a_new;
   always_comb begin
     a_new = f_e;
     a_new.start = lend_q[f_qp];
@@ -1423,18 +1019,14 @@ module wn_rdma_tx #(
         rend_q[i] <= 32'd0;
         hw_q[i] <= 32'd0;
         una_q[i] <= 32'd0;
-        frd_q[i] <= 32'd0;
-        fe_q[i] <= '0;
-        fm_q[i] <= 32'd0;
-        fs_q[i] <= 32'd0;
       end
     end else begin
-      if (db_we) sq_pi[db_qp] <= reg_wdata_i[15:0];
+      if (sqdb_valid_i) sq_pi[sqdb_qp_i] <= sqdb_pi_i;
       if (st_valid_i) st_q[st_qp_i] <= st_i;
       if (f_cdone && f_serr) sh_q[f_qp] <= 1'b1;
       if (st_valid_i) sh_q[st_qp_i] <= 1'b0;
       if (e_push) perr_q[e_scan] <= 1'b0;
-      if (rs_valid && rs_err && st_q[rs_qp] == 8'(wn_abi_pkg::QP_STATE_RTS)) perr_q[rs_qp] <= 1'b1;
+      if (se_valid && st_q[se_qp] == 8'(wn_abi_pkg::QP_STATE_RTS)) perr_q[se_qp] <= 1'b1;
       if (init_valid_i) perr_q[init_qp_i] <= 1'b0;
       if (st_valid_i && st_i == 8'(wn_abi_pkg::QP_STATE_RESET)) begin
         // RESET forgets the QP's messages (no completion after it)
@@ -1450,7 +1042,6 @@ module wn_rdma_tx #(
         sq_pi[st_qp_i] <= 16'd0;
       end
       if (f_app) begin
-        log_q[{f_qp, tail_q[f_qp][LW-1:0]}] <= a_new;
         tail_q[f_qp] <= tail_q[f_qp] + 1'b1;
         lend_q[f_qp] <= lend_q[f_qp] + f_bytes_n;
         if (f_e.op == OpRreq) msn1_q[f_qp] <= msn1_q[f_qp] + 32'd1;
@@ -1478,7 +1069,7 @@ module wn_rdma_tx #(
         rel_q[r_scan] <= rel_q[r_scan] + 1'b1;
         dbp_q[r_scan] <= 1'b1;
       end else if (db_valid_o && db_ready_i) dbp_q[r_scan] <= 1'b0;
-      if (ack_valid_i && ack_qp_i < 16'(NumQp) && ge32(ack_off_i, una_q[ack_qp_i[QpW-1:0]]))
+      if (ack_valid_i && ack_qp_i < 16'(NumQp) && wn_rdma_pkg::ge32(ack_off_i, una_q[ack_qp_i[QpW-1:0]]))
         una_q[ack_qp_i[QpW-1:0]] <= ack_off_i;
       if (a_ret) begin
         head_q[a_scan] <= head_q[a_scan] + 1'b1;
@@ -1503,20 +1094,7 @@ module wn_rdma_tx #(
         sw_q[init_qp_i] <= '0;
         dr_q[init_qp_i] <= 1'b0;
       end
-      if (rrd_valid_o) frd_q[s_qp] <= c_s + c_w;
-      if (sv_pop) begin
-        if (!ge32(hw_q[s_qp], s_tgt)) hw_q[s_qp] <= s_tgt;
-        // the FPDU holding the next byte: the next to build, or the last built
-        if (gen_end == s_tgt) begin
-          fe_q[s_qp] <= c_e;
-          fm_q[s_qp] <= c_m;
-          fs_q[s_qp] <= c_s;
-        end else begin
-          fe_q[s_qp] <= lg_e;
-          fm_q[s_qp] <= lg_m;
-          fs_q[s_qp] <= lg_s;
-        end
-      end
+      if (sd_valid && !wn_rdma_pkg::ge32(hw_q[sd_qp], sd_end)) hw_q[sd_qp] <= sd_end;
       if (init_valid_i) begin
         pd_q[init_qp_i] <= init_pd_i;
         scq_q[init_qp_i] <= init_scq_i;
@@ -1536,14 +1114,10 @@ module wn_rdma_tx #(
         rend_q[init_qp_i] <= init_start_i;
         hw_q[init_qp_i] <= init_start_i;
         una_q[init_qp_i] <= init_start_i;
-        frd_q[init_qp_i] <= init_start_i;
         head_q[init_qp_i] <= '0;
         rel_q[init_qp_i] <= '0;
         tail_q[init_qp_i] <= '0;
         dbp_q[init_qp_i] <= 1'b0;
-        fe_q[init_qp_i] <= '0;
-        fm_q[init_qp_i] <= 32'd0;
-        fs_q[init_qp_i] <= init_start_i;
         oh_q[init_qp_i] <= '0;
         ot_q[init_qp_i] <= '0;
         orr_q[init_qp_i] <= '0;
@@ -1562,9 +1136,8 @@ module wn_rdma_tx #(
 `endif
 
   logic unused;
-  assign unused = ^{mo_count, se_count, tr_valid, wq_wready, wq_w, rs_off, rs_len, rs_last, rs_done, rq_count, sv_count,
-                    cmd_count, db_off[15:QpW+3], db_off[1:0], sv_head[63:48+QpW], f_w.rsvd0, f_w.rsvd1,
-                    f_w.rsvd2, f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96],
-                    f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], reg_wdata_i[31:16], f_fr, f_tlast, r_e, a_e, c_ent, f_fe, h_ent,
-                    term_hdr_i[511:368]};
+  assign unused = ^{se_count, wq_w, rq_count, f_w.rsvd0, f_w.rsvd1, f_w.rsvd2,
+                    f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96], f_w.sge1[63:0],
+                    f_w.sge2[63:0], f_w.sge3[63:0], f_fr, r_e, a_e, f_fe, h_ent,
+                    s_ent[LW], term_hdr_i[511:368]};
 endmodule

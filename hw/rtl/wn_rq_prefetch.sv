@@ -1,22 +1,23 @@
-// wn_rq_prefetch: the receive-WQE prefetcher of wn_rdma_rx's receive-queue
-// unit. It reads one QP's posted receive WQEs (rdma_rq_wqe, 128 bytes) by
+// wn_rq_prefetch: the receive-WQE prefetcher of wn_rdma_rq, the
+// receive-queue unit. A wn_wqe_prefetch read engine reads one QP's posted
+// receive WQEs (rdma_rq_wqe, 128 bytes, of which bytes 0..79 are kept) by
 // DMA ahead of need, up to Batch WQEs in one read and several reads in
-// flight, into a FIFO of Depth WQEs that the receive-queue unit takes them
-// from in ring order. A checker between the read FIFO and a ready FIFO of
-// 16 WQEs checks each WQE's scatter entries on the MR table's check port
-// (chk_*: the QP's PD, LOCAL_WRITE) and keeps the host addresses. It is
-// pipelined: an issue stage asks for one entry's check a cycle (up to 8
-// answers outstanding or not yet used), the WQEs wait in order in a
-// FIFO of 4 for their answers, which come in order, and a collect stage
+// flight, into a FIFO of Depth WQEs. A checker between that FIFO and a
+// ready FIFO of 16 WQEs checks each WQE's scatter entries on the MR table's
+// check port (chk_*: the QP's PD, LOCAL_WRITE) and keeps the host
+// addresses; the unit takes the WQEs from the ready FIFO in ring order. The
+// checker is pipelined: an issue stage asks for one entry's check a cycle
+// (up to 8 answers outstanding or not yet used), the WQEs wait in order in
+// a FIFO of 4 for their answers, which come in order, and a collect stage
 // hands each WQE on with its last answer (answers still due for WQEs a
 // repositioning drops are discarded). A change of the MR table
 // (mr_change_i: any update or invalidation done) makes every check made
 // before it stale: the WQEs in the checker and the ready FIFO at that
-// moment are counted, and until
-// they are taken head_ok_o stays low, so the unit checks them again at
-// use; a region deregistered or invalidated after its check is never
-// placed into. A failed check also leaves head_ok_o low (the unit's own
-// check then decides, with the MR table as it is when the Send arrives).
+// moment are counted, and until they are taken head_ok_o stays low, so the
+// unit checks them again at use; a region deregistered or invalidated
+// after its check is never placed into. A failed check also leaves
+// head_ok_o low (the unit's own check then decides, with the MR table as
+// it is when the Send arrives).
 //
 // Entry: head_wqe_o (640 bits) rdma_rq_wqe bytes 0..79 (wr_id, num_sge,
 // sge0..sge3), byte 0 in bits 7:0; head_ok_o: every used scatter entry
@@ -46,13 +47,12 @@
 // request; about 6 cycles from the FIFO to the ready FIFO for a WQE of
 // one entry). Throughput: one read request per cycle while there is room
 // (Depth counts the WQEs read or in flight; a read limited by room waits
-// for half a batch), one response beat per cycle, one scatter entry
-// checked per cycle (a WQE of one entry per cycle; it was one every 7
-// cycles with the checks one at a time), one WQE taken per cycle. Reset
-// clears the control state (never
-// reset with reads in flight). Parameters: NumQp a power of two
-// 2..1024; Batch 1..16 WQEs per read; Depth a power of two,
-// Batch..128.
+// for half a batch; a producer index beyond the ring reads nothing), one
+// response beat per cycle, one scatter entry checked per cycle (a WQE of
+// one entry per cycle), one WQE taken per cycle. Reset clears the control
+// state (never reset with reads in flight). Parameters: NumQp a power of
+// two 2..1024; Batch and Depth as wn_wqe_prefetch (1..16 WQEs per read; a
+// power of two, Batch..128).
 module wn_rq_prefetch #(
     parameter int NumQp = 64,
     parameter int Batch = 16,
@@ -114,43 +114,26 @@ module wn_rq_prefetch #(
     input  logic           rd_rsp_valid_i,
     output logic           rd_rsp_ready_o
 );
-  localparam int CW = $clog2(Depth);
   localparam int LenLsb = wn_abi_pkg::RDMA_SGE_LEN_LSB;
 
   generate
     if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp) begin : g_bad_qp
       $fatal(1, "wn_rq_prefetch: NumQp must be a power of two 2..1024");
     end
-    if (Batch < 1 || Batch > 16) begin : g_bad_batch
-      $fatal(1, "wn_rq_prefetch: Batch must be 1..16");
-    end
-    if (Depth < Batch || Depth > 128 || (1 << CW) != Depth) begin : g_bad_depth
-      $fatal(1, "wn_rq_prefetch: Depth must be a power of two, Batch..128");
-    end
   endgenerate
 
   logic           pf_run;
   logic [QpW-1:0] pf_qp, pf_scan;
-  logic [15:0]    pf_next;    // the next WQE to read
   logic [15:0]    pf_base;    // the WQE at the FIFO's head (or next to enter it)
-  logic [7:0]     pf_infl;    // WQEs asked for and not yet in the FIFO
-  logic [3:0]     pf_old;     // reads in flight to drop
-  logic [15:0]    pf_ring, pf_avail, pf_wrap, pf_free, pf_n;
-  logic           pf_small, pf_iss, pf_go, pf_pick, pf_leave, pf_match, rw_fire, drop_hit, flush;
-  // reads in flight: {first WQE index, WQEs}
-  logic [20:0]    tr_head;
-  logic           tr_valid, tr_wready, tr_pop;
-  logic [3:0]     tr_count;
-  // the assembler: two beats a WQE
-  logic           as_half, as_fin, as_push, as_err;
-  logic [4:0]     as_k;
-  logic [511:0]   as_lo;
-  logic [15:0]    as_idx;
-  // the FIFO of WQEs: {read refused, bytes 0..79}
-  logic [640:0]   wq_din, wq_head;
-  logic           wq_valid, wq_wready;
-  logic [CW:0]    wq_count;
+  logic [15:0]    pf_n;
+  logic           pf_pick, pf_leave, pf_match, pf_idle, rw_fire, drop_hit, flush;
+  // the FIFO of WQEs (the read engine's): {read refused, bytes 0..79}
+  logic [639:0]   wq_wqe;
+  logic           wq_valid, wq_err;
   logic           wq_pop;
+  logic [QpW-1:0] wq_qp;
+  logic [15:0]    wq_idx, pf_next;
+  logic           pf_go;
   // the checker, pipelined: an issue stage takes the FIFO's WQEs one at a
   // time and asks for their scatter entries' checks, one a cycle; the
   // WQEs wait in order for their answers (in-check FIFO: {refused, checks
@@ -197,73 +180,56 @@ module wn_rq_prefetch #(
 
   assign cur_qp_o = pf_qp;
   assign scan_qp_o = pf_scan;
-  assign pf_ring = 16'd1 << cur_log_i;
-  assign pf_avail = cur_pi_i - pf_next;
-  assign pf_wrap = pf_ring - (pf_next & (pf_ring - 16'd1));
-  assign pf_free = 16'(Depth) - {{(15 - CW) {1'b0}}, wq_count} - {8'd0, pf_infl};
-  always_comb begin
-    pf_n = 16'(Batch);
-    if (pf_avail < pf_n) pf_n = pf_avail;
-    if (pf_wrap < pf_n) pf_n = pf_wrap;
-    if (pf_free < pf_n) pf_n = pf_free;
-    // a producer index behind the prefetcher (or beyond the ring): nothing
-    if (pf_avail > pf_ring) pf_n = 16'd0;
-  end
-
   assign pf_match = pf_run && pf_qp == want_qp_i && pf_base == want_idx_i;
   assign drop_hit = pf_run && drop_valid_i && drop_qp_i == pf_qp;
   assign rw_fire = want_valid_i && !pf_match && !drop_hit;
   assign flush = rw_fire || drop_hit;
   assign pf_pick = !pf_run && !want_valid_i && scan_work_i && !(hold_valid_i && hold_qp_i == pf_scan) &&
                    !(drop_valid_i && drop_qp_i == pf_scan);
-  // a read limited by the FIFO's room waits for room for half a batch, so
-  // reads stay large and a few of them cover the read latency
-  assign pf_small = pf_n == pf_free && pf_n < pf_avail && pf_n < pf_wrap && pf_n < 16'(Batch / 2 + Batch % 2);
-  assign pf_iss = pf_run && cur_ok_i && pf_old == 4'd0 && pf_n != 16'd0 && !pf_small && tr_wready && !flush &&
-                  !as_err;
-  assign pf_go = pf_iss && rd_ready_i;
   // nothing in the FIFO or in flight, and nothing to read now
-  assign pf_leave = pf_run && tr_count == 4'd0 && wq_count == '0 && !i_v_q && k_count == 3'd0 &&
-                    rq_count == 5'd0 && pf_old == 4'd0 && !flush && (pf_n == 16'd0 || !cur_ok_i);
-  assign rd_valid_o = pf_iss;
-  assign rd_addr_o = cur_base_i + {41'd0, pf_next & (pf_ring - 16'd1), 7'd0};
-  assign rd_len_o = {pf_n[8:0], 7'd0};
-  assign rd_rsp_ready_o = 1'b1;
+  assign pf_leave = pf_run && pf_idle && !i_v_q && k_count == 3'd0 && rq_count == 5'd0 && !flush &&
+                    (pf_n == 16'd0 || !cur_ok_i);
 
-  wn_fifo #(
-      .Width(21),
-      .Depth(8)
-  ) u_tr (
+  // the read engine: a read limited by the FIFO's room waits for room for
+  // half a batch (HalfWait); a producer index beyond the ring reads nothing
+  wn_wqe_prefetch #(
+      .NumQp   (NumQp),
+      .Batch   (Batch),
+      .Depth   (Depth),
+      .KeepW   (640),
+      .Tagged  (0),
+      .PiCheck (1),
+      .HalfWait(1)
+  ) u_rd (
       .clk_i,
       .rst_i,
-      .wdata_i ({pf_next, pf_n[4:0]}),
-      .wvalid_i(pf_go),
-      .wready_o(tr_wready),
-      .rdata_o (tr_head),
-      .rvalid_o(tr_valid),
-      .rready_i(tr_pop),
-      .count_o (tr_count)
-  );
-  assign as_fin = rd_rsp_valid_i && rd_last_i;
-  assign tr_pop = as_fin;
-  assign as_idx = tr_head[20:5] + {11'd0, as_k};
-  assign as_err = rd_rsp_valid_i && pf_old == 4'd0 && rd_err_i && !flush;
-  assign as_push = rd_rsp_valid_i && pf_old == 4'd0 && (rd_err_i || as_half) && !flush;
-  assign wq_din = rd_err_i ? {1'b1, 640'd0} : {1'b0, rd_data_i[127:0], as_lo};
-
-  wn_fifo #(
-      .Width(641),
-      .Depth(Depth)
-  ) u_wq (
-      .clk_i,
-      .rst_i   (rst_i || flush),
-      .wdata_i (wq_din),
-      .wvalid_i(as_push),
-      .wready_o(wq_wready),
-      .rdata_o (wq_head),
-      .rvalid_o(wq_valid),
-      .rready_i(wq_pop),
-      .count_o (wq_count)
+      .qp_i          (pf_qp),
+      .base_i        (cur_base_i),
+      .log_i         (cur_log_i),
+      .pi_i          (cur_pi_i),
+      .load_i        (rw_fire || pf_pick),
+      .load_idx_i    (rw_fire ? want_idx_i : scan_ci_i),
+      .issue_i       (pf_run && cur_ok_i),
+      .flush_i       (flush),
+      .next_o        (pf_next),
+      .n_o           (pf_n),
+      .go_o          (pf_go),
+      .idle_o        (pf_idle),
+      .wq_valid_o    (wq_valid),
+      .wq_err_o      (wq_err),
+      .wq_qp_o       (wq_qp),
+      .wq_idx_o      (wq_idx),
+      .wq_wqe_o      (wq_wqe),
+      .wq_pop_i      (wq_pop),
+      .rd_addr_o,
+      .rd_len_o,
+      .rd_valid_o,
+      .rd_ready_i,
+      .rd_data_i,
+      .rd_err_i,
+      .rd_last_i,
+      .rd_rsp_valid_i,
+      .rd_rsp_ready_o
   );
 
   // the checker: issue stage
@@ -311,8 +277,9 @@ module wn_rq_prefetch #(
       i_v_q <= 1'b0;
     end
     if (i_load) begin
-      i_wqe_q <= wq_head[639:0];
-      i_err_q <= wq_head[640];
+      // a refused read's entry: its bytes are zero (head_wqe_o)
+      i_wqe_q <= wq_err ? 640'd0 : wq_wqe;
+      i_err_q <= wq_err;
       i_sge_q <= 3'd0;
       i_cnt_q <= 3'd0;
     end else if (i_adv) begin
@@ -452,56 +419,27 @@ module wn_rq_prefetch #(
       pf_run <= 1'b0;
       pf_qp <= '0;
       pf_scan <= '0;
-      pf_next <= 16'd0;
       pf_base <= 16'd0;
-      pf_infl <= 8'd0;
-      pf_old <= 4'd0;
-      as_half <= 1'b0;
-      as_k <= 5'd0;
-      as_lo <= '0;
     end else begin
       if (!pf_pick) pf_scan <= (db_valid_i && db_qp_i != pf_scan) ? db_qp_i : pf_scan + 1'b1;
       if (rw_fire) begin
         pf_run <= 1'b1;
         pf_qp <= want_qp_i;
-        pf_next <= want_idx_i;
         pf_base <= want_idx_i;
       end else if (drop_hit) pf_run <= 1'b0;
       else if (pf_pick) begin
         pf_run <= 1'b1;
         pf_qp <= pf_scan;
-        pf_next <= scan_ci_i;
         pf_base <= scan_ci_i;
       end else begin
         if (pf_leave) pf_run <= 1'b0;
-        if (pf_go) pf_next <= pf_next + pf_n;
-        // a refused read: the WQEs after its error entry are read again
-        if (as_err) pf_next <= as_idx + 16'd1;
         if (head_pop_i) pf_base <= pf_base + 16'd1;
       end
-      // a WQE leaves pf_infl when it enters the FIFO, or when its read ends
-      // without it (dropped, or after an error)
-      pf_infl <= pf_infl + (pf_go ? {3'd0, pf_n[4:0]} : 8'd0) - {7'd0, as_push} -
-                 (as_fin ? {3'd0, tr_head[4:0] - as_k - {4'd0, as_push}} : 8'd0);
-      if (rd_rsp_valid_i) begin
-        if (as_fin) begin
-          as_half <= 1'b0;
-          as_k <= 5'd0;
-        end else if (pf_old == 4'd0 && !flush) begin
-          as_half <= !as_half;
-          if (!as_half) as_lo <= rd_data_i;
-          if (as_push) as_k <= as_k + 5'd1;
-        end
-        if (as_fin && pf_old != 4'd0) pf_old <= pf_old - 4'd1;
-      end
-      // repositioned (or the QP changed), or a refused read: the reads in
-      // flight are dropped (the one ending now excepted)
-      if (flush || as_err) pf_old <= tr_count - {3'd0, as_fin};
     end
   end
 
   logic unused;
-  assign unused = ^{tr_valid, wq_wready, rd_data_i[511:128], t_valid, t_count};
+  assign unused = ^{wq_qp, wq_idx, pf_next, pf_go, t_valid, t_count};
 
 `ifndef SYNTHESIS
   // the credits and the room check keep the answer and ready FIFOs from

@@ -206,7 +206,7 @@ const TOPS: &[Top] = &[
     Top {
         name: "wn_ddp_rx",
         module: "wn_ddp_rx",
-        files: &["rtl/wn_fifo.sv", "rtl/wn_ddp_rx.sv"],
+        files: &["rtl/wn_fifo.sv", "rtl/wn_ddp_rx_tail.sv", "rtl/wn_ddp_rx.sv"],
         params: &[("QpW", "4")],
         doc: "`wn_ddp_rx`, DDP/RDMAP receive, with 16 QPs.",
     },

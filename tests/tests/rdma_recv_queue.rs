@@ -1,5 +1,5 @@
-//! The receive queue of a hardware QP (wn_rdma_rx's receive-queue unit and
-//! its WQE prefetcher, wn_rq_prefetch): posted receives are read and
+//! The receive queue of a hardware QP (wn_rdma_rq, the receive-queue unit,
+//! and its WQE prefetcher, wn_rq_prefetch): posted receives are read and
 //! checked ahead of the Sends that take them (the next one offered to its
 //! Send before it comes), yet a buffer whose region changed since is
 //! checked again, receives complete in posting order across ring wraps and

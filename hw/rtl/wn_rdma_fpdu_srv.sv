@@ -1,0 +1,474 @@
+// wn_rdma_fpdu_srv: the FPDU server of wn_rdma_tx. It answers the TCP
+// engine's payload reads of RDMA connections with FPDUs built on demand
+// from the QPs' message logs (wn_rdma_msg_log) and host memory: wn_rdmap_tx
+// builds each FPDU's DDP/RDMAP segment (payload read by DMA, prd_*) and
+// wn_mpa_tx frames it (length, markers, pad, CRC32c). Nothing is staged: a
+// retransmission is a read of the same stream offsets, and its FPDUs are
+// built again, the same size at the same stream position (the size rules
+// of wn_rdma_pkg).
+//
+// Reads (srv_*, from the engine's segment builder, in order; a FIFO of 16):
+// {qp, stream offset, length}. A read that continues the previous one
+// (same QP, next offset) goes on with the FPDUs already being built; any
+// other starts a run: the FPDU holding the offset is found from the QP's
+// last position (kept per QP: the FPDU holding the next byte after its
+// last read), or from the QP's oldest logged message (a retransmission),
+// walking one FPDU per cycle; the FPDUs are built from there, one job a
+// cycle for wn_rdmap_tx. The bytes go through an editor that drops what
+// lies before the offset (or after the previous run) and cuts each read's
+// bytes into beats from byte 0 (srv_rsp_*, the DMA read response format:
+// 64 bytes a beat, byte 0 in bits 7:0, last with the read's last byte).
+// Each read taken is reported (done_*: its QP and the stream offset it
+// ends at).
+//
+// The QP of the read at the head (qp_o) is the parent's to look up: its
+// log pointers (head_i, tail_i), the message at the entry being built
+// (msg_i: the log's entry {qp_o, ent_o}), the start of its oldest logged
+// message (head_start_i), its MULPDU, marker grid and flags, and the
+// payload of its Terminate (term_i).
+//
+// An IRD slot is free (rrd_*) once a READ RESPONSE's last FPDU is built
+// for the engine the first time (not a retransmission): the requester may
+// send its next Read as soon as it has that byte, before our ACK of
+// anything. A refused payload read (perr_*: host memory unmapped under a
+// registered region) is reported with its QP; the FPDU being built carries
+// zeros for the refused bytes and leaves with its CRC inverted (wn_mpa_tx),
+// so the peer drops it.
+//
+// Latency: a run starts after the walk (a cycle per FPDU from the last
+// position); the first bytes follow wn_rdmap_tx's payload read. Throughput:
+// one FPDU job per cycle, one beat per cycle out. Reset clears the FIFOs,
+// the run and the editor, and each QP's last position (a QP set up, init_*,
+// starts at its stream offset). Parameters: NumQp a power of two 2..1024;
+// LogDepth a power of two (as wn_rdma_tx).
+module wn_rdma_fpdu_srv #(
+    parameter int NumQp = 64,
+    parameter int LogDepth = 256,
+    localparam int QpW = $clog2(NumQp),
+    localparam int LW = $clog2(LogDepth)
+) (
+    input  logic                        clk_i,
+    input  logic                        rst_i,
+    // a QP set up: its stream starts at init_start_i
+    input  logic                        init_valid_i,
+    input  logic [QpW-1:0]              init_qp_i,
+    input  logic [31:0]                 init_start_i,
+    // the engine's payload reads and their bytes
+    input  logic                        srv_valid_i,
+    output logic                        srv_ready_o,
+    input  logic [15:0]                 srv_qp_i,
+    input  logic [31:0]                 srv_off_i,
+    input  logic [15:0]                 srv_len_i,
+    output logic [511:0]                srv_rsp_data_o,
+    output logic                        srv_rsp_last_o,
+    output logic                        srv_rsp_valid_o,
+    input  logic                        srv_rsp_ready_i,
+    // a read taken: its QP and the stream offset it ends at
+    output logic                        done_valid_o,
+    output logic [QpW-1:0]              done_qp_o,
+    output logic [31:0]                 done_end_o,
+    // the QP of the read at the head and what the parent looks up for it
+    output logic [QpW-1:0]              qp_o,
+    output logic [LW:0]                 ent_o,
+    input  logic [LW:0]                 head_i,
+    input  logic [LW:0]                 tail_i,
+    input  logic [wn_rdma_pkg::MsgW-1:0] msg_i,
+    input  logic [31:0]                 head_start_i,
+    input  logic [15:0]                 mulpdu_i,
+    input  logic [8:0]                  grid_i,
+    input  logic                        mark_i,
+    input  logic                        crc_i,
+    input  logic [415:0]                term_i,
+    // a READ RESPONSE built the first time: an IRD slot free again
+    output logic                        rrd_valid_o,
+    output logic [QpW-1:0]              rrd_qp_o,
+    // a refused payload read
+    output logic                        perr_valid_o,
+    output logic [QpW-1:0]              perr_qp_o,
+    // DMA payload reads
+    output logic [63:0]                 prd_addr_o,
+    output logic [15:0]                 prd_len_o,
+    output logic                        prd_valid_o,
+    input  logic                        prd_ready_i,
+    input  logic [511:0]                prd_data_i,
+    input  logic                        prd_err_i,
+    input  logic                        prd_last_i,
+    input  logic                        prd_rsp_valid_i,
+    output logic                        prd_rsp_ready_o
+);
+  generate
+    if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp || (1 << LW) != LogDepth) begin : g_bad
+      $fatal(1, "wn_rdma_fpdu_srv: NumQp and LogDepth must be powers of two, NumQp 2..1024");
+    end
+  endgenerate
+
+  // each QP's last position: the FPDU holding the next byte after its last
+  // read (log entry, message offset, stream offset), and where the READ
+  // RESPONSEs built the first time end
+  logic [LW:0] fe_q [NumQp];
+  logic [31:0] fm_q [NumQp];
+  logic [31:0] fs_q [NumQp];
+  logic [31:0] frd_q [NumQp];
+
+  // ------------------------------------------------------------------
+  // the reads, in order
+  logic [63:0] sv_head;
+  logic        sv_valid, sv_pop, sv_wready;
+  logic [4:0]  sv_count;
+  wn_fifo #(
+      .Width(64),
+      .Depth(16)
+  ) u_sv (
+      .clk_i,
+      .rst_i,
+      .wdata_i ({srv_qp_i, srv_off_i, srv_len_i}),
+      .wvalid_i(srv_valid_i),
+      .wready_o(sv_wready),
+      .rdata_o (sv_head),
+      .rvalid_o(sv_valid),
+      .rready_i(sv_pop),
+      .count_o (sv_count)
+  );
+  assign srv_ready_o = sv_wready;
+  logic [QpW-1:0] s_qp;
+  logic [31:0]    s_off, s_tgt;
+  logic [15:0]    s_len;
+  assign s_qp = sv_head[48+QpW-1:48];
+  assign s_off = sv_head[47:16];
+  assign s_len = sv_head[15:0];
+  assign s_tgt = s_off + {16'd0, s_len};
+
+  typedef enum logic [1:0] {SIdle, SWalk, SGen} sst_e;
+  sst_e           s_st;
+  logic           run_v;
+  logic [QpW-1:0] run_qp;
+  logic [31:0]    run_pos, gen_end, s_drop;
+  logic [LW:0]    c_e, lg_e;
+  logic [31:0]    c_m, c_s, lg_m, lg_s;
+  wn_rdma_pkg::msg_t c_ent;
+  logic [32:0]    c_fp;
+  logic [31:0]    c_w;
+  logic           c_fe_ok;
+  logic           cmd_push, cmd_wready;
+  logic [47:0]    cmd_n;
+  assign c_ent = msg_i;
+  assign c_fp = wn_rdma_pkg::fpdu_f(c_ent.op, c_ent.len, c_m, wn_rdma_pkg::mul_m(mulpdu_i, c_s[8:0], grid_i, mark_i));
+  assign c_w = wn_rdma_pkg::wire_m(c_fp[32:17], c_s[8:0], grid_i, mark_i);
+  assign c_fe_ok = (fe_q[s_qp] - head_i) < (tail_i - head_i) && wn_rdma_pkg::ge32(s_off, fs_q[s_qp]);
+
+  // each job's marker offset, for wn_mpa_tx with the job's header
+  logic [8:0] mo_head;
+  logic       mo_valid, mo_wready;
+  logic [7:0] mo_count;
+  wn_fifo #(
+      .Width(9),
+      .Depth(128)
+  ) u_mo (
+      .clk_i,
+      .rst_i,
+      .wdata_i (wn_rdma_pkg::moff_f(c_s[8:0], grid_i)),
+      .wvalid_i(job_valid && job_ready),
+      .wready_o(mo_wready),
+      .rdata_o (mo_head),
+      .rvalid_o(mo_valid),
+      .rready_i(h_valid && h_ready && mo_valid),
+      .count_o (mo_count)
+  );
+
+  // jobs for wn_rdmap_tx: one FPDU each
+  logic job_valid, job_ready;
+  assign job_valid = s_st == SGen && !wn_rdma_pkg::ge32(gen_end, s_tgt) && mo_wready;
+  assign sv_pop = s_st == SGen && wn_rdma_pkg::ge32(gen_end, s_tgt);
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      s_st <= SIdle;
+      run_v <= 1'b0;
+      run_qp <= '0;
+      run_pos <= 32'd0;
+      gen_end <= 32'd0;
+      s_drop <= 32'd0;
+      c_e <= '0;
+      c_m <= 32'd0;
+      c_s <= 32'd0;
+      lg_e <= '0;
+      lg_m <= 32'd0;
+      lg_s <= 32'd0;
+    end else begin
+      unique case (s_st)
+        SIdle: if (sv_valid && cmd_wready) begin
+          if (run_v && s_qp == run_qp && s_off == run_pos) s_st <= SGen;
+          else begin
+            // a new run: the previous run's bytes not read are dropped
+            s_drop <= run_v ? gen_end - run_pos : 32'd0;
+            if (c_fe_ok) begin
+              c_e <= fe_q[s_qp];
+              c_m <= fm_q[s_qp];
+              c_s <= fs_q[s_qp];
+            end else begin
+              c_e <= head_i;
+              c_m <= 32'd0;
+              c_s <= head_start_i;
+            end
+            s_st <= SWalk;
+          end
+        end
+        SWalk: begin
+          if (wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i) begin
+            c_s <= c_s + c_w;
+            if (c_fp[0]) begin
+              c_e <= c_e + 1'b1;
+              c_m <= 32'd0;
+            end else c_m <= c_m + {16'd0, c_fp[16:1]};
+          end else begin
+            s_drop <= s_drop + (s_off - c_s);
+            gen_end <= c_s;
+            run_v <= 1'b1;
+            run_qp <= s_qp;
+            s_st <= SGen;
+          end
+        end
+        SGen: begin
+          if (job_valid && job_ready) begin
+            lg_e <= c_e;
+            lg_m <= c_m;
+            lg_s <= c_s;
+            gen_end <= gen_end + c_w;
+            c_s <= c_s + c_w;
+            if (c_fp[0]) begin
+              c_e <= c_e + 1'b1;
+              c_m <= 32'd0;
+            end else c_m <= c_m + {16'd0, c_fp[16:1]};
+          end
+          if (sv_pop) begin
+            run_pos <= s_tgt;
+            s_drop <= 32'd0;
+            s_st <= SIdle;
+          end
+        end
+        default: s_st <= SIdle;
+      endcase
+    end
+  end
+  // the editor's command, pushed when a read's run is found
+  assign cmd_push = (s_st == SIdle && sv_valid && cmd_wready && run_v && s_qp == run_qp && s_off == run_pos) ||
+                    (s_st == SWalk && !(wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i));
+  assign cmd_n = (s_st == SWalk) ? {s_drop + (s_off - c_s), s_len} : {32'd0, s_len};
+
+  wn_rdmap_tx #(
+      .QpW(QpW),
+      .MaxSegs(64),
+      .MaxReads(64),
+      .BufBeats(256)
+  ) u_rdmap (
+      .clk_i,
+      .rst_i,
+      .job_valid_i   (job_valid),
+      .job_ready_o   (job_ready),
+      .job_qp_i      (s_qp),
+      .job_opcode_i  (c_ent.op),
+      .job_len_i     (c_ent.len),
+      .job_stag_i    (c_ent.stag),
+      .job_to_i      (c_ent.to),
+      .job_msn_i     (c_ent.msn),
+      .job_src_stag_i(c_ent.sstag),
+      .job_src_to_i  (c_ent.sto),
+      .job_imm_i     (c_ent.imm),
+      .job_term_i    (term_i),
+      .job_sge_addr_i(c_ent.saddr),
+      .job_sge_len_i (c_ent.slen),
+      .job_sge_num_i (c_ent.snum),
+      .job_mulpdu_i  (wn_rdma_pkg::mul_m(mulpdu_i, c_s[8:0], grid_i, mark_i)),
+      .job_off_i     (c_m),
+      .job_nseg_i    (16'd1),
+      .job_crc_i     (crc_i),
+      .job_mark_i    (mark_i),
+      .h_valid_o     (h_valid),
+      .h_ready_i     (h_ready && mo_valid),
+      .h_len_o       (h_len),
+      .h_crc_o       (h_crc),
+      .h_mark_o      (h_mark),
+      .m_tdata_o     (u_tdata),
+      .m_tkeep_o     (u_tkeep),
+      .m_tlast_o     (u_tlast),
+      .m_terr_o      (u_terr),
+      .m_tvalid_o    (u_tvalid),
+      .m_tready_i    (u_tready),
+      .rd_addr_o     (prd_addr_o),
+      .rd_len_o      (prd_len_o),
+      .rd_valid_o    (prd_valid_o),
+      .rd_ready_i    (prd_ready_i),
+      .rd_data_i     (prd_data_i),
+      .rd_err_i      (prd_err_i),
+      .rd_last_i     (prd_last_i),
+      .rd_valid_i    (prd_rsp_valid_i),
+      .rd_ready_o    (prd_rsp_ready_o),
+      .st_valid_o    (rs_valid),
+      .st_qp_o       (rs_qp),
+      .st_off_o      (rs_off),
+      .st_len_o      (rs_len),
+      .st_last_o     (rs_last),
+      .st_done_o     (rs_done),
+      .st_err_o      (rs_err)
+  );
+  logic         h_valid, h_ready, h_crc, h_mark;
+  logic [15:0]  h_len;
+  logic [511:0] u_tdata, f_tdata;
+  logic [63:0]  u_tkeep, f_tkeep;
+  logic         u_tlast, u_terr, u_tvalid, u_tready, f_tlast, f_tvalid, f_tready;
+  logic         rs_valid, rs_last, rs_done, rs_err;
+  logic [QpW-1:0] rs_qp;
+  logic [31:0]  rs_off;
+  logic [15:0]  rs_len;
+  wn_mpa_tx u_mpa (
+      .clk_i,
+      .rst_i,
+      .h_valid_i   (h_valid && mo_valid),
+      .h_ready_o   (h_ready),
+      .h_len_i     (h_len),
+      .h_crc_i     (h_crc),
+      .h_mark_i    (h_mark),
+      .h_mark_off_i(mo_head),
+      .s_tdata_i   (u_tdata),
+      .s_tkeep_i   (u_tkeep),
+      .s_tlast_i   (u_tlast),
+      .s_terr_i    (u_terr),
+      .s_tvalid_i  (u_tvalid),
+      .s_tready_o  (u_tready),
+      .m_tdata_o   (f_tdata),
+      .m_tkeep_o   (f_tkeep),
+      .m_tlast_o   (f_tlast),
+      .m_tvalid_o  (f_tvalid),
+      .m_tready_i  (f_tready)
+  );
+
+  // the editor: drops, then cuts a read's bytes into beats from byte 0
+  logic [47:0]   cmd_head;
+  logic          cmd_valid, cmd_pop;
+  logic [5:0]    cmd_count;
+  wn_fifo #(
+      .Width(48),
+      .Depth(32)
+  ) u_cmd (
+      .clk_i,
+      .rst_i,
+      .wdata_i (cmd_n),
+      .wvalid_i(cmd_push),
+      .wready_o(cmd_wready),
+      .rdata_o (cmd_head),
+      .rvalid_o(cmd_valid),
+      .rready_i(cmd_pop),
+      .count_o (cmd_count)
+  );
+  logic [1023:0] hold_q, hold_a;
+  logic [7:0]    hcnt_q, hcnt_a, out_n, in_n;
+  logic [31:0]   d_done_q;       // bytes of the command's drop done
+  logic [15:0]   t_done_q;       // bytes of its read sent
+  logic [31:0]   d_left;
+  logic [15:0]   t_left;
+  logic          e_drop, e_out;
+  assign d_left = cmd_head[47:16] - d_done_q;
+  assign t_left = cmd_head[15:0] - t_done_q;
+  always_comb begin
+    e_drop = 1'b0;
+    e_out = 1'b0;
+    out_n = 8'd0;
+    if (cmd_valid && d_left != 32'd0) begin
+      e_drop = hcnt_q != 8'd0;
+      out_n = (d_left < {24'd0, hcnt_q}) ? d_left[7:0] : hcnt_q;
+      if (out_n > 8'd64) out_n = 8'd64;
+    end else if (cmd_valid && t_left != 16'd0) begin
+      if ({8'd0, hcnt_q} >= ((t_left < 16'd64) ? t_left : 16'd64)) begin
+        e_out = srv_rsp_ready_i;
+        out_n = (t_left < 16'd64) ? t_left[7:0] : 8'd64;
+        if (!srv_rsp_ready_i) out_n = 8'd0;
+      end
+    end
+    hold_a = hold_q >> {out_n, 3'b000};
+    hcnt_a = hcnt_q - out_n;
+  end
+  assign srv_rsp_data_o = hold_q[511:0];
+  assign srv_rsp_valid_o = cmd_valid && d_left == 32'd0 && t_left != 16'd0 &&
+                           {8'd0, hcnt_q} >= ((t_left < 16'd64) ? t_left : 16'd64);
+  assign srv_rsp_last_o = t_left <= 16'd64;
+  assign cmd_pop = cmd_valid && d_left == 32'd0 && (t_left == 16'd0 || (e_out && t_left <= 16'd64));
+  assign f_tready = hcnt_a <= 8'd64;
+  logic [511:0] kmask;
+  always_comb begin
+    in_n = 8'd0;
+    for (int i = 0; i < 64; i++) begin
+      in_n = in_n + {7'd0, f_tkeep[i]};
+      kmask[i*8 +: 8] = {8{f_tkeep[i]}};
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      hold_q <= '0;
+      hcnt_q <= 8'd0;
+      d_done_q <= 32'd0;
+      t_done_q <= 16'd0;
+    end else begin
+      if (f_tvalid && f_tready) begin
+        hold_q <= hold_a | ({512'd0, f_tdata & kmask} << {hcnt_a, 3'b000});
+        hcnt_q <= hcnt_a + in_n;
+      end else begin
+        hold_q <= hold_a;
+        hcnt_q <= hcnt_a;
+      end
+      if (cmd_pop) begin
+        d_done_q <= 32'd0;
+        t_done_q <= 16'd0;
+      end else begin
+        if (e_drop) d_done_q <= d_done_q + {24'd0, out_n};
+        if (e_out) t_done_q <= t_done_q + {8'd0, out_n};
+      end
+    end
+  end
+
+
+  // the parent's lookups, and what the server reports
+  assign qp_o = s_qp;
+  assign ent_o = c_e;
+  assign done_valid_o = sv_pop;
+  assign done_qp_o = s_qp;
+  assign done_end_o = s_tgt;
+  assign rrd_valid_o = job_valid && job_ready && c_ent.op == 4'(wn_abi_pkg::RDMAP_OPCODE_RDMA_READ_RESPONSE) && c_fp[0] &&
+                       !wn_rdma_pkg::ge32(frd_q[s_qp], c_s + c_w);
+  assign rrd_qp_o = s_qp;
+  assign perr_valid_o = rs_valid && rs_err;
+  assign perr_qp_o = rs_qp;
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      for (int i = 0; i < NumQp; i++) begin
+        frd_q[i] <= 32'd0;
+        fe_q[i] <= '0;
+        fm_q[i] <= 32'd0;
+        fs_q[i] <= 32'd0;
+      end
+    end else begin
+      if (rrd_valid_o) frd_q[s_qp] <= c_s + c_w;
+      if (sv_pop) begin
+        // the FPDU holding the next byte: the next to build, or the last built
+        if (gen_end == s_tgt) begin
+          fe_q[s_qp] <= c_e;
+          fm_q[s_qp] <= c_m;
+          fs_q[s_qp] <= c_s;
+        end else begin
+          fe_q[s_qp] <= lg_e;
+          fm_q[s_qp] <= lg_m;
+          fs_q[s_qp] <= lg_s;
+        end
+      end
+      if (init_valid_i) begin
+        frd_q[init_qp_i] <= init_start_i;
+        fe_q[init_qp_i] <= '0;
+        fm_q[init_qp_i] <= 32'd0;
+        fs_q[init_qp_i] <= init_start_i;
+      end
+    end
+  end
+
+  logic unused;
+  assign unused = ^{mo_count, sv_count, cmd_count, sv_head[63:48+QpW], rs_off, rs_len, rs_last, rs_done, f_tlast,
+                    c_ent};
+endmodule
