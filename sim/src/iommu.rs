@@ -256,6 +256,13 @@ impl Iommu {
         }
     }
 
+    /// The host memory of every mapping, as (address, length).
+    pub fn host_ranges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.maps
+            .values()
+            .map(|m| (m.vaddr as usize, m.len as usize))
+    }
+
     /// Number of mappings.
     pub fn mapping_count(&self) -> usize {
         self.maps.len()

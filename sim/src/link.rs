@@ -317,7 +317,17 @@ impl LinkDir {
     /// FCS, and whether its FCS checked), in arrival order. Call it until it
     /// returns `None` once per cycle; frames are spaced by at least their
     /// wire time, so at most one arrives per cycle at 100 Gb/s.
+    ///
+    /// It is [`LinkDir::release_held`] then [`LinkDir::take_arrived`].
     pub fn deliver(&mut self, now: u64) -> Option<(Vec<u8>, bool)> {
+        self.release_held(now);
+        self.take_arrived(now)
+    }
+
+    /// Puts the held-back frame on the wire in cycle `now` if it has waited
+    /// `reorder_hold_cycles` (the part of [`LinkDir::deliver`] that changes
+    /// what is on the wire).
+    pub fn release_held(&mut self, now: u64) {
         if self
             .held
             .as_ref()
@@ -327,20 +337,38 @@ impl LinkDir {
                 self.transmit(now, h.frame, h.lose, h.dup);
             }
         }
+    }
+
+    /// Returns the next frame that has arrived by cycle `now`, as
+    /// [`LinkDir::deliver`] does but without releasing a held-back frame.
+    pub fn take_arrived(&mut self, now: u64) -> Option<(Vec<u8>, bool)> {
         if self.in_flight.front()?.arrive > now {
             return None;
         }
         let InFlight { mut wire, .. } = self.in_flight.pop_front()?;
-        let body = wire.len().saturating_sub(FCS_LEN);
-        let mut fcs = [0u8; FCS_LEN];
-        fcs.copy_from_slice(&wire[body..]);
-        wire.truncate(body);
-        let fcs_ok = crc32(&wire) == u32::from_le_bytes(fcs);
+        let fcs_ok = strip_fcs(&mut wire);
         self.counters.delivered += 1;
         if !fcs_ok {
             self.counters.fcs_errors += 1;
         }
         Some((wire, fcs_ok))
+    }
+
+    /// Copies of the frames that [`LinkDir::take_arrived`] will return
+    /// before cycle `until`, each with the cycle it arrives in, as long as
+    /// nothing goes onto the wire in the meantime that arrives that early.
+    /// A frame put on the wire in cycle `t` (sent, or released) arrives in
+    /// cycle `t + latency_cycles + 1` at the earliest.
+    pub fn arrivals_before(&self, until: u64) -> Vec<(u64, Vec<u8>, bool)> {
+        self.in_flight
+            .iter()
+            .take_while(|f| f.arrive < until)
+            .map(|f| {
+                let mut wire = f.wire.clone();
+                let fcs_ok = strip_fcs(&mut wire);
+                (f.arrive, wire, fcs_ok)
+            })
+            .collect()
     }
 
     /// Puts one frame (and its duplicate) on the wire no earlier than `now`.
@@ -390,6 +418,16 @@ impl LinkDir {
     }
 }
 
+/// Removes the FCS from the end of `wire` and returns whether it matched
+/// the frame.
+fn strip_fcs(wire: &mut Vec<u8>) -> bool {
+    let body = wire.len().saturating_sub(FCS_LEN);
+    let mut fcs = [0u8; FCS_LEN];
+    fcs.copy_from_slice(&wire[body..]);
+    wire.truncate(body);
+    crc32(wire) == u32::from_le_bytes(fcs)
+}
+
 /// Which direction of a [`Link`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
@@ -397,6 +435,16 @@ pub enum Dir {
     AToB,
     /// From port B to port A.
     BToA,
+}
+
+impl Dir {
+    /// The other direction.
+    pub fn reverse(self) -> Dir {
+        match self {
+            Dir::AToB => Dir::BToA,
+            Dir::BToA => Dir::AToB,
+        }
+    }
 }
 
 /// A full-duplex link between port A and port B, optionally captured to a

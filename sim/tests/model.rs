@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 
-use warpnic_sim::model::{ports, Dir, InitialValues, Model, ModelError, ModelOptions, Port};
+use warpnic_sim::model::{ports, Dir, InitialValues, Model, ModelError, ModelOptions};
 
 /// A fresh path for a test's output file.
 fn out_path(name: &str) -> PathBuf {
@@ -62,7 +62,7 @@ fn port_table_matches_the_documented_ports() {
         assert_eq!((p.name(), p.dir(), p.width()), (name, dir, width));
     }
     assert_eq!(ports::S_DMA_RD_RSP_DATA_I.bytes(), 64);
-    assert_eq!(Port::by_name("no_such_port_i"), None);
+    assert_eq!(Model::port_by_name("no_such_port_i"), None);
     assert_eq!(format!("{:?}", ports::CLK_I), "Port(clk_i)");
 }
 

@@ -16,12 +16,18 @@
 //! | `INCLUDE` | the runtime include directory (`ROOT/include`) |
 //! | `CXX` | the C++ compiler the runtime was built with |
 //! | `CXXFLAGS` | space-separated flags every model translation unit must share |
+//! | `CSRC` | the bridge's C++ sources: `vlb_bridge.h` and the generic shim `vlb_shim.h` |
+//!
+//! `warpnic-vlbuild` finds Verilator (and fails the build with an
+//! installation hint when it is missing or too old).
 
 use std::env;
 use std::ffi::OsStr;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{exit, Command, Stdio};
+use std::path::PathBuf;
+use std::process::Stdio;
+
+use warpnic_vlbuild::{env_var, fail, Verilator};
 
 /// Runtime sources, relative to `VERILATOR_ROOT/include`.
 const SOURCES: [&str; 3] = [
@@ -44,27 +50,17 @@ const SHARED_FLAGS: [&str; 8] = [
     "-faligned-new",
 ];
 
-/// Oldest Verilator major version with the `VerilatedContext` model API.
-const MIN_MAJOR: u32 = 5;
-
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=csrc");
     println!("cargo:rerun-if-env-changed=VERILATOR_ROOT");
 
-    let verilator = find_program("verilator").unwrap_or_else(|| {
-        fail("verilator not found: install it with `apt-get install verilator`")
-    });
-    let version = verilator_version(&verilator);
-    let root = PathBuf::from(run(&verilator, &["--getenv", "VERILATOR_ROOT"]).trim());
-    let include = root.join("include");
-    if !include.join("verilated.h").is_file() {
-        fail(&format!(
-            "Verilator {version} reports VERILATOR_ROOT={} but {} has no verilated.h",
-            root.display(),
-            include.display()
-        ));
-    }
+    let Verilator {
+        program: verilator,
+        version,
+        root,
+        include,
+    } = Verilator::find();
 
     // Rerun only when the Verilator installation changes.
     println!("cargo:rerun-if-changed={}", verilator.display());
@@ -106,77 +102,9 @@ fn main() {
     println!("cargo:include={}", include.display());
     println!("cargo:cxx={}", cxx.path().display());
     println!("cargo:cxxflags={}", SHARED_FLAGS.join(" "));
+    let csrc = PathBuf::from(env_var("CARGO_MANIFEST_DIR")).join("csrc");
+    println!("cargo:csrc={}", csrc.display());
     println!("cargo:rustc-env=WARPNIC_VLRT_VERILATOR_VERSION={version}");
-}
-
-/// Reports `msg` as the build failure and stops.
-fn fail(msg: &str) -> ! {
-    println!("cargo:warning={msg}");
-    eprintln!("error: {msg}");
-    exit(1)
-}
-
-/// Finds `name` on `PATH`, as the shell would.
-fn find_program(name: &str) -> Option<PathBuf> {
-    let path = env::var_os("PATH")?;
-    env::split_paths(&path)
-        .map(|dir| dir.join(name))
-        .find(|p| is_executable(p))
-}
-
-fn is_executable(p: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        p.metadata()
-            .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-            .unwrap_or(false)
-    }
-    #[cfg(not(unix))]
-    {
-        p.is_file()
-    }
-}
-
-/// Runs `prog args` and returns its standard output, failing the build on error.
-fn run(prog: &Path, args: &[&str]) -> String {
-    let out = Command::new(prog)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| fail(&format!("cannot run {}: {e}", prog.display())));
-    if !out.status.success() {
-        fail(&format!(
-            "`{} {}` failed ({}): {}",
-            prog.display(),
-            args.join(" "),
-            out.status,
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// Returns the version (`5.006`) of `verilator`, failing on versions older
-/// than [`MIN_MAJOR`].
-fn verilator_version(verilator: &Path) -> String {
-    let text = run(verilator, &["--version"]);
-    // "Verilator 5.006 2023-01-22 rev (Debian 5.006-3)"
-    let version = text
-        .split_whitespace()
-        .nth(1)
-        .unwrap_or_else(|| fail(&format!("unexpected `verilator --version` output: {text}")))
-        .to_string();
-    let major: u32 = version
-        .split('.')
-        .next()
-        .and_then(|m| m.parse().ok())
-        .unwrap_or_else(|| fail(&format!("unexpected Verilator version `{version}`")));
-    if major < MIN_MAJOR {
-        fail(&format!(
-            "Verilator {version} is too old: version {MIN_MAJOR}.x or newer is needed"
-        ));
-    }
-    version
 }
 
 /// Fails the build with an installation hint when `zlib.h` cannot be found.

@@ -3,9 +3,12 @@
 //!
 //! The build script Verilates every module test top of its table (one RTL
 //! module with fixed parameters, e.g. `wn_fifo` with `Width = 40`) with
-//! `-Wall --assert`, and generates for each a C++ shim and a Rust module
-//! ([`wn_fifo`], [`wn_rr_arb`], [`wn_wq_ring`], ...) with one constant per
-//! port. A [`ModModel`] owns one instance of one top:
+//! `-Wall --assert` through the Verilator bridge the system simulator uses
+//! too (`warpnic-vlbuild` at build time, `warpnic-vlrt` at run time), and
+//! generates for each a Rust module ([`wn_fifo`], [`wn_rr_arb`],
+//! [`wn_wq_ring`], ...) with one constant per port. A [`ModModel`] owns one
+//! instance of one top, a [`warpnic_vlrt::Model`] whose every port access
+//! is checked and answers with a [`ModError`]:
 //!
 //! ```no_run
 //! use warpnic_modtest::{wn_fifo::{self, ports}, ModModel};
@@ -45,7 +48,7 @@
 //!
 //! 1. Add an entry to the `TOPS` table in `build.rs`: the test top's `name`
 //!    (a new Rust module of this crate, the C++ class `V<name>` and the shim
-//!    prefix `mt_<name>_`, so two tops of one module with different
+//!    prefix `vlb_<name>_`, so two tops of one module with different
 //!    parameters need different names), the SystemVerilog `module`, its
 //!    `files` in compile order after the packages (relative to `hw/`, e.g.
 //!    `rtl/wn_fifo.sv`, plus any module it instantiates; or
@@ -53,7 +56,9 @@
 //!    `params` overrides (`-G`). The generated packages `hw/rtl/gen/*_pkg.sv`,
 //!    the other `hw/rtl/*_pkg.sv` and the waivers `hw/lint/*.vlt` come first
 //!    for every top.
-//! 2. The top must have a clock `clk_i` (the shim drives it); [`ModModel::reset`]
+//! 2. The top must have a clock `clk_i` (the shim drives it) and no logic on
+//!    its falling edge (the shim folds that evaluation into the next one);
+//!    [`ModModel::reset`]
 //!    needs `rst_i` (active high). It must pass `verilator -Wall` as a top
 //!    of its own (an unused port or parameter of a wrapper needs a waiver).
 //! 3. Write `tests/<name>.rs`: a seeded [`Rng`], random idle on every input
@@ -70,20 +75,11 @@
 //! different tops) live side by side on one thread, each with its own
 //! Verilator context.
 
-use std::ffi::{c_char, c_int, CStr, CString};
-use std::fmt;
-use std::fs::File;
-use std::marker::PhantomData;
-use std::num::NonZeroU32;
 use std::path::Path;
-use std::ptr::NonNull;
-use std::sync::Mutex;
 
 use thiserror::Error;
-use warpnic_vlrt::Halt;
-pub use warpnic_vlrt::ModelError;
-// The shims call into the Verilator runtime that this crate links.
-use warpnic_vlrt as _;
+pub use warpnic_vlrt::{Dir, InitialValues, ModelError, ModelOptions, Port, PortInfo};
+use warpnic_vlrt::{Model, Top};
 
 mod rng;
 pub use rng::Rng;
@@ -120,232 +116,49 @@ pub fn dma_read_beats(
 
 include!(concat!(env!("OUT_DIR"), "/tops.rs"));
 
-/// The C interface shared by the shims of all tops (`csrc/mt_shim_pre.h`).
-mod ffi {
-    use std::ffi::{c_char, c_int, c_void};
-
-    /// Opaque C++ model of some top.
-    pub type MtModel = c_void;
-
-    #[repr(C)]
-    pub struct MtPortEntry {
-        pub name: *const c_char,
-        pub dir: u32,
-        pub width: u32,
-        pub ptr: *mut c_void,
-    }
-
-    #[repr(C)]
-    pub struct MtOpts {
-        pub half_period_ps: u64,
-        pub init: u32,
-        pub seed: u32,
-    }
-
-    pub const DIR_IN: u32 = 0;
-    pub const DIR_OUT: u32 = 1;
-    pub const DIR_INOUT: u32 = 2;
-    pub const INIT_ZEROS: u32 = 0;
-    pub const INIT_ONES: u32 = 1;
-    pub const INIT_RANDOM: u32 = 2;
-    pub const OK: c_int = 0;
-    pub const STOPPED: c_int = 1;
-    pub const FINISHED: c_int = 2;
-}
-
-/// The C functions of one top's shim.
-#[derive(Clone, Copy)]
-struct Vtable {
-    new: unsafe extern "C" fn(*const ffi::MtOpts, *mut c_char, usize) -> *mut ffi::MtModel,
-    free: unsafe extern "C" fn(*mut ffi::MtModel),
-    port_count: unsafe extern "C" fn() -> usize,
-    ports: unsafe extern "C" fn(*const ffi::MtModel) -> *const ffi::MtPortEntry,
-    eval: unsafe extern "C" fn(*mut ffi::MtModel) -> c_int,
-    tick: unsafe extern "C" fn(*mut ffi::MtModel, u64, *mut u64) -> c_int,
-    trace_open: unsafe extern "C" fn(*mut ffi::MtModel, *const c_char, *mut c_char, usize) -> c_int,
-    trace_close: unsafe extern "C" fn(*mut ffi::MtModel),
-}
-
-/// One test top: its name, its port table and its shim.
-struct TopDesc {
-    name: &'static str,
-    ports: &'static [PortInfo],
-    vtable: Vtable,
-}
-
 /// Names of every module test top, in table order.
 pub fn tops() -> impl Iterator<Item = &'static str> {
-    TOPS.iter().map(|t| t.name)
+    TOPS.iter().map(|t| t.name())
 }
 
-/// A top-level port of one test top: a constant of that top's `ports`
-/// module (e.g. [`wn_fifo::ports::WDATA_I`]) or the result of
-/// [`ModModel::port`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Port {
-    top: u16,
-    index: u16,
+/// `top.port`, as errors name a port.
+fn qualified(p: Port) -> String {
+    format!("{}.{}", p.top().name(), p.name())
 }
 
-impl Port {
-    /// The port at `index` of the table of top `top` (generated code only).
-    pub(crate) const fn new(top: u16, index: u16) -> Self {
-        Port { top, index }
-    }
-
-    fn desc(self) -> &'static TopDesc {
-        &TOPS[usize::from(self.top)]
-    }
-
-    /// Name, direction and width of the port.
-    pub fn info(self) -> PortInfo {
-        self.desc().ports[usize::from(self.index)]
-    }
-
-    /// Name of the port as written in the RTL, e.g. `wdata_i`.
-    pub fn name(self) -> &'static str {
-        self.info().name
-    }
-
-    /// Name of the test top the port belongs to.
-    pub fn top(self) -> &'static str {
-        self.desc().name
-    }
-
-    /// Width of the port in bits.
-    pub fn width(self) -> u32 {
-        self.info().width
-    }
-
-    /// Width of the port in whole bytes: the length of a full
-    /// [`ModModel::get_bytes`]/[`ModModel::set_bytes`] buffer.
-    pub fn bytes(self) -> usize {
-        self.width().div_ceil(8) as usize
-    }
-}
-
-impl fmt::Debug for Port {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Port({}.{})", self.top(), self.name())
-    }
-}
-
-impl fmt::Display for Port {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.{}", self.top(), self.name())
-    }
-}
-
-/// Direction of a port, seen from the module.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dir {
-    /// Driven by the test, read by the module.
-    In,
-    /// Driven by the module.
-    Out,
-    /// Bidirectional.
-    InOut,
-}
-
-/// How Verilator stores a port (from the model header).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(
-    dead_code,
-    reason = "the kinds a top's ports use depend on the tops in the table"
-)]
-pub(crate) enum Storage {
-    /// `CData`: 1..=8 bits.
-    U8,
-    /// `SData`: 9..=16 bits.
-    U16,
-    /// `IData`: 17..=32 bits.
-    U32,
-    /// `QData`: 33..=64 bits.
-    U64,
-    /// `VlWide<N>`: N 32-bit words, least significant first.
-    Wide(u16),
-}
-
-/// Static description of a port.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PortInfo {
-    /// Name as written in the RTL.
-    pub name: &'static str,
-    /// Direction.
-    pub dir: Dir,
-    /// Width in bits.
-    pub width: u32,
-    pub(crate) storage: Storage,
-}
-
-/// Names a port of a [`ModModel`]: a [`Port`] constant, or its RTL name as
-/// a string (looked up on each call; fine for tests, slower per cycle).
+/// Names a port of a [`ModModel`]: a [`Port`] constant of its top's `ports`
+/// module (e.g. [`wn_fifo::ports::WDATA_I`]), or its RTL name as a string
+/// (looked up on each call; fine for tests, slower per cycle).
 pub trait PortRef {
-    /// The port of top `top` this names.
+    /// The port of `top` this names.
     ///
     /// # Errors
     ///
     /// [`ModError::UnknownPort`] for an unknown name,
     /// [`ModError::WrongTop`] for a port of another top.
-    fn resolve(&self, top: u16) -> Result<Port, ModError>;
+    fn resolve(&self, top: &'static Top) -> Result<Port, ModError>;
 }
 
 impl PortRef for Port {
     #[inline]
-    fn resolve(&self, top: u16) -> Result<Port, ModError> {
-        if self.top == top {
+    fn resolve(&self, top: &'static Top) -> Result<Port, ModError> {
+        if self.is_of(top) {
             Ok(*self)
         } else {
             Err(ModError::WrongTop {
-                port: self.to_string(),
-                model: TOPS[usize::from(top)].name,
+                port: qualified(*self),
+                model: top.name(),
             })
         }
     }
 }
 
 impl PortRef for &str {
-    fn resolve(&self, top: u16) -> Result<Port, ModError> {
-        let desc = &TOPS[usize::from(top)];
-        desc.ports
-            .iter()
-            .position(|p| p.name == *self)
-            .and_then(|i| u16::try_from(i).ok())
-            .map(|index| Port::new(top, index))
-            .ok_or_else(|| ModError::UnknownPort {
-                top: desc.name,
-                name: (*self).to_string(),
-            })
-    }
-}
-
-/// Values of the flip-flops and memories before reset.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum InitialValues {
-    /// All zeros.
-    #[default]
-    Zeros,
-    /// All ones.
-    Ones,
-    /// Pseudo-random bits from a seed, the same for the same seed.
-    Random(NonZeroU32),
-}
-
-/// Options for [`ModModel::with_options`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ModelOptions {
-    /// Clock period in picoseconds, the time axis of wave traces (at least 2).
-    pub clock_period_ps: u64,
-    /// State before reset.
-    pub initial_values: InitialValues,
-}
-
-impl Default for ModelOptions {
-    fn default() -> Self {
-        ModelOptions {
-            clock_period_ps: 4000,
-            initial_values: InitialValues::Zeros,
-        }
+    fn resolve(&self, top: &'static Top) -> Result<Port, ModError> {
+        top.port(self).ok_or_else(|| ModError::UnknownPort {
+            top: top.name(),
+            name: (*self).to_string(),
+        })
     }
 }
 
@@ -400,26 +213,13 @@ pub enum ModError {
     Model(#[from] ModelError),
 }
 
-/// Longest error message from the C++ side, in bytes.
-const ERR_LEN: usize = 512;
-
-/// Verilator seeds its per-thread generator of initial values from a
-/// process-wide epoch: one construction at a time keeps a seeded model
-/// reproducible.
-static CONSTRUCT: Mutex<()> = Mutex::new(());
-
 /// One Verilated instance of one module test top.
+///
+/// Verilator wants a model evaluated by one thread at a time, so a
+/// `ModModel` is neither `Send` nor `Sync`.
+#[derive(Debug)]
 pub struct ModModel {
-    raw: NonNull<ffi::MtModel>,
-    top: u16,
-    vt: Vtable,
-    /// Storage of every port, in table order.
-    ptrs: Vec<*mut u8>,
-    cycle: u64,
-    tracing: bool,
-    halt: Option<Halt>,
-    /// Verilator models are bound to the thread that made them.
-    _not_send: PhantomData<*mut ()>,
+    m: Model,
 }
 
 impl ModModel {
@@ -443,109 +243,21 @@ impl ModModel {
     pub fn with_options(name: &str, opts: &ModelOptions) -> Result<ModModel, ModError> {
         let top = TOPS
             .iter()
-            .position(|t| t.name == name)
-            .and_then(|i| u16::try_from(i).ok())
+            .find(|t| t.name() == name)
             .ok_or_else(|| ModError::UnknownTop(name.to_string()))?;
-        if opts.clock_period_ps < 2 {
-            return Err(ModelError::Construct(format!(
-                "clock period of {} ps is too short",
-                opts.clock_period_ps
-            ))
-            .into());
-        }
-        let (init, seed) = match opts.initial_values {
-            InitialValues::Zeros => (ffi::INIT_ZEROS, 0),
-            InitialValues::Ones => (ffi::INIT_ONES, 0),
-            InitialValues::Random(seed) => (ffi::INIT_RANDOM, seed.get()),
-        };
-        let copts = ffi::MtOpts {
-            half_period_ps: opts.clock_period_ps / 2,
-            init,
-            seed,
-        };
-        let desc = &TOPS[usize::from(top)];
-        let vt = desc.vtable;
-        let mut err = [0 as c_char; ERR_LEN];
-        let raw = {
-            let _one_at_a_time = CONSTRUCT.lock().unwrap_or_else(|e| e.into_inner());
-            // SAFETY: `copts` and `err` are valid for the call; `err` is
-            // `ERR_LEN` bytes long as passed.
-            unsafe { (vt.new)(&copts, err.as_mut_ptr(), ERR_LEN) }
-        };
-        let Some(raw) = NonNull::new(raw) else {
-            return Err(ModelError::Construct(c_message(&err)).into());
-        };
-        let mut model = ModModel {
-            raw,
-            top,
-            vt,
-            ptrs: Vec::with_capacity(desc.ports.len()),
-            cycle: 0,
-            tracing: false,
-            halt: None,
-            _not_send: PhantomData,
-        };
-        model.load_ports()?;
-        for i in 0..desc.ports.len() {
-            let p = Port::new(top, i as u16);
-            if p.info().dir == Dir::In {
-                model.write(p, 0);
-            }
-        }
-        Ok(model)
-    }
-
-    /// Copies the port pointers from the C++ table, checking it against the
-    /// generated constants.
-    fn load_ports(&mut self) -> Result<(), ModError> {
-        let desc = &TOPS[usize::from(self.top)];
-        // SAFETY: a plain query without arguments.
-        let count = unsafe { (self.vt.port_count)() };
-        if count != desc.ports.len() {
-            return Err(ModelError::PortTable(format!(
-                "{count} ports in C++, {} in Rust",
-                desc.ports.len()
-            ))
-            .into());
-        }
-        // SAFETY: `self.raw` is a live model of this top; its table has
-        // `count` entries that live as long as the model.
-        let table =
-            unsafe { std::slice::from_raw_parts((self.vt.ports)(self.raw.as_ptr()), count) };
-        for (info, entry) in desc.ports.iter().zip(table) {
-            // SAFETY: the table's names are NUL-terminated string literals.
-            let name = unsafe { CStr::from_ptr(entry.name) };
-            let dir = match info.dir {
-                Dir::In => ffi::DIR_IN,
-                Dir::Out => ffi::DIR_OUT,
-                Dir::InOut => ffi::DIR_INOUT,
-            };
-            if name.to_bytes() != info.name.as_bytes()
-                || entry.dir != dir
-                || entry.width != info.width
-                || entry.ptr.is_null()
-            {
-                return Err(ModelError::PortTable(format!(
-                    "`{}` in C++, `{}` in Rust",
-                    name.to_string_lossy(),
-                    info.name
-                ))
-                .into());
-            }
-            self.ptrs.push(entry.ptr.cast());
-        }
-        Ok(())
+        Ok(ModModel {
+            m: Model::new(top, opts)?,
+        })
     }
 
     /// Name of the model's test top.
     pub fn top(&self) -> &'static str {
-        TOPS[usize::from(self.top)].name
+        self.m.top().name()
     }
 
     /// Every port of the model's top, in table order.
     pub fn ports(&self) -> impl Iterator<Item = Port> {
-        let top = self.top;
-        (0..TOPS[usize::from(top)].ports.len()).map(move |i| Port::new(top, i as u16))
+        self.m.top().ports()
     }
 
     /// The port named `name` (as written in the RTL).
@@ -554,7 +266,7 @@ impl ModModel {
     ///
     /// [`ModError::UnknownPort`].
     pub fn port(&self, name: &str) -> Result<Port, ModError> {
-        name.resolve(self.top)
+        name.resolve(self.m.top())
     }
 
     /// Value of port `p`; for a port wider than 64 bits, its bits 63:0.
@@ -564,30 +276,8 @@ impl ModModel {
     /// [`ModError::UnknownPort`] or [`ModError::WrongTop`].
     #[inline]
     pub fn get(&self, p: impl PortRef) -> Result<u64, ModError> {
-        let p = p.resolve(self.top)?;
-        Ok(self.read(p))
-    }
-
-    #[inline]
-    fn read(&self, p: Port) -> u64 {
-        let ptr = self.ptrs[usize::from(p.index)];
-        // SAFETY: `ptr` is the storage of port `p` inside the model `self`
-        // owns, of the type `p.info().storage` names and aligned for it
-        // (both from the model header); a wide port has at least 3 words.
-        // The model lives as long as `self` and changes only through
-        // `&mut self`.
-        unsafe {
-            match p.info().storage {
-                Storage::U8 => u64::from(ptr.read()),
-                Storage::U16 => u64::from(ptr.cast::<u16>().read()),
-                Storage::U32 => u64::from(ptr.cast::<u32>().read()),
-                Storage::U64 => ptr.cast::<u64>().read(),
-                Storage::Wide(_) => {
-                    let w = ptr.cast::<u32>();
-                    u64::from(w.read()) | u64::from(w.add(1).read()) << 32
-                }
-            }
-        }
+        let p = p.resolve(self.m.top())?;
+        Ok(self.m.get(p))
     }
 
     /// Sets input port `p` to `v` (zero-extended on a port wider than 64
@@ -600,44 +290,27 @@ impl ModModel {
     /// fit the port.
     #[inline]
     pub fn set(&mut self, p: impl PortRef, v: u64) -> Result<(), ModError> {
-        let p = p.resolve(self.top)?;
-        let info = p.info();
-        if info.dir == Dir::Out {
-            return Err(ModError::NotAnInput(p.to_string()));
-        }
-        if info.width < 64 && v >> info.width != 0 {
+        let p = self.input(p)?;
+        let width = p.width();
+        if width < 64 && v >> width != 0 {
             return Err(ModError::TooWide {
-                port: p.to_string(),
-                width: info.width,
+                port: qualified(p),
+                width,
                 value: v,
             });
         }
-        self.write(p, v);
+        self.m.set(p, v);
         Ok(())
     }
 
-    /// Writes `v`, which fits port `p`, into its storage.
+    /// The input port `p` names.
     #[inline]
-    fn write(&mut self, p: Port, v: u64) {
-        let ptr = self.ptrs[usize::from(p.index)];
-        // SAFETY: as in `read`; `&mut self` excludes every other access, and
-        // the value fits the port's width as Verilator requires.
-        unsafe {
-            match p.info().storage {
-                Storage::U8 => ptr.write(v as u8),
-                Storage::U16 => ptr.cast::<u16>().write(v as u16),
-                Storage::U32 => ptr.cast::<u32>().write(v as u32),
-                Storage::U64 => ptr.cast::<u64>().write(v),
-                Storage::Wide(n) => {
-                    let w = ptr.cast::<u32>();
-                    w.write(v as u32);
-                    w.add(1).write((v >> 32) as u32);
-                    for i in 2..usize::from(n) {
-                        w.add(i).write(0);
-                    }
-                }
-            }
+    fn input(&self, p: impl PortRef) -> Result<Port, ModError> {
+        let p = p.resolve(self.m.top())?;
+        if p.dir() == Dir::Out {
+            return Err(ModError::NotAnInput(qualified(p)));
         }
+        Ok(p)
     }
 
     /// Copies port `p` into `out`, little-endian (byte 0 = bits 7:0). A
@@ -648,22 +321,8 @@ impl ModModel {
     ///
     /// [`ModError::UnknownPort`] or [`ModError::WrongTop`].
     pub fn get_bytes(&self, p: impl PortRef, out: &mut [u8]) -> Result<(), ModError> {
-        let p = p.resolve(self.top)?;
-        let n = out.len().min(p.bytes());
-        let (head, tail) = out.split_at_mut(n);
-        match p.info().storage {
-            Storage::Wide(words) => {
-                let ptr = self.ptrs[usize::from(p.index)].cast::<u32>();
-                for (i, chunk) in head.chunks_mut(4).enumerate().take(usize::from(words)) {
-                    // SAFETY: a wide port's storage is `words` aligned 32-bit
-                    // words in the model `self` owns; `i < words`.
-                    let word = unsafe { ptr.add(i).read() };
-                    chunk.copy_from_slice(&word.to_le_bytes()[..chunk.len()]);
-                }
-            }
-            _ => head.copy_from_slice(&self.read(p).to_le_bytes()[..n]),
-        }
-        tail.fill(0);
+        let p = p.resolve(self.m.top())?;
+        self.m.get_bytes(p, out);
         Ok(())
     }
 
@@ -677,48 +336,27 @@ impl ModModel {
     /// longer than the port, [`ModError::TooWide`] when the last byte has
     /// bits above the port's width.
     pub fn set_bytes(&mut self, p: impl PortRef, bytes: &[u8]) -> Result<(), ModError> {
-        let p = p.resolve(self.top)?;
-        let info = p.info();
-        if info.dir == Dir::Out {
-            return Err(ModError::NotAnInput(p.to_string()));
-        }
+        let p = self.input(p)?;
         if bytes.len() > p.bytes() {
             return Err(ModError::TooManyBytes {
-                port: p.to_string(),
+                port: qualified(p),
                 bytes: p.bytes(),
                 len: bytes.len(),
             });
         }
-        let top_bits = info.width % 8;
+        let width = p.width();
+        let top_bits = width % 8;
         if bytes.len() == p.bytes() && top_bits != 0 {
             let last = bytes[bytes.len() - 1];
             if last >> top_bits != 0 {
                 return Err(ModError::TooWide {
-                    port: p.to_string(),
-                    width: info.width,
+                    port: qualified(p),
+                    width,
                     value: u64::from(last) << ((bytes.len() - 1) * 8).min(56),
                 });
             }
         }
-        match info.storage {
-            Storage::Wide(words) => {
-                let ptr = self.ptrs[usize::from(p.index)].cast::<u32>();
-                for i in 0..usize::from(words) {
-                    let mut b = [0u8; 4];
-                    for (j, byte) in b.iter_mut().enumerate() {
-                        *byte = bytes.get(i * 4 + j).copied().unwrap_or(0);
-                    }
-                    // SAFETY: as in `get_bytes`; `&mut self` makes the
-                    // access exclusive.
-                    unsafe { ptr.add(i).write(u32::from_le_bytes(b)) };
-                }
-            }
-            _ => {
-                let mut b = [0u8; 8];
-                b[..bytes.len()].copy_from_slice(bytes);
-                self.write(p, u64::from_le_bytes(b));
-            }
-        }
+        self.m.set_bytes(p, bytes);
         Ok(())
     }
 
@@ -732,27 +370,18 @@ impl ModModel {
     /// halts (now or before).
     #[inline]
     pub fn eval(&mut self) -> Result<(), ModError> {
-        if let Some(h) = &self.halt {
-            return Err(h.error().into());
-        }
-        // SAFETY: `self.raw` is a live model of this top used only from
-        // this thread.
-        let status = unsafe { (self.vt.eval)(self.raw.as_ptr()) };
-        if status != ffi::OK {
-            return Err(self.halted(status));
-        }
-        Ok(())
+        Ok(self.m.eval()?)
     }
 
     /// One clock cycle: a rising edge of `clk_i` (the inputs are sampled),
-    /// then a falling edge, each evaluated.
+    /// then a falling edge.
     ///
     /// # Errors
     ///
     /// As [`ModModel::eval`].
     #[inline]
     pub fn tick(&mut self) -> Result<(), ModError> {
-        self.ticks(1)
+        Ok(self.m.tick()?)
     }
 
     /// `n` clock cycles with the inputs unchanged, in one call into the model.
@@ -761,23 +390,12 @@ impl ModModel {
     ///
     /// As [`ModModel::eval`]; the cycles before the halt are counted.
     pub fn ticks(&mut self, n: u64) -> Result<(), ModError> {
-        if let Some(h) = &self.halt {
-            return Err(h.error().into());
-        }
-        let mut done = 0;
-        // SAFETY: `self.raw` is a live model of this top used only from
-        // this thread; `done` is valid for writes.
-        let status = unsafe { (self.vt.tick)(self.raw.as_ptr(), n, &mut done) };
-        self.cycle += done;
-        if status != ffi::OK {
-            return Err(self.halted(status));
-        }
-        Ok(())
+        Ok(self.m.ticks(n)?)
     }
 
     /// Number of rising clock edges since the model was built.
     pub fn cycle(&self) -> u64 {
-        self.cycle
+        self.m.cycle()
     }
 
     /// Holds `rst_i` high for `cycles` clock cycles, then releases it and
@@ -788,12 +406,8 @@ impl ModModel {
     /// [`ModError::UnknownPort`] when the top has no `rst_i`; otherwise as
     /// [`ModModel::eval`].
     pub fn reset(&mut self, cycles: u32) -> Result<(), ModError> {
-        let rst = self.port("rst_i")?;
-        self.set(rst, 1)?;
-        let r = self.ticks(u64::from(cycles));
-        self.set(rst, 0)?;
-        r?;
-        self.eval()
+        self.port("rst_i")?;
+        Ok(self.m.reset(cycles)?)
     }
 
     /// Starts writing an FST wave trace of every signal to `path` (closing
@@ -804,107 +418,13 @@ impl ModModel {
     /// [`ModelError::TraceFile`] when the file cannot be created,
     /// [`ModelError::Trace`] when the FST writer refuses it.
     pub fn trace_open(&mut self, path: &Path) -> Result<(), ModError> {
-        self.trace_close();
-        File::create(path).map_err(|source| ModelError::TraceFile {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let cpath = path_cstring(path).map_err(|reason| ModelError::Trace {
-            path: path.to_path_buf(),
-            reason,
-        })?;
-        let mut err = [0 as c_char; ERR_LEN];
-        // SAFETY: `self.raw` is a live model used only from this thread;
-        // `cpath` is NUL-terminated and `err` is `ERR_LEN` bytes long.
-        let rc = unsafe {
-            (self.vt.trace_open)(self.raw.as_ptr(), cpath.as_ptr(), err.as_mut_ptr(), ERR_LEN)
-        };
-        if rc != 0 {
-            return Err(ModelError::Trace {
-                path: path.to_path_buf(),
-                reason: c_message(&err),
-            }
-            .into());
-        }
-        self.tracing = true;
-        Ok(())
+        Ok(self.m.trace_open(path)?)
     }
 
     /// Flushes and closes the open wave trace, if any.
     pub fn trace_close(&mut self) {
-        if self.tracing {
-            // SAFETY: `self.raw` is a live model used only from this thread.
-            unsafe { (self.vt.trace_close)(self.raw.as_ptr()) };
-            self.tracing = false;
-        }
+        self.m.trace_close();
     }
-
-    /// Records why the model halted and returns the error for it.
-    #[cold]
-    fn halted(&mut self, status: c_int) -> ModError {
-        let cycle = self.cycle;
-        let halt = match status {
-            ffi::STOPPED => Halt::Stopped {
-                cycle,
-                location: warpnic_vlrt::take_stop_location()
-                    .unwrap_or_else(|| "an unknown location".to_string()),
-            },
-            ffi::FINISHED => Halt::Finished { cycle },
-            _ => Halt::Exception { cycle },
-        };
-        let err = halt.error();
-        self.halt = Some(halt);
-        err.into()
-    }
-}
-
-impl Drop for ModModel {
-    fn drop(&mut self) {
-        // SAFETY: `self.raw` came from this top's `new` and is freed once,
-        // here; no borrow of its storage outlives `self`.
-        unsafe { (self.vt.free)(self.raw.as_ptr()) };
-    }
-}
-
-impl fmt::Debug for ModModel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ModModel")
-            .field("top", &self.top())
-            .field("cycle", &self.cycle)
-            .field("tracing", &self.tracing)
-            .field("halt", &self.halt)
-            .finish_non_exhaustive()
-    }
-}
-
-/// The NUL-terminated message the C++ side wrote into `buf`.
-fn c_message(buf: &[c_char]) -> String {
-    let bytes: Vec<u8> = buf
-        .iter()
-        .take_while(|&&c| c != 0)
-        .map(|&c| c as u8)
-        .collect();
-    if bytes.is_empty() {
-        "no reason given".to_string()
-    } else {
-        String::from_utf8_lossy(&bytes).into_owned()
-    }
-}
-
-/// `path` as a C string, or why it cannot be one.
-fn path_cstring(path: &Path) -> Result<CString, String> {
-    #[cfg(unix)]
-    let bytes = {
-        use std::os::unix::ffi::OsStrExt;
-        path.as_os_str().as_bytes().to_vec()
-    };
-    #[cfg(not(unix))]
-    let bytes = path
-        .to_str()
-        .ok_or_else(|| "the path is not valid UTF-8".to_string())?
-        .as_bytes()
-        .to_vec();
-    CString::new(bytes).map_err(|_| "the path contains a NUL byte".to_string())
 }
 
 #[cfg(test)]

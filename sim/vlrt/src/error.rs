@@ -36,6 +36,15 @@ pub enum ModelError {
         /// Cycle at which it happened.
         cycle: u64,
     },
+    /// The top has no port of that name (e.g. `rst_i` for
+    /// [`Model::reset`](crate::Model::reset)).
+    #[error("model `{top}` has no port `{name}`")]
+    NoPort {
+        /// The model's top.
+        top: &'static str,
+        /// The port asked for.
+        name: &'static str,
+    },
     /// The wave trace file could not be created.
     #[error("cannot create wave trace {}", path.display())]
     TraceFile {
@@ -58,7 +67,7 @@ pub enum ModelError {
 /// Why a model stopped evaluating, kept so that every later call answers
 /// with the same error.
 #[derive(Clone, Debug)]
-pub enum Halt {
+pub(crate) enum Halt {
     /// A failed assertion, `$stop` or `$fatal`.
     Stopped {
         /// Cycle of the rising edge that stopped.
@@ -80,7 +89,7 @@ pub enum Halt {
 
 impl Halt {
     /// The error this halt answers with.
-    pub fn error(&self) -> ModelError {
+    pub(crate) fn error(&self) -> ModelError {
         match self.clone() {
             Halt::Stopped { cycle, location } => ModelError::Stopped { cycle, location },
             Halt::Finished { cycle } => ModelError::Finished { cycle },

@@ -1,24 +1,32 @@
-// C interface of the Verilated wn_core (see wn_model.h).
-#include "wn_model.h"
-
-#include "Vwn_core.h"
+// The C interface of one Verilated model, compiled once per model by a
+// generated <name>_shim.cpp that includes the model header and
+// vlb_bridge.h, defines
+//   VLB_CLASS  the model class (V<name>),
+//   VLB_FN(f)  the prefixed name of C function f (vlb_<name>_f),
+// includes the model's port table (VLB_PORT_COUNT, vlb_fill_ports), then
+// this file. The model type lives in an anonymous namespace and every C
+// function carries the prefix, so the shims of several models link into one
+// program.
+//
+// One model owns one VerilatedContext, one VLB_CLASS and, while a trace is
+// open, one FST writer. Calls for one model must not overlap: each makes
+// the model's context the calling thread's context first. No function
+// throws: C++ exceptions become status codes.
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
 #include <cstdio>
-#include <cstring>
 #include <exception>
 #include <memory>
-#include <new>
 #include <string>
 
-#include "wn_core_ports.inc"
+namespace {
 
-struct wn_model {
+struct model {
     // Declaration order is destruction order reversed: the trace goes first,
     // then the model, then its context.
     std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vwn_core> top;
+    std::unique_ptr<VLB_CLASS> top;
     std::unique_ptr<VerilatedFstC> tfp;
     // Context time units per half clock period.
     uint64_t half_units = 1;
@@ -26,14 +34,12 @@ struct wn_model {
     uint64_t ps_mul = 1;
     uint64_t ps_div = 1;
     // The falling clock edge of the last tick has not been evaluated yet.
-    // The core has no falling-edge logic, so that evaluation is folded into
+    // The RTL has no falling-edge logic, so that evaluation is folded into
     // the next one (the next eval, or the next tick before its rising edge),
     // which saves one of the three evaluations per simulated cycle.
     bool fall_pending = false;
-    wn_port_entry ports[WN_PORT_COUNT];
+    vlb_port ports[VLB_PORT_COUNT];
 };
-
-namespace {
 
 void set_err(char* err, size_t errlen, const std::string& msg) {
     if (!err || errlen == 0) return;
@@ -48,29 +54,33 @@ uint64_t pow10(int n) {
 
 // Status after an evaluation: Verilator's runtime reports $stop, failed
 // assertions and $fatal as an error with finish, and $finish as finish alone.
-int status(const wn_model* m) {
-    if (VL_LIKELY(!m->ctx->gotFinish())) return WN_OK;
-    return m->ctx->gotError() ? WN_STOPPED : WN_FINISHED;
+int status(const model* m) {
+    if (VL_LIKELY(!m->ctx->gotFinish())) return VLB_OK;
+    return m->ctx->gotError() ? VLB_STOPPED : VLB_FINISHED;
 }
 
 // Makes m's context the calling thread's context, which Verilator's runtime
 // uses for $stop, $finish and random initial values.
-void enter(wn_model* m) { Verilated::threadContextp(m->ctx.get()); }
+void enter(model* m) { Verilated::threadContextp(m->ctx.get()); }
+
+model* cast(void* p) { return static_cast<model*>(p); }
+const model* ccast(const void* p) { return static_cast<const model*>(p); }
 
 }  // namespace
 
 extern "C" {
 
-wn_model* wn_model_new(const wn_model_opts* opts, char* err, size_t errlen) {
+// Creates a model, or returns NULL with a message in err (NUL-terminated).
+void* VLB_FN(new)(const vlb_opts* opts, char* err, size_t errlen) {
     try {
-        std::unique_ptr<wn_model> m{new wn_model{}};
+        std::unique_ptr<model> m{new model{}};
         m->ctx.reset(new VerilatedContext);
         m->ctx->fatalOnError(false);
         m->ctx->traceEverOn(true);
         m->ctx->randReset(static_cast<int>(opts->init));
-        if (opts->init == WN_INIT_RANDOM) m->ctx->randSeed(static_cast<int>(opts->seed));
+        if (opts->init == VLB_INIT_RANDOM) m->ctx->randSeed(static_cast<int>(opts->seed));
         enter(m.get());
-        m->top.reset(new Vwn_core{m->ctx.get(), "TOP"});
+        m->top.reset(new VLB_CLASS{m->ctx.get(), "TOP"});
         // The model sets the context's time precision (10^prec seconds).
         const int prec = m->ctx->timeprecision();
         if (prec >= -12) {
@@ -80,7 +90,7 @@ wn_model* wn_model_new(const wn_model_opts* opts, char* err, size_t errlen) {
         }
         const uint64_t half = opts->half_period_ps * m->ps_div / m->ps_mul;
         m->half_units = half > 0 ? half : 1;
-        wn_fill_ports(m->top.get(), m->ports);
+        vlb_fill_ports(m->top.get(), m->ports);
         return m.release();
     } catch (const std::exception& e) {
         set_err(err, errlen, e.what());
@@ -90,7 +100,9 @@ wn_model* wn_model_new(const wn_model_opts* opts, char* err, size_t errlen) {
     return nullptr;
 }
 
-void wn_model_free(wn_model* m) {
+// Runs final blocks, closes any trace and destroys the model.
+void VLB_FN(free)(void* p) {
+    model* m = cast(p);
     if (!m) return;
     try {
         enter(m);
@@ -102,26 +114,35 @@ void wn_model_free(wn_model* m) {
     delete m;
 }
 
-size_t wn_model_port_count(void) { return WN_PORT_COUNT; }
+// Number of entries of the port table.
+size_t VLB_FN(port_count)(void) { return VLB_PORT_COUNT; }
 
-const wn_port_entry* wn_model_ports(const wn_model* m) { return m->ports; }
+// The port table, filled at construction, in the order of ports.inc.
+const vlb_port* VLB_FN(ports)(const void* p) { return ccast(p)->ports; }
 
-int wn_model_eval(wn_model* m) {
+// Evaluates the model after inputs changed (dumped while tracing).
+int VLB_FN(eval)(void* p) {
+    model* m = cast(p);
     try {
         enter(m);
         m->top->eval();
         m->fall_pending = false;
+        if (m->tfp) m->tfp->dump(m->ctx->time());
         return status(m);
     } catch (...) {
-        return WN_EXCEPTION;
+        return VLB_EXCEPTION;
     }
 }
 
-int wn_model_tick(wn_model* m, uint64_t n, uint64_t* done) {
+// Runs up to n clock cycles (rising then falling edge of clk_i, each
+// followed by an evaluation and, while tracing, a dump); stores in *done the
+// number of rising edges evaluated and stops early on a non-OK status.
+int VLB_FN(tick)(void* p, uint64_t n, uint64_t* done) {
+    model* m = cast(p);
     uint64_t i = 0;
     try {
         enter(m);
-        Vwn_core* const top = m->top.get();
+        VLB_CLASS* const top = m->top.get();
         VerilatedContext* const ctx = m->ctx.get();
         VerilatedFstC* const tfp = m->tfp.get();
         const uint64_t half = m->half_units;
@@ -153,14 +174,17 @@ int wn_model_tick(wn_model* m, uint64_t n, uint64_t* done) {
             }
         }
         *done = n;
-        return WN_OK;
+        return VLB_OK;
     } catch (...) {
         *done = i;
-        return WN_EXCEPTION;
+        return VLB_EXCEPTION;
     }
 }
 
-int wn_model_trace_open(wn_model* m, const char* path, char* err, size_t errlen) {
+// Opens an FST wave trace (closing any open one); 0 on success, otherwise
+// non-zero with a message in err.
+int VLB_FN(trace_open)(void* p, const char* path, char* err, size_t errlen) {
+    model* m = cast(p);
     try {
         enter(m);
         if (m->tfp) {
@@ -186,7 +210,9 @@ int wn_model_trace_open(wn_model* m, const char* path, char* err, size_t errlen)
     return 1;
 }
 
-void wn_model_trace_close(wn_model* m) {
+// Flushes and closes the open trace, if any.
+void VLB_FN(trace_close)(void* p) {
+    model* m = cast(p);
     try {
         enter(m);
         if (m->tfp) m->tfp->close();
@@ -196,7 +222,9 @@ void wn_model_trace_close(wn_model* m) {
     m->tfp.reset();
 }
 
-uint64_t wn_model_time_ps(const wn_model* m) {
+// Current simulation time, in picoseconds.
+uint64_t VLB_FN(time_ps)(const void* p) {
+    const model* m = ccast(p);
     return m->ctx->time() * m->ps_mul / m->ps_div;
 }
 

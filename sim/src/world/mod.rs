@@ -18,18 +18,31 @@
 //! are applied, the core is evaluated, its outputs are sampled, every
 //! valid/ready handshake of the coming clock edge is resolved (DMA, MAC,
 //! firmware port, BAR0), and the clock ticks.
+//!
+//! The NICs of a world step on several OS threads ([`WorldConfig::threads`])
+//! with the same cycle counts as on one: the links' latency lets each NIC
+//! run a window of cycles without the others (see `parallel.rs`).
 
-use crate::dma::{DmaConfig, DmaModel, DmaPinsIn, DmaPinsOut};
+mod nic;
+mod parallel;
+
+use crate::dma::{DmaConfig, DmaModel};
 use crate::error::{SimError, SimResult};
 use crate::iommu::Iommu;
 use crate::link::{Dir, Link, LinkConfig, LinkCounters};
 use crate::mac::{MacConfig, MacRx, MacTx};
 use crate::model::{ports, InitialValues, Model, ModelOptions};
 use crate::rng::{derive_seed, Rng};
+use nic::{Axil, FwHal, Nic, NicHw};
+use parallel::{Lane, Pool, SendNic};
 use std::collections::VecDeque;
 use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
-use warpnic_fw::{Firmware, FwConfig, Hal};
+use warpnic_fw::{Firmware, FwConfig};
+
+/// Environment variable that sets [`WorldConfig::threads`] when the
+/// configuration leaves it to the world.
+pub const THREADS_ENV: &str = "WARPNIC_SIM_THREADS";
 
 /// Nanoseconds per core clock cycle (250 MHz).
 pub const CYCLE_NS: u64 = 4;
@@ -64,6 +77,12 @@ pub struct WorldConfig {
     /// channels, MAC transmit, firmware port, BAR0): random idle and
     /// backpressure on every stream that allows it. 0 for none.
     pub stall: f64,
+    /// OS threads that step the NICs, the caller's included (at most one
+    /// per NIC; a world with a bridge, or whose NICs map the same host
+    /// memory, steps on one). `None`: the value of the environment
+    /// variable `WARPNIC_SIM_THREADS` if set, otherwise one per core. Any
+    /// number gives the same cycle counts.
+    pub threads: Option<usize>,
 }
 
 impl WorldConfig {
@@ -87,13 +106,14 @@ impl WorldConfig {
             trace: None,
             pcap: None,
             stall: 0.0,
+            threads: None,
         }
     }
 }
 
 /// What a NIC port is attached to.
 #[derive(Clone, Copy, Debug)]
-enum Attach {
+pub(super) enum Attach {
     /// A simulated link, sending in direction `tx`.
     Link { link: usize, tx: Dir },
     /// A bridge to a real peer (index into the world's bridges).
@@ -127,62 +147,6 @@ pub trait PortBridge: Send {
     fn pace(&mut self, now_ns: u64);
 }
 
-/// AXI4-Lite master state for one register access.
-#[derive(Clone, Copy, Debug)]
-enum Axil {
-    Idle,
-    Write { addr: u16, data: u32, stage: u8 },
-    Read { addr: u16, stage: u8 },
-    Done(Result<u32, u8>),
-}
-
-/// The part of a NIC the firmware's HAL drives (everything but the
-/// firmware itself).
-struct NicHw {
-    /// This NIC's own cycle count: ahead of the world's by the cycles its
-    /// firmware spent on register accesses.
-    local: u64,
-    /// An error raised inside a firmware register access.
-    error: Option<SimError>,
-    model: Model,
-    dma: DmaModel,
-    dma_in: DmaPinsIn,
-    iommu: Iommu,
-    mac_tx: MacTx,
-    mac_rx: MacRx,
-    attach: Option<Attach>,
-    axil: Axil,
-    fw_in: VecDeque<(u32, bool)>,
-    fw_out: VecDeque<(u32, bool)>,
-    fw_reg: Option<(bool, u8, u32)>,
-    irq_count: Vec<u64>,
-    /// Interrupts raised by the core, not yet delivered to the host:
-    /// (vector, writes that must land first, earliest cycle).
-    irq_pending: VecDeque<(usize, u64, u64)>,
-    tx_frames: Vec<Vec<u8>>,
-    dropped_no_link: u64,
-    rd_buf: [u8; 64],
-    stall: f64,
-    stall_rng: Rng,
-}
-
-/// The handshakes stalled in one cycle.
-#[derive(Clone, Copy, Default)]
-struct Stalls {
-    rd_req: bool,
-    rd_rsp: bool,
-    wr: bool,
-    tx: bool,
-    fw_in: bool,
-    fw_out: bool,
-    axil: bool,
-}
-
-struct Nic {
-    hw: NicHw,
-    fw: Firmware,
-}
-
 /// Counters of one NIC's surroundings.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NicCounters {
@@ -203,10 +167,18 @@ pub struct NicCounters {
 /// The simulated world.
 pub struct World {
     cycle: u64,
-    nics: Vec<Nic>,
+    nics: Vec<Box<Nic>>,
     links: Vec<Link>,
     bridges: Vec<Box<dyn PortBridge>>,
     num_eq: usize,
+    /// The threads that step the NICs besides the caller's, if any.
+    pool: Option<Pool>,
+    /// Cycles a window of parallel stepping may last: a frame put on a
+    /// link arrives no earlier than that many cycles later.
+    window: u64,
+    /// Whether two NICs map the same host memory, when known (unknown
+    /// after a mapping may have changed).
+    shared_memory: Option<bool>,
 }
 
 impl std::fmt::Debug for World {
@@ -316,17 +288,42 @@ impl World {
                 stall: cfg.stall,
                 stall_rng: Rng::new(derive_seed(cfg.seed, 2000 + n as u64)),
             };
-            nics.push(Nic {
+            nics.push(Box::new(Nic {
                 hw,
                 fw: Firmware::new(FwConfig::new(cfg.macs[n])),
-            });
+            }));
         }
+        let threads = match cfg.threads {
+            Some(t) => t,
+            None => match std::env::var(THREADS_ENV) {
+                Ok(v) => v.trim().parse().map_err(|_| {
+                    SimError::config(
+                        "threads",
+                        format!("{THREADS_ENV}={v} is not a number of threads"),
+                    )
+                })?,
+                Err(_) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            },
+        }
+        .min(cfg.nics);
+        let pool = if threads > 1 {
+            Some(Pool::new(threads)?)
+        } else {
+            None
+        };
         let mut w = World {
             cycle: 0,
             nics,
+            window: links
+                .iter()
+                .map(|l| l.a_to_b.config().latency_cycles.saturating_add(1))
+                .min()
+                .unwrap_or(u64::MAX),
             links,
             bridges: Vec::new(),
             num_eq: 0,
+            pool,
+            shared_memory: None,
         };
         w.num_eq = ports::IRQ_O.width() as usize;
         for nic in &mut w.nics {
@@ -361,7 +358,7 @@ impl World {
 
     fn nic(&mut self, n: usize) -> SimResult<&mut Nic> {
         let count = self.nics.len();
-        self.nics.get_mut(n).ok_or_else(|| {
+        self.nics.get_mut(n).map(|b| &mut **b).ok_or_else(|| {
             SimError::config(
                 "nic",
                 format!("NIC {n} does not exist (the world has {count})"),
@@ -375,61 +372,185 @@ impl World {
     /// A model halt (an assertion in the RTL), a DMA protocol error, or a
     /// link error.
     pub fn step(&mut self, cycles: u64) -> SimResult<()> {
-        for _ in 0..cycles {
-            self.step_one()?;
+        let end = self.cycle + cycles;
+        while self.cycle < end {
+            if self.parallel() {
+                self.step_window(end - self.cycle, None)?;
+            } else {
+                self.step_one()?;
+            }
         }
         Ok(())
     }
 
+    /// One cycle of every NIC and link, on the calling thread.
     fn step_one(&mut self) -> SimResult<()> {
         let now = self.cycle;
         let now_ns = now * CYCLE_NS;
+        let mut sent = Vec::new();
         for n in 0..self.nics.len() {
             // frames arriving at the port
-            match self.nics[n].hw.attach {
+            let nic = &mut self.nics[n];
+            match nic.hw.attach {
                 Some(Attach::Link { link, tx }) => {
-                    let rx_dir = match tx {
-                        Dir::AToB => Dir::BToA,
-                        Dir::BToA => Dir::AToB,
-                    };
-                    while let Some((frame, ok)) = self.links[link].deliver(rx_dir, now) {
-                        self.nics[n].hw.mac_rx.push_frame(frame, ok);
+                    while let Some((frame, ok)) = self.links[link].deliver(tx.reverse(), now) {
+                        nic.hw.mac_rx.push_frame(frame, ok);
                     }
                 }
                 Some(Attach::Bridge(b)) => {
                     let bridge = &mut self.bridges[b];
                     bridge.pace(now_ns);
                     while let Some(frame) = bridge.recv(now_ns)? {
-                        self.nics[n].hw.mac_rx.push_frame(frame, true);
+                        nic.hw.mac_rx.push_frame(frame, true);
                     }
                 }
                 None => {}
             }
-            let nic = &mut self.nics[n];
-            if nic.hw.local <= now {
-                nic.hw.cycle()?;
-            }
+            nic.step(now, &mut sent)?;
             // frames leaving
-            let frames = std::mem::take(&mut nic.hw.tx_frames);
-            for f in frames {
+            for f in sent.drain(..) {
                 match nic.hw.attach {
                     Some(Attach::Link { link, tx }) => self.links[link].send(tx, now + 1, f)?,
                     Some(Attach::Bridge(b)) => self.bridges[b].send(now_ns, &f)?,
                     None => nic.hw.dropped_no_link += 1,
                 }
             }
-            // the firmware runs when it has work
-            let nic = &mut self.nics[n];
-            if !nic.hw.fw_in.is_empty() || nic.fw.response_pending() {
-                let mut hal = FwHal { hw: &mut nic.hw };
-                nic.fw.poll(&mut hal, now);
-                if let Some(e) = nic.hw.error.take() {
-                    return Err(e);
-                }
-            }
         }
         self.cycle += 1;
         Ok(())
+    }
+
+    /// Whether the NICs step on several threads: a pool, no bridge (a
+    /// real peer is paced cycle by cycle) and no host memory mapped by two
+    /// NICs (which would see each other's writes within a window).
+    fn parallel(&mut self) -> bool {
+        if self.pool.is_none() || !self.bridges.is_empty() {
+            return false;
+        }
+        let shared = match self.shared_memory {
+            Some(s) => s,
+            None => {
+                let s = self.host_memory_shared();
+                self.shared_memory = Some(s);
+                s
+            }
+        };
+        !shared
+    }
+
+    /// Whether two NICs' IOMMUs map overlapping host memory.
+    fn host_memory_shared(&self) -> bool {
+        let mut ranges: Vec<(usize, usize, usize)> = self
+            .nics
+            .iter()
+            .enumerate()
+            .flat_map(|(n, nic)| nic.hw.iommu.host_ranges().map(move |(a, l)| (a, a + l, n)))
+            .collect();
+        ranges.sort_unstable();
+        // The furthest end reached so far by each NIC's ranges.
+        let mut reach = vec![0usize; self.nics.len()];
+        for (start, end, n) in ranges {
+            if reach.iter().enumerate().any(|(m, &r)| m != n && r > start) {
+                return true;
+            }
+            reach[n] = reach[n].max(end);
+        }
+        false
+    }
+
+    /// One window of at most `max` cycles with the NICs on several
+    /// threads (see `parallel.rs`); with `stop`, the window ends after the
+    /// cycle in which that NIC's register access is done.
+    fn step_window(&mut self, max: u64, stop: Option<usize>) -> SimResult<()> {
+        let start = self.cycle;
+        let len = max.min(self.window);
+        let first = stop.unwrap_or(0);
+        let Some(pool) = self.pool.as_mut() else {
+            return Err(SimError::config(
+                "threads",
+                "a parallel window without worker threads",
+            ));
+        };
+        let mut lanes = Vec::with_capacity(self.nics.len());
+        for (index, nic) in std::mem::take(&mut self.nics).into_iter().enumerate() {
+            // Nothing put on a link during the window arrives in it.
+            let arrivals = match nic.hw.attach {
+                Some(Attach::Link { link, tx }) => self.links[link]
+                    .dir(tx.reverse())
+                    .arrivals_before(start + len),
+                _ => Vec::new(),
+            };
+            let lane = Lane {
+                index,
+                nic: SendNic(nic),
+                next: start,
+                arrivals,
+                sent: Vec::new(),
+                error: None,
+            };
+            if index == first {
+                lanes.insert(0, lane);
+            } else {
+                lanes.push(lane);
+            }
+        }
+        let done = |nic: &Nic| matches!(nic.hw.axil, Axil::Done(_));
+        let stop_fn: Option<&dyn Fn(&Nic) -> bool> = stop.map(|_| &done as _);
+        let (mut lanes, end) = pool.run(lanes, start, len, stop_fn);
+        lanes.sort_by_key(|l| l.index);
+        // The link operations of the window, in one thread's order (after
+        // an error, up to the last frame sent).
+        let mut error: Option<(u64, usize, SimError)> = None;
+        let last = lanes.iter().filter_map(|l| l.sent.last()).map(|s| s.0 + 1);
+        let replay_end = last.fold(end, u64::max);
+        let mut sent: Vec<_> = lanes
+            .iter_mut()
+            .map(|l| std::mem::take(&mut l.sent).into_iter().peekable())
+            .collect();
+        for c in start..replay_end {
+            for (lane, sent) in lanes.iter_mut().zip(&mut sent) {
+                let attach = lane.nic.0.hw.attach;
+                if let Some(Attach::Link { link, tx }) = attach {
+                    // what the NIC's MAC was given in this cycle
+                    let rx = self.links[link].dir(tx.reverse());
+                    rx.release_held(c);
+                    while c < end && rx.take_arrived(c).is_some() {}
+                }
+                while let Some((_, frame)) = sent.next_if(|s| s.0 == c) {
+                    let r = match attach {
+                        Some(Attach::Link { link, tx }) => self.links[link].send(tx, c + 1, frame),
+                        _ => {
+                            lane.nic.0.hw.dropped_no_link += 1;
+                            Ok(())
+                        }
+                    };
+                    if let Err(e) = r {
+                        error.get_or_insert((c, lane.index, e));
+                    }
+                }
+            }
+        }
+        for lane in &mut lanes {
+            if let Some((c, e)) = lane.error.take() {
+                if error
+                    .as_ref()
+                    .is_none_or(|(ec, en, _)| (c, lane.index) < (*ec, *en))
+                {
+                    error = Some((c, lane.index, e));
+                }
+            }
+        }
+        self.nics = lanes.into_iter().map(|l| l.nic.0).collect();
+        match error {
+            Some((c, _, e)) => {
+                self.cycle = c;
+                Err(e)
+            }
+            None => {
+                self.cycle = end;
+                Ok(())
+            }
+        }
     }
 
     /// Attaches NIC `n`'s port to a bridge instead of a simulated link.
@@ -490,8 +611,13 @@ impl World {
 
     fn mmio_wait(&mut self, n: usize, addr: u16) -> SimResult<Result<u32, u8>> {
         const LIMIT: u64 = 10_000;
-        for _ in 0..LIMIT {
-            self.step_one()?;
+        let end = self.cycle + LIMIT;
+        while self.cycle < end {
+            if self.parallel() {
+                self.step_window(end - self.cycle, Some(n))?;
+            } else {
+                self.step_one()?;
+            }
             if let Axil::Done(r) = self.nics[n].hw.axil {
                 self.nics[n].hw.axil = Axil::Idle;
                 return Ok(r);
@@ -518,6 +644,8 @@ impl World {
     /// # Errors
     /// A NIC that does not exist.
     pub fn iommu(&mut self, n: usize) -> SimResult<&mut Iommu> {
+        // The caller may change the mappings.
+        self.shared_memory = None;
         Ok(&mut self.nic(n)?.hw.iommu)
     }
 
@@ -572,245 +700,5 @@ impl World {
     /// The trace file cannot be created.
     pub fn trace(&mut self, n: usize, path: &Path) -> SimResult<()> {
         Ok(self.nic(n)?.hw.model.trace_open(path)?)
-    }
-}
-
-impl NicHw {
-    /// One clock cycle of this NIC.
-    fn cycle(&mut self) -> SimResult<()> {
-        let now = self.local;
-        let st = if self.stall > 0.0 {
-            let p = self.stall;
-            let r = &mut self.stall_rng;
-            Stalls {
-                rd_req: r.chance(p),
-                rd_rsp: r.chance(p),
-                wr: r.chance(p),
-                tx: r.chance(p),
-                fw_in: r.chance(p),
-                fw_out: r.chance(p),
-                axil: r.chance(p),
-            }
-        } else {
-            Stalls::default()
-        };
-        let m = &mut self.model;
-        // ---- inputs for this cycle (a stalled channel shows the core no
-        // ready / no valid, and the model on the other side sees no transfer)
-        let d = &self.dma_in;
-        m.set(
-            ports::M_DMA_RD_REQ_READY_I,
-            u64::from(d.rd_req_ready && !st.rd_req),
-        );
-        m.set(
-            ports::S_DMA_RD_RSP_VALID_I,
-            u64::from(d.rd_rsp.valid && !st.rd_rsp),
-        );
-        m.set_bytes(ports::S_DMA_RD_RSP_DATA_I, &d.rd_rsp.data);
-        m.set(ports::S_DMA_RD_RSP_TAG_I, u64::from(d.rd_rsp.tag));
-        m.set(ports::S_DMA_RD_RSP_ERR_I, u64::from(d.rd_rsp.err));
-        m.set(ports::S_DMA_RD_RSP_LAST_I, u64::from(d.rd_rsp.last));
-        m.set(ports::M_DMA_WR_READY_I, u64::from(d.wr_ready && !st.wr));
-        m.set(ports::S_DMA_WR_DONE_VALID_I, u64::from(d.wr_done.valid));
-        m.set(ports::S_DMA_WR_DONE_TAG_I, u64::from(d.wr_done.tag));
-        m.set(ports::S_DMA_WR_DONE_ERR_I, u64::from(d.wr_done.err));
-
-        let tx_ready = self.mac_tx.ready() && !st.tx;
-        m.set(ports::M_AXIS_TX_TREADY_I, u64::from(tx_ready));
-        match self.mac_rx.beat() {
-            Some(b) => {
-                m.set(ports::S_AXIS_RX_TVALID_I, 1);
-                m.set_bytes(ports::S_AXIS_RX_TDATA_I, &b.data);
-                m.set(ports::S_AXIS_RX_TKEEP_I, b.keep);
-                m.set(ports::S_AXIS_RX_TLAST_I, u64::from(b.last));
-                m.set(ports::S_AXIS_RX_TUSER_I, u64::from(b.user));
-            }
-            None => m.set(ports::S_AXIS_RX_TVALID_I, 0),
-        }
-
-        // BAR0 master
-        let (aw, w, bready, ar, rready, addr, wdata) = match self.axil {
-            _ if st.axil => (false, false, false, false, false, 0, 0),
-            Axil::Write { addr, data, stage } => {
-                (stage == 0, stage == 0, stage == 1, false, false, addr, data)
-            }
-            Axil::Read { addr, stage } => (false, false, false, stage == 0, stage == 1, addr, 0),
-            _ => (false, false, false, false, false, 0, 0),
-        };
-        m.set(ports::S_AXIL_AWVALID_I, u64::from(aw));
-        m.set(ports::S_AXIL_WVALID_I, u64::from(w));
-        m.set(ports::S_AXIL_AWADDR_I, u64::from(addr));
-        m.set(ports::S_AXIL_ARADDR_I, u64::from(addr));
-        m.set(ports::S_AXIL_WDATA_I, u64::from(wdata));
-        m.set(ports::S_AXIL_WSTRB_I, 0xf);
-        m.set(ports::S_AXIL_BREADY_I, u64::from(bready));
-        m.set(ports::S_AXIL_ARVALID_I, u64::from(ar));
-        m.set(ports::S_AXIL_RREADY_I, u64::from(rready));
-
-        // firmware port
-        let fw_tready = self.fw_in.len() < FW_FIFO && !st.fw_in;
-        m.set(ports::M_AXIS_FW_TREADY_I, u64::from(fw_tready));
-        match self.fw_out.front().filter(|_| !st.fw_out) {
-            Some(&(word, last)) => {
-                m.set(ports::S_AXIS_FW_TVALID_I, 1);
-                m.set(ports::S_AXIS_FW_TDATA_I, u64::from(word));
-                m.set(ports::S_AXIS_FW_TLAST_I, u64::from(last));
-            }
-            None => m.set(ports::S_AXIS_FW_TVALID_I, 0),
-        }
-        match self.fw_reg.take() {
-            Some((we, a, wd)) => {
-                m.set(ports::FW_REG_EN_I, 1);
-                m.set(ports::FW_REG_WE_I, u64::from(we));
-                m.set(ports::FW_REG_ADDR_I, u64::from(a));
-                m.set(ports::FW_REG_WDATA_I, u64::from(wd));
-            }
-            None => m.set(ports::FW_REG_EN_I, 0),
-        }
-
-        m.eval()?;
-
-        // ---- outputs of this cycle; handshakes of the coming edge
-        let mut out = DmaPinsOut::default();
-        out.rd_req.valid = m.get(ports::M_DMA_RD_REQ_VALID_O) != 0 && !st.rd_req;
-        if out.rd_req.valid {
-            out.rd_req.addr = m.get(ports::M_DMA_RD_REQ_ADDR_O);
-            out.rd_req.len = m.get(ports::M_DMA_RD_REQ_LEN_O) as u16;
-            out.rd_req.tag = m.get(ports::M_DMA_RD_REQ_TAG_O) as u8;
-        }
-        out.rd_rsp_ready = m.get(ports::S_DMA_RD_RSP_READY_O) != 0 && !st.rd_rsp;
-        out.wr.valid = m.get(ports::M_DMA_WR_VALID_O) != 0 && !st.wr;
-        if out.wr.valid {
-            out.wr.addr = m.get(ports::M_DMA_WR_ADDR_O);
-            out.wr.len = m.get(ports::M_DMA_WR_LEN_O) as u16;
-            out.wr.tag = m.get(ports::M_DMA_WR_TAG_O) as u8;
-            out.wr.last = m.get(ports::M_DMA_WR_LAST_O) != 0;
-            m.get_bytes(ports::M_DMA_WR_DATA_O, &mut out.wr.data);
-        }
-
-        if tx_ready && m.get(ports::M_AXIS_TX_TVALID_O) != 0 {
-            m.get_bytes(ports::M_AXIS_TX_TDATA_O, &mut self.rd_buf);
-            let keep = m.get(ports::M_AXIS_TX_TKEEP_O);
-            let last = m.get(ports::M_AXIS_TX_TLAST_O) != 0;
-            let user = m.get(ports::M_AXIS_TX_TUSER_O) != 0;
-            // a malformed beat is the MAC's to refuse: it drops the frame
-            let _ = self.mac_tx.push_beat(&self.rd_buf, keep, last, user);
-        }
-
-        // BAR0 handshakes (none in a cycle the master stalled)
-        self.axil = match self.axil {
-            a if st.axil => a,
-            Axil::Write {
-                addr,
-                data,
-                stage: 0,
-            } => {
-                if m.get(ports::S_AXIL_AWREADY_O) != 0 && m.get(ports::S_AXIL_WREADY_O) != 0 {
-                    Axil::Write {
-                        addr,
-                        data,
-                        stage: 1,
-                    }
-                } else {
-                    self.axil
-                }
-            }
-            Axil::Write { stage: 1, .. } if m.get(ports::S_AXIL_BVALID_O) != 0 => {
-                let resp = m.get(ports::S_AXIL_BRESP_O) as u8;
-                Axil::Done(if resp == 0 { Ok(0) } else { Err(resp) })
-            }
-            Axil::Read { addr, stage: 0 } => {
-                if m.get(ports::S_AXIL_ARREADY_O) != 0 {
-                    Axil::Read { addr, stage: 1 }
-                } else {
-                    self.axil
-                }
-            }
-            Axil::Read { stage: 1, .. } if m.get(ports::S_AXIL_RVALID_O) != 0 => {
-                let resp = m.get(ports::S_AXIL_RRESP_O) as u8;
-                let data = m.get(ports::S_AXIL_RDATA_O) as u32;
-                Axil::Done(if resp == 0 { Ok(data) } else { Err(resp) })
-            }
-            other => other,
-        };
-
-        // firmware port handshakes
-        if fw_tready && m.get(ports::M_AXIS_FW_TVALID_O) != 0 {
-            let word = m.get(ports::M_AXIS_FW_TDATA_O) as u32;
-            let last = m.get(ports::M_AXIS_FW_TLAST_O) != 0;
-            self.fw_in.push_back((word, last));
-        }
-        if !self.fw_out.is_empty() && !st.fw_out && m.get(ports::S_AXIS_FW_TREADY_O) != 0 {
-            self.fw_out.pop_front();
-        }
-
-        // interrupts: an MSI-X message is a posted write, ordered behind
-        // every write the core issued before it
-        let irq = m.get(ports::IRQ_O);
-        if irq != 0 {
-            let after = self.dma.writes_started();
-            let at = now + self.dma.write_latency_cycles();
-            for v in 0..self.irq_count.len() {
-                if irq >> v & 1 != 0 {
-                    self.irq_pending.push_back((v, after, at));
-                }
-            }
-        }
-        while let Some(&(v, after, at)) = self.irq_pending.front() {
-            if self.dma.writes_finished() < after || now < at {
-                break;
-            }
-            self.irq_count[v] += 1;
-            self.irq_pending.pop_front();
-        }
-
-        // ---- the clock edge
-        self.iommu.set_now(now);
-        self.dma_in = self.dma.tick(now, &out, &mut self.iommu)?;
-        m.tick()?;
-        if let Some(f) = self.mac_tx.tick() {
-            self.tx_frames.push(f);
-        }
-        self.local += 1;
-        Ok(())
-    }
-}
-
-/// The firmware's view of the core: the firmware port FIFOs and the
-/// register window. A register access takes one clock cycle of this NIC.
-struct FwHal<'a> {
-    hw: &'a mut NicHw,
-}
-
-impl FwHal<'_> {
-    fn reg_cycle(&mut self, we: bool, offset: u8, value: u32) -> u32 {
-        self.hw.fw_reg = Some((we, offset, value));
-        if let Err(e) = self.hw.cycle() {
-            // reported by the world once the firmware returns
-            self.hw.error.get_or_insert(e);
-        }
-        self.hw.model.get(ports::FW_REG_RDATA_O) as u32
-    }
-}
-
-impl Hal for FwHal<'_> {
-    fn recv_word(&mut self) -> Option<(u32, bool)> {
-        self.hw.fw_in.pop_front()
-    }
-
-    fn send_word(&mut self, word: u32, last: bool) -> bool {
-        if self.hw.fw_out.len() >= FW_FIFO {
-            return false;
-        }
-        self.hw.fw_out.push_back((word, last));
-        true
-    }
-
-    fn reg_read(&mut self, offset: u8) -> u32 {
-        self.reg_cycle(false, offset, 0)
-    }
-
-    fn reg_write(&mut self, offset: u8, value: u32) {
-        self.reg_cycle(true, offset, value);
     }
 }
