@@ -303,7 +303,7 @@ fn qp_attrs(base: QpAttrs, tid: u32, mss: u16, p: &RdmaParams, tx_start: u32) ->
         .ird(ird)
         .ord(ord)
         .tx_start(tx_start)
-        .send_mulpdu(mulpdu_for_mss(mss)))
+        .send_mulpdu(mulpdu_for_mss(mss, false)))
 }
 
 /// Posts the receive work requests of `q`.

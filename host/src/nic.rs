@@ -1,9 +1,13 @@
 //! An opened warpnic: identification, port control, the firmware mailbox,
 //! counters, and the bookkeeping of hardware queues and device addresses.
+//! A [`Nic`] also holds the RDMA command channel and the verbs tables
+//! ([`crate::verbs`]), which its clones share.
 
 use crate::device::{Device, DmaPerm};
 use crate::error::{Error, Result};
 use crate::mem::{DmaMem, IovaAllocator};
+use crate::verbs::cmd::RdmaCmdChannel;
+use crate::verbs::tables::VerbsTables;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use warpnic_abi::gen::{self, regs, FwMsgHdr, FwOpcode, FwStatus};
@@ -111,6 +115,10 @@ pub(crate) struct NicInner {
     pub(crate) info: NicInfo,
     slots: Mutex<Slots>,
     fw_seq: Mutex<u8>,
+    /// The RDMA command channel (one command at a time).
+    pub(crate) rdma_cmd: RdmaCmdChannel,
+    /// The verbs tables, once a verbs call needed them.
+    pub(crate) verbs: Mutex<Option<Arc<VerbsTables>>>,
 }
 
 /// An opened warpnic. Cheap to clone; queues hold a clone.
@@ -234,6 +242,8 @@ impl Nic {
                 info,
                 slots: Mutex::new(slots),
                 fw_seq: Mutex::new(0),
+                rdma_cmd: RdmaCmdChannel::default(),
+                verbs: Mutex::new(None),
             }),
         })
     }

@@ -33,8 +33,8 @@ use crate::device::DmaPerm;
 use crate::error::{Error, Result};
 use crate::mem::DmaMem;
 use crate::nic::Nic;
-use crate::raw::{Completion, CompletionKind, CompletionQueue};
 use crate::tcp::{Connection, EndpointId};
+use crate::verbs::cq::{Completion, CompletionKind, CompletionQueue};
 
 /// Smallest and largest buffer size, as log2 of bytes.
 pub const BUF_LOG_RANGE: std::ops::RangeInclusive<u8> = 12..=30;

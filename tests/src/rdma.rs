@@ -112,7 +112,7 @@ fn attrs(tid: u32, p: &RdmaParams, tx_start: u32, mss: u16) -> QpAttrs {
     QpAttrs::from_rdma_params(tid, p)
         .expect("attributes")
         .mulpdu(RX_MULPDU)
-        .send_mulpdu(mulpdu_for_mss(mss))
+        .send_mulpdu(mulpdu_for_mss(mss, false))
         .tx_start(tx_start)
 }
 
@@ -294,7 +294,7 @@ fn connect(
         .mulpdu(RX_MULPDU)
         .markers_rx(markers_rx[1])
         .markers_tx(markers_rx[0])
-        .send_mulpdu(mulpdu_for_mss(mss(&p.b, &sb)))
+        .send_mulpdu(mulpdu_for_mss(mss(&p.b, &sb), false))
         .tx_start(sb.written().wrapping_add(reply_len));
     qp_b.modify(&b_attrs).expect("B: INIT");
     qp_b.modify(&QpAttrs::new(QpState::Rtr)).expect("B: RTR");
@@ -321,7 +321,7 @@ fn connect(
             rx_start: u64::from(sb.written()),
             ..crate::soft_iwarp::Config::negotiated(
                 &pa,
-                usize::from(mulpdu_for_mss(mss(&p.a, &sa))),
+                usize::from(mulpdu_for_mss(mss(&p.a, &sa), false)),
             )
         })
         .expect("A's software endpoint");

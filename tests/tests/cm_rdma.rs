@@ -483,7 +483,7 @@ fn cm_windows_lose_no_segment_and_keep_fpdus_whole() {
     let mss = nic_mss(&p.a, ida);
     // a Write's FPDU: MPA length and CRC, DDP tagged header and RDMAP
     // control (14 bytes), then data
-    let per_fpdu = usize::from(warpnic::verbs::mulpdu_for_mss(mss)) - 14;
+    let per_fpdu = usize::from(warpnic::verbs::mulpdu_for_mss(mss, false)) - 14;
     // eight Writes at a time (the send queue holds 64)
     for batch in 0..msgs / 8 {
         let ms: Vec<usize> = (batch * 8..batch * 8 + 8).collect();

@@ -181,13 +181,13 @@ pub fn wire_len(payload: u64) -> u64 {
 /// header: MULPDU ([`mulpdu_for_mss`]: the FPDU is exactly one segment)
 /// less the header.
 pub fn payload_per_fpdu(mss: u16, hdr: u64) -> u64 {
-    u64::from(mulpdu_for_mss(mss)) - hdr
+    u64::from(mulpdu_for_mss(mss, false)) - hdr
 }
 
 /// The iWARP goodput limit of 100 GbE, Gb/s: full FPDUs one per segment,
 /// data bytes over wire bytes.
 pub fn limit_gbps(mss: u16, hdr: u64) -> f64 {
-    let mulpdu = u64::from(mulpdu_for_mss(mss));
+    let mulpdu = u64::from(mulpdu_for_mss(mss, false));
     100.0 * payload_per_fpdu(mss, hdr) as f64 / wire_len(fpdu_len(mulpdu)) as f64
 }
 
@@ -196,7 +196,7 @@ pub fn message_wire_bytes(mss: u16, hdr: u64, len: u64) -> u64 {
     let per = payload_per_fpdu(mss, hdr);
     let full = len / per;
     let rest = len % per;
-    let full_wire = wire_len(fpdu_len(u64::from(mulpdu_for_mss(mss))));
+    let full_wire = wire_len(fpdu_len(u64::from(mulpdu_for_mss(mss, false))));
     full * full_wire
         + if rest > 0 || len == 0 {
             wire_len(fpdu_len(hdr + rest))
@@ -225,7 +225,7 @@ fn print_limits(op: Op, mtus: &[u32], rate: bool) {
     );
     for &mtu in mtus {
         let mss = (mtu - 40) as u16;
-        let mulpdu = u64::from(mulpdu_for_mss(mss));
+        let mulpdu = u64::from(mulpdu_for_mss(mss, false));
         let per = payload_per_fpdu(mss, hdr);
         let fpdu = fpdu_len(mulpdu);
         let wire = wire_len(fpdu);
@@ -752,7 +752,7 @@ fn bw_mtu(o: &RdmaBench, mtu: u32, rate: bool, problems: &mut Vec<String>) -> An
         "                    {} BW Test: MTU {mtu} (MAX_FRAME {}, MSS {mss}, MULPDU {}), one QP, MPA v2 with CRC, no markers, IRD/ORD {}/{}",
         o.op.title(),
         mtu + 14,
-        mulpdu_for_mss(mss),
+        mulpdu_for_mss(mss, false),
         a.params.ird,
         a.params.ord
     );
@@ -1437,8 +1437,8 @@ mod tests {
         assert_eq!(fpdu_len(HDR_TAGGED + 64), 84);
         assert_eq!(wire_len(84), 162);
         // a full FPDU is one MSS
-        assert_eq!(fpdu_len(u64::from(mulpdu_for_mss(1460))), 1460);
-        assert_eq!(fpdu_len(u64::from(mulpdu_for_mss(8960))), 8960);
+        assert_eq!(fpdu_len(u64::from(mulpdu_for_mss(1460, false))), 1460);
+        assert_eq!(fpdu_len(u64::from(mulpdu_for_mss(8960, false))), 8960);
     }
 
     #[test]
