@@ -33,9 +33,9 @@ pub mod verbs;
 #[cfg(all(target_os = "linux", feature = "vfio"))]
 pub mod vfio;
 
-pub use cm::{Cm, CmEvent, CmId, CmQp};
+pub use cm::{Cm, CmEvent, CmFailure, CmId, CmQp};
 pub use device::{Device, DeviceError, DeviceResult, DmaPerm};
-pub use error::{Error, Result};
+pub use error::{ArgError, Error, Result, SharedError};
 pub use mem::DmaMem;
 pub use mpa::{MpaEvent, MpaSetup};
 pub use nic::{Nic, NicInfo, Stats};

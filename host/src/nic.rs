@@ -4,7 +4,7 @@
 //! ([`crate::verbs`]), which its clones share.
 
 use crate::device::{Device, DmaPerm};
-use crate::error::{Error, Result};
+use crate::error::{lock, ArgError, Error, Result};
 use crate::mem::{DmaMem, IovaAllocator};
 use crate::verbs::cmd::RdmaCmdChannel;
 use crate::verbs::tables::VerbsTables;
@@ -275,11 +275,7 @@ impl Nic {
     }
 
     pub(crate) fn take_slot(&self, kind: QueueKind) -> Result<u32> {
-        let mut s = self
-            .inner
-            .slots
-            .lock()
-            .map_err(|_| Error::InvalidArgument("queue table poisoned".into()))?;
+        let mut s = lock(&self.inner.slots, "queue table")?;
         let v = match kind {
             QueueKind::Sq => &mut s.sq,
             QueueKind::Rq => &mut s.rq,
@@ -348,9 +344,7 @@ impl Nic {
     /// [`Error::InvalidArgument`] outside 60..=9014, or a backend error.
     pub fn set_max_frame(&self, bytes: u32) -> Result<()> {
         if !(60..=9014).contains(&bytes) {
-            return Err(Error::InvalidArgument(format!(
-                "MAX_FRAME {bytes} is outside 60..=9014 bytes"
-            )));
+            return Err(Error::range("bytes", bytes, 60u32, 9014u32));
         }
         self.wr(regs::ctrl::MAX_FRAME, bytes)
     }
@@ -443,17 +437,16 @@ impl Nic {
     pub fn fw_command(&self, op: FwOpcode, args: &[u32], timeout: Duration) -> Result<Vec<u32>> {
         let max = gen::FW_MSG_MAX_WORDS as usize;
         if args.len() + 1 > max {
-            return Err(Error::InvalidArgument(format!(
-                "a mailbox message holds at most {} argument words",
-                max - 1
-            )));
+            return Err(Error::arg(
+                "args",
+                ArgError::TooLong {
+                    got: args.len(),
+                    max: max - 1,
+                },
+            ));
         }
         let seq = {
-            let mut s = self
-                .inner
-                .fw_seq
-                .lock()
-                .map_err(|_| Error::InvalidArgument("mailbox lock poisoned".into()))?;
+            let mut s = lock(&self.inner.fw_seq, "mailbox sequence")?;
             *s = s.wrapping_add(1);
             *s
         };

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use warpnic_abi::gen::{self, regs, CqeStatus, QueueState, RqWqe, SqWqe, WqeOpcode};
 
 use crate::device::DmaPerm;
-use crate::error::{Error, Result};
+use crate::error::{ArgError, Error, Result};
 use crate::mem::DmaMem;
 use crate::nic::{Nic, QueueKind};
 use crate::ring::{check_depth, lock, program_ring, quiesce, STATE_BUSY_SQ_RQ_EQ};
@@ -355,9 +355,7 @@ impl RawRecvQueue {
         let mut wqes = Vec::with_capacity(wrs.len());
         for wr in wrs {
             if wr.len == 0 {
-                return Err(Error::InvalidArgument(
-                    "a receive buffer needs at least one byte".into(),
-                ));
+                return Err(Error::arg("len", ArgError::Zero));
             }
             let w = RqWqe {
                 len: wr.len,

@@ -33,9 +33,9 @@ pub(crate) fn check_depth(depth: usize) -> Result<u32> {
     Ok(depth.trailing_zeros())
 }
 
+/// Locks a queue's state.
 pub(crate) fn lock<T>(m: &Mutex<T>) -> Result<MutexGuard<'_, T>> {
-    m.lock()
-        .map_err(|_| Error::InvalidArgument("queue state poisoned by a panic".into()))
+    crate::error::lock(m, "queue state")
 }
 
 /// After a queue is disabled, waits (up to 100 us of device time) until the

@@ -13,10 +13,10 @@ use std::time::Duration;
 
 use warpnic::cm::CmQp;
 use warpnic::mpa::{AcceptParams, ConnectParams, MpaConfig};
-use warpnic::verbs::{AccessFlags, SendWr, WcOpcode, WorkCompletion, WrOpcode};
+use warpnic::verbs::{AccessFlags, SendWr, WcOpcode, WorkCompletion, WrOpcode, MAX_IRD};
 use warpnic::{
-    Cm, CmEvent, CompletionQueue, DmaPerm, Error, MemoryRegion, Nic, ProtectionDomain, QpAttrs,
-    QpCaps, QueuePair, RecvWr,
+    ArgError, Cm, CmEvent, CompletionQueue, DmaPerm, Error, MemoryRegion, Nic, ProtectionDomain,
+    QpAttrs, QpCaps, QueuePair, RecvWr,
 };
 use warpnic_abi::gen::{CqeStatus, QpState, TcbField};
 use warpnic_sim::rng::Rng;
@@ -323,17 +323,38 @@ fn cm_refuses_what_a_queue_pair_cannot_take() {
             Some(CmQp::new(qp.clone())),
         )
     };
+    let ird_above = |e: Option<&Error>, got| {
+        matches!(e, Some(Error::InvalidArgument {
+            arg: "ird",
+            reason: ArgError::OutOfRange { got: g, min: 0, max },
+        }) if *g == got && *max == u64::from(MAX_IRD))
+    };
     let r = connect(&mut a, 300, false, &sa.qp);
-    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    assert!(ird_above(r.as_ref().err(), 300), "{r:?}");
     // above what the hardware answers (verbs::MAX_IRD)
     let r = connect(&mut a, 17, false, &sa.qp);
-    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    assert!(ird_above(r.as_ref().err(), 17), "{r:?}");
     let r = connect(&mut a, 1, true, &sa.qp);
-    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    assert!(
+        matches!(
+            r,
+            Err(Error::InvalidArgument {
+                arg: "p2p",
+                reason: ArgError::PeerToPeerWithQp
+            })
+        ),
+        "{r:?}"
+    );
     // a QP that is not in RESET
     sb.qp.modify(&QpAttrs::init(0)).expect("INIT");
     let r = connect(&mut a, 1, false, &sb.qp);
-    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    let not_reset = |e: Option<&Error>| {
+        matches!(e, Some(Error::InvalidArgument {
+            arg: "qp",
+            reason: ArgError::QpState { qp, state: QpState::Init, need: QpState::Reset },
+        }) if *qp == sb.qp.qp_num())
+    };
+    assert!(not_reset(r.as_ref().err()), "{r:?}");
 
     // the responder: a QP not in RESET is refused and the request stays
     // pending; accepting with a fresh QP then works
@@ -348,7 +369,7 @@ fn cm_refuses_what_a_queue_pair_cannot_take() {
         ord: 2,
     };
     let r = b.accept(idb, accept, Some(CmQp::new(sb.qp.clone())));
-    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    assert!(not_reset(r.as_ref().err()), "{r:?}");
     let big = AcceptParams {
         private_data: &[],
         ird: 256,
@@ -356,12 +377,18 @@ fn cm_refuses_what_a_queue_pair_cannot_take() {
     };
     let fresh = side(&p.b);
     let r = b.accept(idb, big, Some(CmQp::new(fresh.qp.clone())));
-    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    assert!(ird_above(r.as_ref().err(), 256), "{r:?}");
     b.accept(idb, accept, Some(CmQp::new(fresh.qp.clone())))
         .expect("accept");
     let r = b.accept(idb, accept, Some(CmQp::new(fresh.qp.clone())));
     assert!(
-        matches!(r, Err(Error::InvalidArgument(_))),
+        matches!(
+            r,
+            Err(Error::InvalidArgument {
+                arg: "id",
+                reason: ArgError::NoPendingRequest
+            })
+        ),
         "a second answer: {r:?}"
     );
     let e = next(&p, &mut a, &mut b).expect("A's ESTABLISHED");

@@ -13,9 +13,9 @@ use std::time::Duration;
 
 use warpnic_abi::gen::{self, regs, RdmaCmd, RdmaCmdStatus};
 
-use super::{invalid, lock};
+use super::lock;
 use crate::device::DeviceError;
-use crate::error::{Error, Result};
+use crate::error::{ArgError, Error, Result};
 use crate::nic::Nic;
 
 /// Device time one RDMA command may take.
@@ -34,10 +34,13 @@ impl RdmaCmdChannel {
     /// Returns the RSP words (zero but for QP_QUERY).
     pub(crate) fn run(&self, nic: &Nic, cmd: RdmaCmd, args: &[u32]) -> Result<[u32; 4]> {
         if args.len() > gen::RDMA_CMD_ARGS as usize {
-            return Err(invalid(format!(
-                "an RDMA command takes at most {} argument words",
-                gen::RDMA_CMD_ARGS
-            )));
+            return Err(Error::arg(
+                "args",
+                ArgError::TooLong {
+                    got: args.len(),
+                    max: gen::RDMA_CMD_ARGS as usize,
+                },
+            ));
         }
         let _serial = lock(&self.serial)?;
         // a command that timed out may still run
@@ -50,7 +53,7 @@ impl RdmaCmdChannel {
         let code = ((status >> 8) & 0xff) as u8;
         match RdmaCmdStatus::try_from(code) {
             Ok(RdmaCmdStatus::Ok) => {}
-            Ok(s) => return Err(refused(cmd, s)),
+            Ok(status) => return Err(Error::RdmaCmd { cmd, status }),
             Err(_) => return Err(Error::FwProtocol("unknown RDMA command status")),
         }
         let mut rsp = [0u32; 4];
@@ -87,47 +90,5 @@ impl Nic {
     /// Runs one RDMA command on this NIC's channel; returns the RSP words.
     pub(crate) fn rdma_cmd(&self, cmd: RdmaCmd, args: &[u32]) -> Result<[u32; 4]> {
         self.inner.rdma_cmd.run(self, cmd, args)
-    }
-}
-
-/// The error of a command the device refused: one message per status.
-fn refused(cmd: RdmaCmd, status: RdmaCmdStatus) -> Error {
-    let why = match status {
-        RdmaCmdStatus::Ok => "no error",
-        RdmaCmdStatus::BadStag => {
-            "the STag names no region (index out of range, no region, or key mismatch)"
-        }
-        RdmaCmdStatus::PdMismatch => "the region belongs to another protection domain",
-        RdmaCmdStatus::NotAllowed => "not a fast-register region",
-        RdmaCmdStatus::MrState => "the region is in the wrong state for the command",
-        RdmaCmdStatus::BadArg => "a length, base or access right the table cannot take",
-        RdmaCmdStatus::BadQp => "QP number out of range",
-        RdmaCmdStatus::BadTransition => {
-            "the QP cannot make this state transition, or attributes outside RESET to INIT"
-        }
-        RdmaCmdStatus::BadCmd => "the device does not know the command",
-    };
-    Error::InvalidArgument(format!(
-        "RDMA command {} refused by the device: {} ({why})",
-        cmd.name(),
-        status.name()
-    ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_refusal_has_its_own_message() {
-        let msgs: Vec<String> = RdmaCmdStatus::ALL
-            .iter()
-            .filter(|s| **s != RdmaCmdStatus::Ok)
-            .map(|s| refused(RdmaCmd::MrReg, *s).to_string())
-            .collect();
-        for (i, m) in msgs.iter().enumerate() {
-            assert!(m.contains("MR_REG"), "{m}");
-            assert!(!msgs[i + 1..].contains(m), "{m} twice");
-        }
     }
 }

@@ -15,7 +15,7 @@
 //! - TCP streams: their completions name the connection and carry stream
 //!   offsets ([`crate::stream`]);
 //! - raw work queues ([`crate::raw`]): a queue registers with the CQ it
-//!   completes to, as a [`Flush`], and the CQ hands it each of its
+//!   completes to, as a `Flush`, and the CQ hands it each of its
 //!   completions: the queue says whose request it was, whether the user
 //!   asked for the completion, and, when an error stops the queue, which
 //!   requests are flushed (the library completes those itself, `Flushed`,

@@ -86,7 +86,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use warpnic_abi::gen;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 pub(crate) mod cmd;
 pub mod cq;
@@ -125,11 +125,7 @@ pub const MAX_ORD: u32 = gen::RDMA_MAX_ORD;
 /// Largest ring of a QP, as log2 of entries.
 const MAX_LOG_DEPTH: u32 = gen::MAX_LOG_QUEUE_SIZE;
 
+/// Locks verbs state.
 fn lock<T>(m: &Mutex<T>) -> Result<MutexGuard<'_, T>> {
-    m.lock()
-        .map_err(|_| Error::InvalidArgument("verbs state poisoned by a panic".into()))
-}
-
-fn invalid(msg: impl Into<String>) -> Error {
-    Error::InvalidArgument(msg.into())
+    crate::error::lock(m, "verbs state")
 }

@@ -2,11 +2,11 @@
 //! card's memory-region table.
 //!
 //! [`ProtectionDomain::reg_mr`] takes a free table index and its next key
-//! ([`MrTable`], next fit; the key of an index counts up on every
+//! (`MrTable`, next fit; the key of an index counts up on every
 //! registration from a random start), then registers the region with
 //! MR_REG; STag = index << 8 | key, lkey = rkey = STag, and the Tagged
 //! Offset of the first byte is its IOVA. The table also answers the
-//! host-side checks of scatter and gather entries ([`MrTable::check_sge`]):
+//! host-side checks of scatter and gather entries (`MrTable::check_sge`):
 //! the region exists with this key, belongs to the QP's protection domain,
 //! allows the use, is valid (fast-register regions start invalid) and
 //! holds the whole range. A region the device may still reach (a
@@ -18,10 +18,10 @@ use std::sync::Arc;
 
 use warpnic_abi::gen::{mr_access, RdmaCmd};
 
+use super::lock;
 use super::pd::{PdShared, ProtectionDomain};
 use super::wr::Sge;
-use super::{invalid, lock};
-use crate::error::{Error, Result};
+use crate::error::{ArgError, Error, Result};
 use crate::mem::DmaMem;
 
 /// Access rights of a memory region (`mr_access`; ibv_access_flags).
@@ -72,11 +72,9 @@ impl AccessFlags {
 
     /// Refuses combinations the table refuses (REMOTE_WRITE without
     /// LOCAL_WRITE).
-    pub(super) fn check(self) -> Result<()> {
+    pub(super) fn check(self) -> std::result::Result<(), ArgError> {
         if self.contains(Self::REMOTE_WRITE) && !self.contains(Self::LOCAL_WRITE) {
-            return Err(invalid(
-                "memory region access REMOTE_WRITE needs LOCAL_WRITE as well",
-            ));
+            return Err(ArgError::RemoteWriteWithoutLocalWrite);
         }
         Ok(())
     }
@@ -242,51 +240,49 @@ impl MrTable {
         }
     }
 
-    /// Whether the local QP of protection domain `pd` may write `sge`.
-    pub(crate) fn check_recv_sge(&self, pd: u16, sge: &Sge) -> Result<()> {
-        self.check_sge(pd, sge, AccessFlags::LOCAL_WRITE, "a receive buffer")
+    /// Whether the local QP of protection domain `pd` may write `sge` (a
+    /// receive buffer).
+    pub(crate) fn check_recv_sge(&self, pd: u16, sge: &Sge) -> std::result::Result<(), ArgError> {
+        self.check_sge(pd, sge, AccessFlags::LOCAL_WRITE)
     }
 
     /// Whether the local QP of protection domain `pd` may use `sge` with
-    /// the rights `need` (`what` names the use in the error).
+    /// the rights `need`.
     pub(crate) fn check_sge(
         &self,
         pd: u16,
         sge: &Sge,
         need: AccessFlags,
-        what: &str,
-    ) -> Result<()> {
-        let e = self.get(sge.lkey).ok_or_else(|| {
-            invalid(format!(
-                "scatter entry lkey {:#010x} names no registered memory region",
-                sge.lkey
-            ))
-        })?;
+    ) -> std::result::Result<(), ArgError> {
+        let stag = sge.lkey;
+        let e = self.get(stag).ok_or(ArgError::NoRegion { stag })?;
         if e.pd != pd {
-            return Err(invalid(format!(
-                "scatter entry lkey {:#010x} belongs to protection domain {}, the QP to {pd}",
-                sge.lkey, e.pd
-            )));
+            return Err(ArgError::OtherPd {
+                stag,
+                pd: e.pd,
+                qp_pd: pd,
+            });
         }
         if !e.access.contains(need) {
-            return Err(invalid(format!(
-                "scatter entry lkey {:#010x}: {what} needs access {need:?}, the region has {:?}",
-                sge.lkey, e.access
-            )));
+            return Err(ArgError::Access {
+                stag,
+                need,
+                have: e.access,
+            });
         }
         if !e.valid {
-            return Err(invalid(format!(
-                "scatter entry lkey {:#010x}: the fast-register region is invalid",
-                sge.lkey
-            )));
+            return Err(ArgError::RegionInvalid { stag });
         }
         let end = sge.addr.checked_add(u64::from(sge.length));
         let inside = sge.addr >= e.base && end.is_some_and(|end| end - e.base <= e.len);
         if !inside {
-            return Err(invalid(format!(
-                "scatter entry {:#x}+{:#x} is outside its region {:#x}+{:#x} (lkey {:#010x})",
-                sge.addr, sge.length, e.base, e.len, sge.lkey
-            )));
+            return Err(ArgError::OutsideRegion {
+                stag,
+                addr: sge.addr,
+                len: u64::from(sge.length),
+                base: e.base,
+                size: e.len,
+            });
         }
         Ok(())
     }
@@ -332,9 +328,9 @@ impl ProtectionDomain {
         len: usize,
         access: AccessFlags,
     ) -> Result<MemoryRegion> {
-        access.check()?;
+        access.check().map_err(|why| Error::arg("access", why))?;
         if len == 0 {
-            return Err(invalid("a memory region needs at least one byte"));
+            return Err(Error::arg("len", ArgError::Zero));
         }
         if offset.checked_add(len).is_none_or(|end| end > mem.len()) {
             return Err(Error::OutOfBounds {
@@ -360,9 +356,12 @@ impl ProtectionDomain {
             }),
             Err(e) => {
                 if let Ok(mut st) = p.ctx.st.lock() {
-                    // a refusal leaves the entry free; no answer leaves
-                    // it unknown
-                    if matches!(e, Error::InvalidArgument(_)) {
+                    // a refusal (or a command never sent) leaves the entry
+                    // free; no answer leaves it unknown
+                    if matches!(
+                        e,
+                        Error::RdmaCmd { .. } | Error::InvalidArgument { .. } | Error::Poisoned(_)
+                    ) {
                         st.mrs.free(stag);
                     } else {
                         st.mrs.leak(stag);
@@ -446,15 +445,24 @@ impl MemoryRegion {
     /// A scatter entry of `length` bytes at `offset` in the region.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] for zero bytes or a range outside the
-    /// region.
+    /// [`Error::InvalidArgument`]: `length` zero, or `offset` with a range
+    /// outside the region.
     pub fn sge(&self, offset: u64, length: u32) -> Result<Sge> {
+        if length == 0 {
+            return Err(Error::arg("length", ArgError::Zero));
+        }
         let end = offset.checked_add(u64::from(length));
-        if length == 0 || end.is_none_or(|end| end > self.len) {
-            return Err(invalid(format!(
-                "scatter entry {offset:#x}+{length:#x} is outside the {:#x}-byte region or empty",
-                self.len
-            )));
+        if end.is_none_or(|end| end > self.len) {
+            return Err(Error::arg(
+                "offset",
+                ArgError::OutsideRegion {
+                    stag: self.stag(),
+                    addr: self.addr.wrapping_add(offset),
+                    len: u64::from(length),
+                    base: self.addr,
+                    size: self.len,
+                },
+            ));
         }
         Ok(Sge {
             addr: self.addr + offset,
@@ -465,7 +473,7 @@ impl MemoryRegion {
 
     /// Whether the host knows the region valid: a FAST_REG region is
     /// invalid until registered by a work request, and after a local or
-    /// remote invalidation ([`CompletionQueue::poll_wc`] sees the latter).
+    /// remote invalidation ([`CompletionQueue::poll_wc`](super::CompletionQueue::poll_wc) sees the latter).
     ///
     /// # Errors
     /// Only if the verbs state was poisoned.
@@ -482,10 +490,10 @@ impl MemoryRegion {
     /// error.
     pub fn invalidate(&self) -> Result<()> {
         if !self.access.contains(AccessFlags::FAST_REG) {
-            return Err(invalid(format!(
-                "region {:#010x} is not a fast-register region: it cannot be invalidated",
-                self.stag()
-            )));
+            return Err(Error::arg(
+                "self",
+                ArgError::NotFastReg { stag: self.stag() },
+            ));
         }
         let p = &self.pd;
         p.nic

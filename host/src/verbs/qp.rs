@@ -24,9 +24,9 @@ use super::qp_state::{
 use super::tables::{QpSlot, VerbsTables};
 use super::wc::WorkCompletion;
 use super::wr::{encode_fast_reg_wqe, encode_recv_wqe, encode_send_wqe, RecvWr, SendWr, WrOpcode};
-use super::{invalid, lock, MAX_LOG_DEPTH, RDMA_WQE_SIZE};
+use super::{lock, MAX_LOG_DEPTH, RDMA_WQE_SIZE};
 use crate::device::DmaPerm;
-use crate::error::{Error, Result};
+use crate::error::{ArgError, Error, Result};
 use crate::mem::DmaMem;
 use crate::nic::Nic;
 use crate::stream::TcpStream;
@@ -156,6 +156,11 @@ impl QpShared {
         self.modify_raw(QpState::Reset)
     }
 
+    /// The error of a call that needs the QP moved to INIT.
+    fn not_initialized(&self) -> Error {
+        Error::arg("self", ArgError::QpNotInitialized { qp: self.qpn })
+    }
+
     /// Takes a work completion of this QP: the ring it belongs to moves
     /// on.
     pub(crate) fn retire(&self, wc: &WorkCompletion) -> Result<()> {
@@ -184,6 +189,16 @@ impl QpShared {
             rq_iova: self.rq.iova(),
             sq_iova: self.sq.iova(),
         }
+    }
+}
+
+/// The error of a work request with a scatter or gather entry the QP may
+/// not use.
+fn bad_sge(wr_id: u64, reason: ArgError) -> Error {
+    Error::InvalidWorkRequest {
+        wr_id,
+        arg: "sg_list",
+        reason,
     }
 }
 
@@ -290,10 +305,11 @@ impl QueuePair {
     /// requests posted in ERROR complete FLUSHED.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] before INIT, for more than [`MAX_SGE`]
-    /// entries, or an entry outside a valid region of the QP's protection
-    /// domain with LOCAL_WRITE; [`Error::QueueFull`] when the ring has no
-    /// room for all; the device's refusal of QP_QUERY or a backend error.
+    /// [`Error::InvalidArgument`] before INIT; [`Error::InvalidWorkRequest`]
+    /// for more than [`MAX_SGE`] entries, or an entry outside a valid
+    /// region of the QP's protection domain with LOCAL_WRITE;
+    /// [`Error::QueueFull`] when the ring has no room for all; the device's
+    /// refusal of QP_QUERY or a backend error.
     pub fn post_recv(&self, wrs: &[RecvWr<'_>]) -> Result<()> {
         let q = &*self.inner;
         let mut st = lock(&q.st)?;
@@ -301,17 +317,16 @@ impl QueuePair {
             return Ok(());
         }
         if !st.initialized {
-            return Err(invalid(format!(
-                "QP {}: receive work requests need the QP moved to INIT first",
-                q.qpn
-            )));
+            return Err(q.not_initialized());
         }
         let mut wqes = Vec::with_capacity(wrs.len());
         {
             let ctx = lock(&q.ctx().st)?;
             for wr in wrs {
                 for s in wr.sg_list {
-                    ctx.mrs.check_recv_sge(q.pd.pdn, s)?;
+                    ctx.mrs
+                        .check_recv_sge(q.pd.pdn, s)
+                        .map_err(|reason| bad_sge(wr.wr_id, reason))?;
                 }
                 wqes.push(encode_recv_wqe(wr)?);
             }
@@ -347,10 +362,10 @@ impl QueuePair {
     /// hardware takes them in RTS, and completes them FLUSHED in ERROR.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] before INIT, for a malformed request
-    /// ([`encode_send_wqe`]), or a gather entry outside a valid region of
-    /// the QP's protection domain (an RDMA Read's sink needs LOCAL_WRITE
-    /// and REMOTE_WRITE); [`Error::QueueFull`] when the ring has no room
+    /// [`Error::InvalidArgument`] before INIT; [`Error::InvalidWorkRequest`]
+    /// for a malformed request ([`encode_send_wqe`]), or a gather entry
+    /// outside a valid region of the QP's protection domain (an RDMA Read's
+    /// sink needs LOCAL_WRITE and REMOTE_WRITE); [`Error::QueueFull`] when the ring has no room
     /// for all (entries free up with the completions of later signaled
     /// ones); a backend error.
     pub fn post_send(&self, wrs: &[SendWr<'_>]) -> Result<()> {
@@ -360,24 +375,22 @@ impl QueuePair {
             return Ok(());
         }
         if !st.initialized {
-            return Err(invalid(format!(
-                "QP {}: send work requests need the QP moved to INIT first",
-                q.qpn
-            )));
+            return Err(q.not_initialized());
         }
         let mut wqes = Vec::with_capacity(wrs.len());
         {
             let ctx = lock(&q.ctx().st)?;
             for wr in wrs {
-                let (need, what) = match wr.opcode {
-                    WrOpcode::RdmaRead => (
-                        AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
-                        "an RDMA Read's sink",
-                    ),
-                    _ => (AccessFlags::empty(), "a gather entry"),
+                // an RDMA Read's sink takes a tagged write; a gather entry
+                // is only read
+                let need = match wr.opcode {
+                    WrOpcode::RdmaRead => AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+                    _ => AccessFlags::empty(),
                 };
                 for s in wr.sg_list {
-                    ctx.mrs.check_sge(q.pd.pdn, s, need, what)?;
+                    ctx.mrs
+                        .check_sge(q.pd.pdn, s, need)
+                        .map_err(|reason| bad_sge(wr.wr_id, reason))?;
                 }
                 wqes.push(encode_send_wqe(wr)?);
             }
@@ -408,33 +421,32 @@ impl QueuePair {
         signaled: bool,
     ) -> Result<u32> {
         let q = &*self.inner;
+        let old = mr.stag();
         if mr.pd.pdn != q.pd.pdn {
-            return Err(invalid("the region belongs to another protection domain"));
+            return Err(Error::arg(
+                "mr",
+                ArgError::OtherPd {
+                    stag: old,
+                    pd: mr.pd.pdn,
+                    qp_pd: q.pd.pdn,
+                },
+            ));
         }
         if !mr.access.contains(AccessFlags::FAST_REG) {
-            return Err(invalid(format!(
-                "region {:#010x} is not a fast-register region",
-                mr.stag()
-            )));
+            return Err(Error::arg("mr", ArgError::NotFastReg { stag: old }));
         }
         if access.contains(AccessFlags::REMOTE_WRITE) && !access.contains(AccessFlags::LOCAL_WRITE)
         {
-            return Err(invalid("REMOTE_WRITE needs LOCAL_WRITE"));
+            return Err(Error::arg("access", ArgError::RemoteWriteWithoutLocalWrite));
         }
-        let old = mr.stag();
         if lock(&q.ctx().st)?.mrs.get(old).is_some_and(|e| e.valid) {
-            return Err(invalid(format!(
-                "region {old:#010x} is valid: invalidate it before fast-registering"
-            )));
+            return Err(Error::arg("mr", ArgError::RegionValid { stag: old }));
         }
         let new = (old & !0xff) | (old.wrapping_add(1) & 0xff);
         let wqe = encode_fast_reg_wqe(wr_id, new, access, mr.addr, mr.len, signaled);
         let mut st = lock(&q.st)?;
         if !st.initialized {
-            return Err(invalid(format!(
-                "QP {}: send work requests need the QP moved to INIT first",
-                q.qpn
-            )));
+            return Err(q.not_initialized());
         }
         q.push_send(&mut st, &[wqe])?;
         lock(&q.ctx().st)?.mrs.fast_reg(old, new, access);
@@ -475,7 +487,7 @@ impl QueuePair {
             Arc::as_ptr(stream.device()),
             Arc::as_ptr(self.inner.nic().device()),
         ) {
-            return Err(invalid("the stream belongs to another NIC"));
+            return Err(Error::arg("stream", ArgError::OtherNic));
         }
         self.bind_endpoint(stream.endpoint(), stream.tid())
     }
@@ -495,7 +507,7 @@ impl QueuePair {
             Arc::as_ptr(stream.device()),
             Arc::as_ptr(self.inner.nic().device()),
         ) {
-            return Err(invalid("the stream belongs to another NIC"));
+            return Err(Error::arg("stream", ArgError::OtherNic));
         }
         self.bind_endpoint_mode(stream.endpoint(), stream.tid(), CplUlpMode::RdmaRx)
     }
@@ -517,18 +529,17 @@ impl QueuePair {
             let st = lock(&q.st)?;
             match (st.initialized, st.tid) {
                 (true, Some(t)) if t == tid => {}
-                (true, Some(t)) => {
-                    return Err(invalid(format!(
-                        "QP {} was initialized for connection {t}, not {tid}",
-                        q.qpn
-                    )))
+                (true, Some(bound)) => {
+                    return Err(Error::arg(
+                        "tid",
+                        ArgError::OtherConnection {
+                            qp: q.qpn,
+                            bound,
+                            tid,
+                        },
+                    ))
                 }
-                _ => {
-                    return Err(invalid(format!(
-                        "QP {}: move it to INIT for connection {tid} before binding",
-                        q.qpn
-                    )))
-                }
+                _ => return Err(q.not_initialized()),
             }
         }
         let nic = q.nic();
@@ -577,15 +588,12 @@ impl ProtectionDomain {
         };
         let rq_log = log(caps.max_recv_wr)?;
         let sq_log = log(caps.max_send_wr)?;
-        for cq in [send_cq, recv_cq] {
+        for (arg, cq) in [("send_cq", send_cq), ("recv_cq", recv_cq)] {
             if cq.index() > 0xff {
-                return Err(invalid(format!(
-                    "completion queue {}: a QP takes CQs 0..=255",
-                    cq.index()
-                )));
+                return Err(Error::range(arg, cq.index(), 0u32, 0xffu32));
             }
             if !Arc::ptr_eq(&cq.nic().inner, &p.nic.inner) {
-                return Err(invalid("the completion queue belongs to another NIC"));
+                return Err(Error::arg(arg, ArgError::OtherNic));
             }
         }
         let rq = p.nic.alloc_dma(RDMA_WQE_SIZE << rq_log, DmaPerm::READ)?;

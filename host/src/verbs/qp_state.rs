@@ -9,8 +9,8 @@ use warpnic_abi::gen::{CplTermOrigin, EqeType, QpErrorInfo, QpState, TermLayer};
 
 use super::cq::Event;
 use super::wr::mulpdu_for_mss;
-use super::{invalid, MAX_IRD, MAX_LOG_DEPTH, MAX_ORD};
-use crate::error::{Error, Result};
+use super::{MAX_IRD, MAX_LOG_DEPTH, MAX_ORD};
+use crate::error::{ArgError, Error, Result};
 use crate::mpa::RdmaParams;
 
 /// The default largest ULPDU a QP accepts: any. The sender chooses its
@@ -18,6 +18,10 @@ use crate::mpa::RdmaParams;
 /// [`mulpdu_for_mss`]); a garbage length is caught by the CRC and the DDP
 /// checks.
 pub const DEFAULT_MULPDU: u16 = u16::MAX;
+
+/// The smallest largest ULPDU to send: a READ REQUEST takes 46 bytes, a
+/// TERMINATE up to 70, and each must be one FPDU.
+const MIN_SEND_MULPDU: u16 = 72;
 
 /// Attributes of a QP_MODIFY (ibv_qp_attr with its mask): the state to go
 /// to and, for RESET to INIT only, the connection attributes.
@@ -83,12 +87,8 @@ impl QpAttrs {
     /// [`Error::InvalidArgument`] for IRD or ORD above 255 (the QP's
     /// fields are 8 bits).
     pub fn from_rdma_params(tid: u32, p: &RdmaParams) -> Result<QpAttrs> {
-        let (Ok(ird), Ok(ord)) = (u8::try_from(p.ird), u8::try_from(p.ord)) else {
-            return Err(invalid(format!(
-                "IRD {} / ORD {}: a queue pair takes at most 255",
-                p.ird, p.ord
-            )));
-        };
+        let ird = u8::try_from(p.ird).map_err(|_| Error::range("ird", p.ird, 0u8, u8::MAX))?;
+        let ord = u8::try_from(p.ord).map_err(|_| Error::range("ord", p.ord, 0u8, u8::MAX))?;
         Ok(QpAttrs::init(tid)
             .crc(p.crc)
             .markers_rx(p.markers_rx)
@@ -204,19 +204,16 @@ pub(super) fn transition(from: QpState, to: QpState, with_attrs: bool) -> Result
     let ok = match (from, to) {
         _ if from == to => {
             if with_attrs {
-                return Err(invalid(format!(
-                    "QP attributes can be set from RESET to INIT only, not {} to {}",
-                    from.name(),
-                    to.name()
-                )));
+                return Err(crate::error::Error::arg(
+                    "attrs",
+                    ArgError::AttrsOutsideInit { from, to },
+                ));
             }
             return Ok(Transition::NoOp);
         }
         (Reset, Init) => {
             if !with_attrs {
-                return Err(invalid(
-                    "RESET to INIT needs the QP attributes (QpAttrs::init with the connection id)",
-                ));
+                return Err(crate::error::Error::arg("attrs", ArgError::AttrsNeeded));
             }
             return Ok(Transition::Run { set_attrs: true });
         }
@@ -226,18 +223,16 @@ pub(super) fn transition(from: QpState, to: QpState, with_attrs: bool) -> Result
         _ => false,
     };
     if !ok {
-        return Err(invalid(format!(
-            "a queue pair cannot go from {} to {}",
-            from.name(),
-            to.name()
-        )));
+        return Err(crate::error::Error::arg(
+            "attrs",
+            ArgError::Transition { from, to },
+        ));
     }
     if with_attrs {
-        return Err(invalid(format!(
-            "QP attributes can be set from RESET to INIT only, not {} to {}",
-            from.name(),
-            to.name()
-        )));
+        return Err(crate::error::Error::arg(
+            "attrs",
+            ArgError::AttrsOutsideInit { from, to },
+        ));
     }
     Ok(Transition::Run { set_attrs: false })
 }
@@ -271,45 +266,39 @@ pub(super) fn qp_modify_args(
     if !set_attrs {
         return Ok(vec![qpn, state]);
     }
-    let tid = a
-        .tid
-        .ok_or_else(|| invalid("RESET to INIT needs the TCP connection id (QpAttrs::tid)"))?;
+    let tid = a.tid.ok_or(Error::arg("tid", ArgError::Missing))?;
     if a.mulpdu == 0 {
-        return Err(invalid("the largest ULPDU must be at least 1 byte"));
+        return Err(Error::range("mulpdu", a.mulpdu, 1u16, u16::MAX));
     }
-    if a.send_mulpdu < 72 {
-        return Err(invalid(format!(
-            "largest ULPDU to send {} is below 72 bytes (a READ REQUEST takes 46, a TERMINATE up to 70)",
-            a.send_mulpdu
-        )));
+    // a READ REQUEST takes 46 bytes, a TERMINATE up to 70
+    if a.send_mulpdu < MIN_SEND_MULPDU {
+        return Err(Error::range(
+            "send_mulpdu",
+            a.send_mulpdu,
+            MIN_SEND_MULPDU,
+            u16::MAX,
+        ));
     }
     if a.marker_phase > 511 {
-        return Err(invalid(format!(
-            "marker phase {} is outside 0..=511",
-            a.marker_phase
-        )));
+        return Err(Error::range("marker_phase", a.marker_phase, 0u16, 511u16));
     }
-    if r.send_cq > 0xff || r.recv_cq > 0xff {
-        return Err(invalid(format!(
-            "completion queues {} and {}: a QP takes CQs 0..=255",
-            r.send_cq, r.recv_cq
-        )));
+    for (arg, cq) in [("send_cq", r.send_cq), ("recv_cq", r.recv_cq)] {
+        if cq > 0xff {
+            return Err(Error::range(arg, cq, 0u32, 0xffu32));
+        }
     }
-    let logs = 1..=MAX_LOG_DEPTH;
-    if !logs.contains(&r.rq_log) || !logs.contains(&r.sq_log) {
-        return Err(invalid("QP ring sizes must be 2^1..=2^15 entries"));
+    for (arg, log) in [("rq_log", r.rq_log), ("sq_log", r.sq_log)] {
+        if !(1..=MAX_LOG_DEPTH).contains(&log) {
+            return Err(Error::range(arg, log, 1u32, MAX_LOG_DEPTH));
+        }
     }
+    // ibv max_qp_rd_atom: the RDMA Reads the hardware answers at once
     if u32::from(a.ird) > MAX_IRD {
-        return Err(invalid(format!(
-            "IRD {}: the hardware answers at most {MAX_IRD} RDMA Reads at once (ibv max_qp_rd_atom)",
-            a.ird
-        )));
+        return Err(Error::range("ird", a.ird, 0u32, MAX_IRD));
     }
+    // ibv max_qp_init_rd_atom: the RDMA Reads it keeps outstanding
     if u32::from(a.ord) > MAX_ORD {
-        return Err(invalid(format!(
-            "ORD {}: the hardware keeps at most {MAX_ORD} RDMA Reads outstanding (ibv max_qp_init_rd_atom)",
-            a.ord
-        )));
+        return Err(Error::range("ord", a.ord, 0u32, MAX_ORD));
     }
     let arg3 = u32::from(a.mulpdu)
         | (u32::from(a.crc) << 16)
@@ -567,7 +556,10 @@ mod tests {
         assert!(
             matches!(
                 qp_modify_args(0, &QpAttrs::init(1).ird(17), true, &res()),
-                Err(Error::InvalidArgument(_))
+                Err(Error::InvalidArgument {
+                    arg: "ird",
+                    reason: ArgError::OutOfRange { got: 17, min: 0, max }
+                }) if max == u64::from(MAX_IRD)
             ),
             "IRD above MAX_IRD"
         );
@@ -575,7 +567,10 @@ mod tests {
         assert!(
             matches!(
                 qp_modify_args(0, &QpAttrs::init(1).ord(17), true, &res()),
-                Err(Error::InvalidArgument(_))
+                Err(Error::InvalidArgument {
+                    arg: "ord",
+                    reason: ArgError::OutOfRange { got: 17, min: 0, max }
+                }) if max == u64::from(MAX_ORD)
             ),
             "ORD above MAX_ORD"
         );

@@ -37,7 +37,7 @@ pub(crate) struct TableState {
     /// CQs on which [`CompletionQueue::poll_wc`](super::CompletionQueue::poll_wc)
     /// took a completion that is not an RDMA one, to report on its next
     /// call.
-    pub(crate) stray: Vec<(u32, String)>,
+    pub(crate) stray: Vec<(u32, Error)>,
 }
 
 #[derive(Clone)]

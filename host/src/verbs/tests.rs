@@ -177,6 +177,16 @@ fn registration_through_the_block() {
         .reg_mr(&mem, 0, 0x10, AccessFlags::LOCAL_WRITE)
         .expect_err("refused");
     assert!(e.to_string().contains("BAD_ARG"), "{e}");
+    assert!(
+        matches!(
+            e,
+            Error::RdmaCmd {
+                cmd: RdmaCmd::MrReg,
+                status: RdmaCmdStatus::BadArg
+            }
+        ),
+        "{e}"
+    );
     // fast-register regions start invalid and invalidate
     let fr = pd
         .reg_mr(
@@ -292,6 +302,16 @@ fn queue_pair_through_the_block() {
     m.with(|r| r.fail_next = Some((RdmaCmd::QpModify, RdmaCmdStatus::BadTransition)));
     let e = qp.modify(&QpAttrs::new(QpState::Rts)).expect_err("refused");
     assert!(e.to_string().contains("BAD_TRANSITION"), "{e}");
+    assert!(
+        matches!(
+            e,
+            Error::RdmaCmd {
+                cmd: RdmaCmd::QpModify,
+                status: RdmaCmdStatus::BadTransition
+            }
+        ),
+        "{e}"
+    );
     // binding needs the same connection
     assert!(qp.bind_endpoint(EndpointId(1), 34).is_err());
     // dropping takes the QP to ERROR and RESET

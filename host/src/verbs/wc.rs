@@ -8,11 +8,8 @@ use std::time::Duration;
 use warpnic_abi::gen::{cqe_flags, CqeOpcode, CqeStatus};
 
 use super::cq::{Completion, CompletionQueue};
-use super::{invalid, lock};
-use crate::error::Result;
-
-#[cfg(doc)]
-use crate::error::Error;
+use super::lock;
+use crate::error::{Error, Result};
 
 /// What an RDMA work completion reports (ibv_wc_opcode).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -143,7 +140,7 @@ impl CompletionQueue {
     /// the next call when RDMA completions came with it.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] for a raw or stream completion on the
+    /// [`Error::StrayCompletion`] for a raw or stream completion on the
     /// CQ; as [`CompletionQueue::poll`].
     pub fn poll_wc(&self, wc: &mut [WorkCompletion]) -> Result<usize> {
         let ctx = self.nic().verbs()?;
@@ -151,8 +148,8 @@ impl CompletionQueue {
         {
             let mut st = lock(&ctx.st)?;
             if let Some(i) = st.stray.iter().position(|(cq, _)| *cq == me) {
-                let (_, msg) = st.stray.swap_remove(i);
-                return Err(invalid(msg));
+                let (_, e) = st.stray.swap_remove(i);
+                return Err(e);
             }
         }
         let mut cs = [Completion::default(); 32];
@@ -169,10 +166,12 @@ impl CompletionQueue {
                         got += 1;
                     }
                     None => {
-                        stray.get_or_insert(format!(
-                            "completion queue {me} polled for work completions took a {:?} completion of queue {} (wr_id {:#x}): give RDMA QPs CQs of their own",
-                            c.kind, c.queue, c.wr_id
-                        ));
+                        stray.get_or_insert(Error::StrayCompletion {
+                            cq: me,
+                            kind: c.kind,
+                            queue: c.queue,
+                            wr_id: c.wr_id,
+                        });
                     }
                 }
             }
@@ -181,9 +180,9 @@ impl CompletionQueue {
             }
         }
         match stray {
-            Some(msg) if got == 0 => Err(invalid(msg)),
-            Some(msg) => {
-                lock(&ctx.st)?.stray.push((me, msg));
+            Some(e) if got == 0 => Err(e),
+            Some(e) => {
+                lock(&ctx.st)?.stray.push((me, e));
                 Ok(got)
             }
             None => Ok(got),

@@ -13,13 +13,11 @@ use warpnic_abi::gen::{
 use warpnic_abi::wire::MpaFpduRepr;
 
 use super::mr::AccessFlags;
-use super::{invalid, MAX_SGE, RDMA_WQE_SIZE};
-use crate::error::Result;
+use super::{MAX_SGE, RDMA_WQE_SIZE};
+use crate::error::{ArgError, Error, Result};
 
 #[cfg(doc)]
 use super::mr::MemoryRegion;
-#[cfg(doc)]
-use crate::error::Error;
 
 /// Octets from one MPA marker to the next (RFC 5044 §4.3).
 const MARKER_INTERVAL: usize = 512;
@@ -80,24 +78,22 @@ pub struct RecvWr<'a> {
 
 /// The `rdma_sge` images of a work request's list (at most [`MAX_SGE`]
 /// entries of at least one byte; the rest zero).
-fn sge_images(
-    wr_id: u64,
-    list: &[Sge],
-    kind: &str,
-    entry: &str,
-) -> Result<[[u8; RdmaSge::SIZE]; MAX_SGE]> {
+fn sge_images(wr_id: u64, list: &[Sge]) -> Result<[[u8; RdmaSge::SIZE]; MAX_SGE]> {
+    let bad = |reason| Error::InvalidWorkRequest {
+        wr_id,
+        arg: "sg_list",
+        reason,
+    };
     if list.len() > MAX_SGE {
-        return Err(invalid(format!(
-            "{kind} work request {wr_id:#x}: {} {entry} entries, at most {MAX_SGE}",
-            list.len()
-        )));
+        return Err(bad(ArgError::TooLong {
+            got: list.len(),
+            max: MAX_SGE,
+        }));
     }
     let mut sges = [[0u8; RdmaSge::SIZE]; MAX_SGE];
-    for (slot, s) in sges.iter_mut().zip(list) {
+    for (index, (slot, s)) in sges.iter_mut().zip(list).enumerate() {
         if s.length == 0 {
-            return Err(invalid(format!(
-                "{kind} work request {wr_id:#x}: a {entry} entry of zero bytes"
-            )));
+            return Err(bad(ArgError::EmptyEntry { index }));
         }
         *slot = RdmaSge {
             addr: s.addr,
@@ -112,10 +108,10 @@ fn sge_images(
 /// The `rdma_rq_wqe` image of a receive work request.
 ///
 /// # Errors
-/// [`Error::InvalidArgument`] for more than [`MAX_SGE`] entries or an
+/// [`Error::InvalidWorkRequest`] for more than [`MAX_SGE`] entries or an
 /// entry of zero bytes.
 pub fn encode_recv_wqe(wr: &RecvWr<'_>) -> Result<[u8; RDMA_WQE_SIZE]> {
-    let sges = sge_images(wr.wr_id, wr.sg_list, "receive", "scatter")?;
+    let sges = sge_images(wr.wr_id, wr.sg_list)?;
     let [sge0, sge1, sge2, sge3] = sges;
     Ok(RdmaRqWqe {
         wr_id: wr.wr_id,
@@ -195,16 +191,19 @@ impl Default for SendWr<'_> {
 /// The `rdma_sq_wqe` image of a send work request.
 ///
 /// # Errors
-/// [`Error::InvalidArgument`] for more than [`MAX_SGE`] entries, an
+/// [`Error::InvalidWorkRequest`] for more than [`MAX_SGE`] entries, an
 /// entry of zero bytes, or an RDMA Read without exactly one entry.
 pub fn encode_send_wqe(wr: &SendWr<'_>) -> Result<[u8; RDMA_WQE_SIZE]> {
-    let sges = sge_images(wr.wr_id, wr.sg_list, "send", "gather")?;
+    let sges = sge_images(wr.wr_id, wr.sg_list)?;
     if wr.opcode == WrOpcode::RdmaRead && wr.sg_list.len() != 1 {
-        return Err(invalid(format!(
-            "RDMA Read {:#x}: the sink is one entry, not {}",
-            wr.wr_id,
-            wr.sg_list.len()
-        )));
+        return Err(Error::InvalidWorkRequest {
+            wr_id: wr.wr_id,
+            arg: "sg_list",
+            reason: ArgError::EntryCount {
+                got: wr.sg_list.len(),
+                want: 1,
+            },
+        });
     }
     let opcode = match wr.opcode {
         WrOpcode::RdmaWrite => RdmaWqeOpcode::RdmaWrite,
