@@ -29,7 +29,6 @@ use warpnic_sim::{SimWorld, WorldConfig};
 
 mod bench;
 mod demo;
-mod rdma;
 
 #[derive(Parser)]
 #[command(

@@ -19,6 +19,7 @@ use warpnic::{
     QpAttrs, QpCaps, QueuePair, RecvWr,
 };
 use warpnic_abi::gen::{CqeStatus, QpState, TcbField};
+use warpnic_sim::rdma::{qp_parts, QpParts};
 use warpnic_sim::rng::Rng;
 use warpnic_tests::{cm_next as next, pair, tcp_pair_setup, A_IP, B_IP};
 
@@ -28,20 +29,9 @@ fn mpa() -> MpaConfig {
     warpnic_tests::rdma::mpa_config(false)
 }
 
-/// One side's verbs objects.
-struct Side {
-    pd: ProtectionDomain,
-    scq: Arc<CompletionQueue>,
-    rcq: Arc<CompletionQueue>,
-    qp: Arc<QueuePair>,
-}
-
-fn side(nic: &Nic) -> Side {
-    let pd = nic.alloc_pd().expect("PD");
-    let scq = Arc::new(CompletionQueue::new(nic, 1024, None).expect("send CQ"));
-    let rcq = Arc::new(CompletionQueue::new(nic, 1024, None).expect("receive CQ"));
-    let qp = Arc::new(pd.create_qp(&scq, &rcq, QpCaps::default()).expect("QP"));
-    Side { pd, scq, rcq, qp }
+/// One side's verbs objects: a PD, CQs of 1024 entries, a QP.
+fn side(nic: &Nic) -> QpParts {
+    qp_parts(nic, QpCaps::default(), 1024).expect("PD, CQs and QP")
 }
 
 fn region(nic: &Nic, pd: &ProtectionDomain, len: usize, access: AccessFlags) -> MemoryRegion {

@@ -3,7 +3,7 @@
 //! 250 MHz), printed the way perftest's ib_write_bw / ib_write_lat print.
 //!
 //! The NICs connect through the host library's connection manager
-//! ([`crate::rdma::connect`]: MPA v2 with CRC, IRD/ORD 16), MAX_FRAME set
+//! ([`warpnic_sim::rdma::connect`]: MPA v2 with CRC, IRD/ORD 16), MAX_FRAME set
 //! on both before the connection opens (MSS = MAX_FRAME - 54).
 //!
 //! - Goodput: one QP, messages of each size with up to `tx_depth` work
@@ -52,8 +52,8 @@ use warpnic_sim::traffic::Pair;
 use warpnic_sim::WorldConfig;
 
 use crate::bench::tcp::pattern;
-use crate::rdma::{connect, setup_pair, RdmaEnd, A_IP};
 use crate::AnyResult;
+use warpnic_sim::rdma::{connect, setup_pair, RdmaEnd, A_IP};
 
 /// Ethernet, IPv4 and TCP headers without options.
 const TCPIP_HEADERS: u64 = 54;
