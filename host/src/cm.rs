@@ -70,9 +70,15 @@
 //! [`Cm::disconnect`]: the FIN may overtake the completions of the
 //! messages before it on their way to the host.
 //!
-//! Not yet: the RFC 6581 ready-to-receive message of the peer-to-peer
-//! model with a QP (a connect with `p2p` and a QP is refused), address
-//! and route resolution beyond the firmware's ARP.
+//! The manager does not send the RFC 6581 ready-to-receive message of the
+//! peer-to-peer model with a QP (a connect with `p2p` and a QP is refused),
+//! and resolves addresses and routes no further than the firmware's ARP.
+//!
+//! # Errors
+//!
+//! A call the manager refuses is an [`Error::InvalidArgument`] naming the
+//! argument; a connection that fails says why in its event
+//! ([`CmFailure`]).
 
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddrV4};

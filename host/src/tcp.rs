@@ -17,7 +17,8 @@
 //!   has been taken;
 //! - [`Nic::tcp_tcb`]: one TCB field of a connection.
 //!
-//! Data streaming (TX_DATA/RX_DATA) comes with the engine's data path.
+//! The bytes of a connection travel through its stream ([`crate::stream`])
+//! or, once a queue pair is bound to it, as FPDUs ([`crate::verbs`]).
 
 use std::net::{Ipv4Addr, SocketAddrV4};
 use std::time::Duration;
