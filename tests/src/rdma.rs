@@ -7,6 +7,11 @@
 //! for sent bytes once the reply is acknowledged; the initiator binds once
 //! it has the reply. Each side's first FPDU starts at the stream offset
 //! where its MPA frame ended.
+//!
+//! The tests drive each step themselves, over the streams, where the
+//! benchmarks let the connection manager do it
+//! (`warpnic_sim::rdma::connect`); both give the same [`RdmaEnd`], here with
+//! the stream that carried the MPA frames.
 
 use std::sync::Arc;
 use std::time::Duration;
