@@ -23,7 +23,7 @@ use crate::device::DmaPerm;
 use crate::error::{ArgError, Error, Result};
 use crate::mem::DmaMem;
 use crate::nic::{Nic, QueueKind};
-use crate::ring::{check_depth, lock, program_ring, quiesce, STATE_BUSY_SQ_RQ_EQ};
+use crate::ring::{check_depth, lock, program_ring, quiesce, take_queue, STATE_BUSY_SQ_RQ_EQ};
 use crate::verbs::cq::{CompletionKind, CompletionQueue, Flush};
 
 /// Smallest frame the hardware sends (an Ethernet header).
@@ -56,14 +56,7 @@ impl WqShared {
         cq: &CompletionQueue,
     ) -> Result<Arc<WqShared>> {
         let log = check_depth(depth)?;
-        let n = nic.take_slot(kind)?;
-        let mem = match nic.alloc_dma(depth * gen::SQ_WQE_SIZE as usize, DmaPerm::READ) {
-            Ok(m) => m,
-            Err(e) => {
-                nic.release_slot(kind, n);
-                return Err(e);
-            }
-        };
+        let (n, mem) = take_queue(nic, kind, depth * gen::SQ_WQE_SIZE as usize, DmaPerm::READ)?;
         let wq = Arc::new(WqShared {
             nic: nic.clone(),
             kind,

@@ -5,9 +5,10 @@
 
 use std::sync::{Mutex, MutexGuard};
 
+use crate::device::DmaPerm;
 use crate::error::{Error, Result};
 use crate::mem::DmaMem;
-use crate::nic::Nic;
+use crate::nic::{Nic, QueueKind};
 
 /// Largest ring, in entries.
 const MAX_DEPTH: usize = 1 << 15;
@@ -36,6 +37,28 @@ pub(crate) fn check_depth(depth: usize) -> Result<u32> {
 /// Locks a queue's state.
 pub(crate) fn lock<T>(m: &Mutex<T>) -> Result<MutexGuard<'_, T>> {
     crate::error::lock(m, "queue state")
+}
+
+/// Takes a free hardware queue of `kind` and `bytes` of ring memory the
+/// device may access as `perm` allows; returns the queue's index and the
+/// memory. The queue is free again if the memory cannot be had.
+///
+/// # Errors
+/// [`Error::NoFreeQueue`], or as [`Nic::alloc_dma`].
+pub(crate) fn take_queue(
+    nic: &Nic,
+    kind: QueueKind,
+    bytes: usize,
+    perm: DmaPerm,
+) -> Result<(u32, DmaMem)> {
+    let n = nic.take_slot(kind)?;
+    match nic.alloc_dma(bytes, perm) {
+        Ok(m) => Ok((n, m)),
+        Err(e) => {
+            nic.release_slot(kind, n);
+            Err(e)
+        }
+    }
 }
 
 /// After a queue is disabled, waits (up to 100 us of device time) until the

@@ -32,7 +32,7 @@ use crate::device::DmaPerm;
 use crate::error::{Error, Result};
 use crate::mem::DmaMem;
 use crate::nic::{Nic, QueueKind};
-use crate::ring::{check_depth, lock, program_ring, quiesce, STATE_BUSY_CQ};
+use crate::ring::{check_depth, lock, program_ring, quiesce, take_queue, STATE_BUSY_CQ};
 
 /// A work queue that completes to a [`CompletionQueue`] and registered
 /// with it ([`CompletionQueue::register`]): the CQ hands it each of its
@@ -85,14 +85,12 @@ impl EventQueue {
     /// [`Error::BadDepth`], [`Error::NoFreeQueue`] or a backend error.
     pub fn new(nic: &Nic, depth: usize) -> Result<EventQueue> {
         let log = check_depth(depth)?;
-        let n = nic.take_slot(QueueKind::Eq)?;
-        let mem = match nic.alloc_dma(depth * gen::EQE_SIZE as usize, DmaPerm::WRITE) {
-            Ok(m) => m,
-            Err(e) => {
-                nic.release_slot(QueueKind::Eq, n);
-                return Err(e);
-            }
-        };
+        let (n, mem) = take_queue(
+            nic,
+            QueueKind::Eq,
+            depth * gen::EQE_SIZE as usize,
+            DmaPerm::WRITE,
+        )?;
         let eq = EventQueue {
             inner: Arc::new(EqShared {
                 nic: nic.clone(),
@@ -322,14 +320,12 @@ impl CompletionQueue {
     /// [`Error::BadDepth`], [`Error::NoFreeQueue`] or a backend error.
     pub fn new(nic: &Nic, depth: usize, eq: Option<&EventQueue>) -> Result<CompletionQueue> {
         let log = check_depth(depth)?;
-        let n = nic.take_slot(QueueKind::Cq)?;
-        let mem = match nic.alloc_dma(depth * gen::CQE_SIZE as usize, DmaPerm::WRITE) {
-            Ok(m) => m,
-            Err(e) => {
-                nic.release_slot(QueueKind::Cq, n);
-                return Err(e);
-            }
-        };
+        let (n, mem) = take_queue(
+            nic,
+            QueueKind::Cq,
+            depth * gen::CQE_SIZE as usize,
+            DmaPerm::WRITE,
+        )?;
         let cq = CompletionQueue {
             inner: Arc::new(CqShared {
                 nic: nic.clone(),

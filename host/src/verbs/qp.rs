@@ -365,9 +365,9 @@ impl QueuePair {
     /// [`Error::InvalidArgument`] before INIT; [`Error::InvalidWorkRequest`]
     /// for a malformed request ([`encode_send_wqe`]), or a gather entry
     /// outside a valid region of the QP's protection domain (an RDMA Read's
-    /// sink needs LOCAL_WRITE and REMOTE_WRITE); [`Error::QueueFull`] when the ring has no room
-    /// for all (entries free up with the completions of later signaled
-    /// ones); a backend error.
+    /// sink needs LOCAL_WRITE and REMOTE_WRITE); [`Error::QueueFull`] when
+    /// the ring has no room for all (entries free up with the completions
+    /// of later signaled ones); a backend error.
     pub fn post_send(&self, wrs: &[SendWr<'_>]) -> Result<()> {
         let q = &*self.inner;
         let mut st = lock(&q.st)?;
