@@ -26,9 +26,8 @@ use warpnic_sim::traffic::{stream, Pair, Sizes, StreamSpec};
 use warpnic_sim::WorldConfig;
 
 use crate::bench::tcp::pattern;
-use crate::rdma::{connect_with, mpa_config, setup_pair, RdmaEnd, PORT};
 use crate::{fmt_mac, AnyResult};
-use warpnic::mpa::{MarkerPolicy, MpaConfig};
+use warpnic_sim::rdma::{connect_with, mpa_config, setup_pair, RdmaEnd, PORT};
 
 /// What `warpnic demo` runs.
 pub struct Demo {
@@ -190,15 +189,7 @@ fn rdma(p: &Pair, d: &Demo) -> AnyResult<()> {
     println!("  iWARP between A and B:");
     setup_pair(p, None)?;
     let t = dev.now_ns();
-    let cfg = MpaConfig {
-        markers: if d.markers {
-            MarkerPolicy::Required
-        } else {
-            MarkerPolicy::Disabled
-        },
-        ..mpa_config()
-    };
-    let conn = connect_with(p, Default::default(), 256, cfg)?;
+    let conn = connect_with(p, Default::default(), 256, mpa_config(d.markers))?;
     let (a, b) = (&conn.a, &conn.b);
     if (a.params.markers_tx, a.params.markers_rx) != (d.markers, d.markers) {
         return Err(format!("MPA settled markers {:?}", a.params).into());

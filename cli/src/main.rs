@@ -27,7 +27,6 @@ use warpnic_sim::link::frame_wire_bytes;
 mod bench;
 mod demo;
 mod info;
-mod rdma;
 
 #[derive(Parser)]
 #[command(

@@ -70,24 +70,30 @@
 //! [`Cm::disconnect`]: the FIN may overtake the completions of the
 //! messages before it on their way to the host.
 //!
-//! Not yet: the RFC 6581 ready-to-receive message of the peer-to-peer
-//! model with a QP (a connect with `p2p` and a QP is refused), address
-//! and route resolution beyond the firmware's ARP.
+//! The manager does not send the RFC 6581 ready-to-receive message of the
+//! peer-to-peer model with a QP (a connect with `p2p` and a QP is refused),
+//! and resolves addresses and routes no further than the firmware's ARP.
+//!
+//! # Errors
+//!
+//! A call the manager refuses is an [`Error::InvalidArgument`] naming the
+//! argument; a connection that fails says why in its event
+//! ([`CmFailure`]).
 
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddrV4};
 use std::sync::Arc;
 
-use warpnic_abi::gen::{cpl_tcp_opt, QpState};
+use warpnic_abi::gen::{cpl_tcp_opt, CplStatus, QpState};
 
-use crate::error::{Error, Result};
+use crate::error::{ArgError, Error, Result, SharedError};
 use crate::mpa::{
     AcceptParams, ConnectParams, CrcPolicy, IrdOrd, MarkerPolicy, MpaConfig, MpaError, MpaEvent,
     MpaSetup, RdmaParams, Revision, HEADER_LEN, IRD_ORD_LEN, MAX_IRD_ORD, MAX_PRIVATE_DATA,
 };
 use crate::stream::TcpStream;
 use crate::tcp::{ConnectOpts, EndpointId, TcpEventInfo};
-use crate::verbs::{mulpdu_for_mss, QpAttrs, QueuePair, RecvWr, Sge};
+use crate::verbs::{mulpdu_for_mss, QpAttrs, QueuePair, RecvWr, Sge, MAX_IRD, MAX_ORD};
 use crate::Nic;
 
 /// log2 of the stream buffers a connection gets (64 KiB: MPA frames are
@@ -195,7 +201,7 @@ pub enum CmEvent {
         /// The connection (closed).
         id: CmId,
         /// What failed.
-        reason: String,
+        reason: CmFailure,
     },
     /// The peer's address did not resolve (ARP).
     Unreachable {
@@ -215,7 +221,7 @@ pub enum CmEvent {
         /// The connection (aborted).
         id: CmId,
         /// What failed.
-        reason: String,
+        reason: CmFailure,
     },
     /// An established connection ended: the peer closed it (FIN), and
     /// nothing more will arrive, or reset it, and its QP is in ERROR. After
@@ -226,6 +232,65 @@ pub enum CmEvent {
         /// The connection.
         id: CmId,
     },
+}
+
+/// Why a connection failed, or was rejected by something other than the
+/// peer's consumer ([`CmEvent::NonPeerRejected`], [`CmEvent::ConnectError`],
+/// [`Error::Cm`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CmFailure {
+    /// The TCP connection was refused or reset: the engine's cause.
+    #[error("TCP: {}", .0.name())]
+    Tcp(CplStatus),
+    /// The peer's MPA frame could not be taken, or the MPA exchange
+    /// failed (RFC 5044 §7.1, RFC 6581).
+    #[error("MPA: {0:?}")]
+    Mpa(MpaError),
+    /// The MPA setup reported an event the connection manager does not
+    /// expect where the connection is.
+    #[error("unexpected MPA event {0:?}")]
+    UnexpectedMpaEvent(Box<MpaEvent>),
+    /// The responder sent bytes after its reply before the initiator's
+    /// first FPDU (RFC 5044 §7.1).
+    #[error("the responder sent {bytes} bytes after its reply before the initiator's first FPDU (RFC 5044 §7.1)")]
+    EarlyAfterReply {
+        /// How many.
+        bytes: u32,
+    },
+    /// The initiator sent bytes after its request before the reply (RFC
+    /// 5044 §7.1).
+    #[error("the initiator sent {bytes} bytes after its request before the reply (RFC 5044 §7.1)")]
+    EarlyAfterRequest {
+        /// How many.
+        bytes: u32,
+    },
+    /// The peer closed the connection before it acknowledged the reply.
+    #[error("the peer closed the connection before the reply was acknowledged")]
+    ClosedBeforeReplyAcked,
+    /// Setting up the queue pair (its modifications, receive work
+    /// requests, binding) failed.
+    #[error("binding the queue pair: {0}")]
+    QpSetup(SharedError),
+    /// The MPA reply settled other parameters than the queue pair was set
+    /// up for (the reply's outcome).
+    #[error("the MPA reply did not settle what the QP was set up for: {0:?}")]
+    ReplyMismatch(Box<MpaEvent>),
+    /// The connection was gone when its reply was acknowledged.
+    #[error("connection gone")]
+    ConnectionGone,
+    /// The reply was acknowledged on a connection that sent none.
+    #[error("no reply sent")]
+    NoReplySent,
+    /// The reply was acknowledged on a connection without a queue pair.
+    #[error("no queue pair")]
+    NoQueuePair,
+}
+
+impl CmFailure {
+    /// A failure to set up the queue pair.
+    fn qp_setup(e: Error) -> CmFailure {
+        CmFailure::QpSetup(SharedError::new(e))
+    }
 }
 
 /// Where a connection is.
@@ -289,12 +354,8 @@ pub struct Cm<'n> {
 /// The QP attributes of a connection from the caller's and what the
 /// connection settled.
 fn qp_attrs(base: QpAttrs, tid: u32, mss: u16, p: &RdmaParams, tx_start: u32) -> Result<QpAttrs> {
-    let (Ok(ird), Ok(ord)) = (u8::try_from(p.ird), u8::try_from(p.ord)) else {
-        return Err(Error::InvalidArgument(format!(
-            "IRD {} / ORD {}: a queue pair takes at most 255",
-            p.ird, p.ord
-        )));
-    };
+    let ird = u8::try_from(p.ird).map_err(|_| Error::range("ird", p.ird, 0u8, u8::MAX))?;
+    let ord = u8::try_from(p.ord).map_err(|_| Error::range("ord", p.ord, 0u8, u8::MAX))?;
     Ok(base
         .tid(tid)
         .crc(p.crc)
@@ -303,7 +364,7 @@ fn qp_attrs(base: QpAttrs, tid: u32, mss: u16, p: &RdmaParams, tx_start: u32) ->
         .ird(ird)
         .ord(ord)
         .tx_start(tx_start)
-        .send_mulpdu(mulpdu_for_mss(mss)))
+        .send_mulpdu(mulpdu_for_mss(mss, false)))
 }
 
 /// Posts the receive work requests of `q`.
@@ -327,13 +388,29 @@ fn qp_to_error(qp: &QueuePair) -> Result<()> {
     }
 }
 
+/// Refuses an IRD or ORD a queue pair cannot take.
 fn check_ird_ord(ird: u16, ord: u16) -> Result<()> {
-    if u32::from(ird) > crate::verbs::MAX_IRD || u32::from(ord) > crate::verbs::MAX_ORD {
-        return Err(Error::InvalidArgument(format!(
-            "IRD {ird} / ORD {ord}: a queue pair takes IRD 0..={} and ORD 0..={}",
-            crate::verbs::MAX_IRD,
-            crate::verbs::MAX_ORD
-        )));
+    if u32::from(ird) > MAX_IRD {
+        return Err(Error::range("ird", ird, 0u32, MAX_IRD));
+    }
+    if u32::from(ord) > MAX_ORD {
+        return Err(Error::range("ord", ord, 0u32, MAX_ORD));
+    }
+    Ok(())
+}
+
+/// Refuses a queue pair that is not in RESET.
+fn check_reset(qp: &QueuePair) -> Result<()> {
+    let state = qp.state()?;
+    if state != QpState::Reset {
+        return Err(Error::arg(
+            "qp",
+            ArgError::QpState {
+                qp: qp.qp_num(),
+                state,
+                need: QpState::Reset,
+            },
+        ));
     }
     Ok(())
 }
@@ -362,10 +439,7 @@ impl<'n> Cm<'n> {
     /// [`crate::tcp::MAX_RCV_WND`].
     pub fn set_rcv_wnd(&mut self, bytes: u32) -> Result<()> {
         if bytes == 0 || bytes > crate::tcp::MAX_RCV_WND {
-            return Err(Error::InvalidArgument(format!(
-                "receive window {bytes}: 1 ..= {} bytes",
-                crate::tcp::MAX_RCV_WND
-            )));
+            return Err(Error::range("bytes", bytes, 1u32, crate::tcp::MAX_RCV_WND));
         }
         self.rcv_wnd = bytes;
         Ok(())
@@ -407,25 +481,27 @@ impl<'n> Cm<'n> {
         p: ConnectParams<'_>,
         qp: Option<CmQp>,
     ) -> Result<CmId> {
-        if p.private_data.len() > MAX_PRIVATE_DATA || p.ird > MAX_IRD_ORD || p.ord > MAX_IRD_ORD {
-            return Err(Error::InvalidArgument(
-                "MPA private data over 512 bytes or IRD/ORD over 0x3fff".into(),
+        if p.private_data.len() > MAX_PRIVATE_DATA {
+            return Err(Error::arg(
+                "private_data",
+                ArgError::TooLong {
+                    got: p.private_data.len(),
+                    max: MAX_PRIVATE_DATA,
+                },
             ));
+        }
+        if p.ird > MAX_IRD_ORD {
+            return Err(Error::range("ird", p.ird, 0u16, MAX_IRD_ORD));
+        }
+        if p.ord > MAX_IRD_ORD {
+            return Err(Error::range("ord", p.ord, 0u16, MAX_IRD_ORD));
         }
         if let Some(q) = &qp {
             check_ird_ord(p.ird, p.ord)?;
             if p.p2p {
-                return Err(Error::InvalidArgument(
-                    "the peer-to-peer model's ready-to-receive message is not sent with a QP yet"
-                        .into(),
-                ));
+                return Err(Error::arg("p2p", ArgError::PeerToPeerWithQp));
             }
-            if q.qp.state()? != QpState::Reset {
-                return Err(Error::InvalidArgument(format!(
-                    "QP {} must be in RESET to be bound to a connection",
-                    q.qp.qp_num()
-                )));
-            }
+            check_reset(&q.qp)?;
         }
         let opts = ConnectOpts {
             tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
@@ -477,12 +553,10 @@ impl<'n> Cm<'n> {
             ird_ord,
         } = c.phase
         else {
-            return Err(Error::InvalidArgument(
-                "no connection request pending".into(),
-            ));
+            return Err(no_request());
         };
         let (Some(setup), Some(st)) = (c.setup.as_mut(), c.stream.as_mut()) else {
-            return Err(Error::InvalidArgument("no MPA setup for this id".into()));
+            return Err(no_request());
         };
         let Some(q) = qp else {
             return match setup.accept(nic, st, p)? {
@@ -502,15 +576,15 @@ impl<'n> Cm<'n> {
             };
         };
         check_ird_ord(p.ird, p.ord)?;
-        if q.qp.state()? != QpState::Reset {
-            return Err(Error::InvalidArgument(format!(
-                "QP {} must be in RESET to be bound to a connection",
-                q.qp.qp_num()
-            )));
-        }
-        if p.private_data.len() > MAX_PRIVATE_DATA - ird_ord.map_or(0, |_| IRD_ORD_LEN) {
-            return Err(Error::InvalidArgument(
-                "MPA private data too long for the reply".into(),
+        check_reset(&q.qp)?;
+        let max = MAX_PRIVATE_DATA - ird_ord.map_or(0, |_| IRD_ORD_LEN);
+        if p.private_data.len() > max {
+            return Err(Error::arg(
+                "private_data",
+                ArgError::TooLong {
+                    got: p.private_data.len(),
+                    max,
+                },
             ));
         }
         // what the reply will settle (the MPA endpoint's accept), so that
@@ -561,9 +635,7 @@ impl<'n> Cm<'n> {
             self.conns.remove(&id.0);
             return match ev {
                 Err(e) => Err(e),
-                Ok(e) => Err(Error::InvalidArgument(format!(
-                    "the MPA reply did not settle what the QP was set up for: {e:?}"
-                ))),
+                Ok(e) => Err(Error::Cm(CmFailure::ReplyMismatch(Box::new(e)))),
             };
         }
         let Ok(MpaEvent::Established { params, .. }) = ev else {
@@ -584,7 +656,7 @@ impl<'n> Cm<'n> {
         let nic = self.nic;
         let c = self.pending(id)?;
         let (Some(setup), Some(st)) = (c.setup.as_mut(), c.stream.as_mut()) else {
-            return Err(Error::InvalidArgument("no MPA setup for this id".into()));
+            return Err(no_request());
         };
         setup.reject(nic, st, private_data)?;
         self.conns.remove(&id.0);
@@ -602,7 +674,7 @@ impl<'n> Cm<'n> {
         let c = self
             .conns
             .remove(&id.0)
-            .ok_or_else(|| Error::InvalidArgument("unknown connection".into()))?;
+            .ok_or(Error::arg("id", ArgError::UnknownConnection))?;
         let qp = c.qp.as_ref().map(|q| qp_to_error(&q.qp));
         let tcp = if c.established() {
             self.nic.tcp_close(id.0)
@@ -721,36 +793,37 @@ impl<'n> Cm<'n> {
                         params,
                     }
                 }
-                Err(e) => self.fail(id, format!("binding the queue pair: {e}")),
+                Err(why) => self.fail(id, why),
             },
             e => self.ended(id, e),
         }
     }
 
     /// Initiator: the reply is in; the QP, if any, to RTS.
-    fn initiator_rts(&mut self, id: CmId, params: &RdmaParams) -> Result<()> {
+    fn initiator_rts(&mut self, id: CmId, params: &RdmaParams) -> Result<(), CmFailure> {
         let Some(c) = self.conns.get_mut(&id.0) else {
             return Ok(());
         };
         let (Some(q), Some(st)) = (c.qp.as_ref(), c.stream.as_mut()) else {
             return Ok(());
         };
-        let attrs = qp_attrs(q.attrs, st.tid(), c.mss, params, st.written())?;
-        q.qp.modify(&attrs)?;
-        post_pre_recv(q)?;
-        q.qp.bind_connection(st)?;
-        q.qp.modify(&QpAttrs::new(QpState::Rtr))?;
-        q.qp.modify(&QpAttrs::new(QpState::Rts))?;
-        // the MPA setup read up to the reply's end: anything after it that
-        // reached the stream's buffer came before the binding
-        st.poll()?;
-        let early = st.available();
-        if early != 0 {
-            return Err(Error::InvalidArgument(format!(
-                "the responder sent {early} bytes after its reply before the initiator's first FPDU (RFC 5044 §7.1)"
-            )));
+        let mss = c.mss;
+        let mut set_up = || -> Result<u32> {
+            let attrs = qp_attrs(q.attrs, st.tid(), mss, params, st.written())?;
+            q.qp.modify(&attrs)?;
+            post_pre_recv(q)?;
+            q.qp.bind_connection(st)?;
+            q.qp.modify(&QpAttrs::new(QpState::Rtr))?;
+            q.qp.modify(&QpAttrs::new(QpState::Rts))?;
+            // the MPA setup read up to the reply's end: anything after it
+            // that reached the stream's buffer came before the binding
+            st.poll()?;
+            Ok(st.available())
+        };
+        match set_up().map_err(CmFailure::qp_setup)? {
+            0 => Ok(()),
+            bytes => Err(CmFailure::EarlyAfterReply { bytes }),
         }
-        Ok(())
     }
 
     /// Responder: the reply is acknowledged; the QP to RTS.
@@ -758,33 +831,32 @@ impl<'n> Cm<'n> {
         let Some(c) = self.conns.get_mut(&id.0) else {
             return CmEvent::ConnectError {
                 id,
-                reason: "connection gone".into(),
+                reason: CmFailure::ConnectionGone,
             };
         };
         let Phase::ReplySent { params } = c.phase else {
             return CmEvent::ConnectError {
                 id,
-                reason: "no reply sent".into(),
+                reason: CmFailure::NoReplySent,
             };
         };
         let (Some(q), Some(st)) = (c.qp.as_ref(), c.stream.as_mut()) else {
             return CmEvent::ConnectError {
                 id,
-                reason: "no queue pair".into(),
+                reason: CmFailure::NoQueuePair,
             };
         };
-        let mut step = || -> Result<()> {
+        let mut step = || -> Result<(), CmFailure> {
             // bytes the initiator sent after its request and before the
             // receive binding landed in the stream's buffer
-            st.poll()?;
+            st.poll().map_err(CmFailure::qp_setup)?;
             let early = st.available();
             if early != 0 {
-                return Err(Error::InvalidArgument(format!(
-                    "the initiator sent {early} bytes after its request before the reply (RFC 5044 §7.1)"
-                )));
+                return Err(CmFailure::EarlyAfterRequest { bytes: early });
             }
-            q.qp.bind_connection(st)?;
-            q.qp.modify(&QpAttrs::new(QpState::Rts))
+            q.qp.bind_connection(st)
+                .and_then(|()| q.qp.modify(&QpAttrs::new(QpState::Rts)))
+                .map_err(CmFailure::qp_setup)
         };
         match step() {
             Ok(()) => {
@@ -795,12 +867,12 @@ impl<'n> Cm<'n> {
                     params,
                 }
             }
-            Err(e) => self.fail(id, format!("binding the queue pair: {e}")),
+            Err(why) => self.fail(id, why),
         }
     }
 
     /// Fails a connection after the MPA exchange: QP to ERROR, abort.
-    fn fail(&mut self, id: CmId, reason: String) -> CmEvent {
+    fn fail(&mut self, id: CmId, reason: CmFailure) -> CmEvent {
         if let Some(c) = self.conns.remove(&id.0) {
             if let Some(q) = &c.qp {
                 let _ = qp_to_error(&q.qp);
@@ -815,7 +887,7 @@ impl<'n> Cm<'n> {
         self.conns
             .get_mut(&id.0)
             .filter(|c| matches!(c.phase, Phase::Requested { .. }) && c.setup.is_some())
-            .ok_or_else(|| Error::InvalidArgument("no connection request pending".into()))
+            .ok_or_else(no_request)
     }
 
     /// The event of a setup that ended without a connection; the
@@ -832,11 +904,11 @@ impl<'n> Cm<'n> {
             MpaEvent::Failed(MpaError::Timeout) => CmEvent::TimedOut { id },
             MpaEvent::Failed(err) => CmEvent::NonPeerRejected {
                 id,
-                reason: format!("MPA: {err:?}"),
+                reason: CmFailure::Mpa(err),
             },
             other => CmEvent::NonPeerRejected {
                 id,
-                reason: format!("unexpected MPA event {other:?}"),
+                reason: CmFailure::UnexpectedMpaEvent(Box::new(other)),
             },
         }
     }
@@ -900,7 +972,7 @@ impl<'n> Cm<'n> {
             TcpEventInfo::Refused { ep, cause } => {
                 Ok(self.gone(ep, |id| CmEvent::NonPeerRejected {
                     id,
-                    reason: format!("TCP: {}", cause.name()),
+                    reason: CmFailure::Tcp(cause),
                 }))
             }
             TcpEventInfo::Unreachable { ep } => Ok(self.gone(ep, |id| CmEvent::Unreachable { id })),
@@ -913,10 +985,9 @@ impl<'n> Cm<'n> {
                     // the QP stays as it is: the FPDUs before the FIN may
                     // still be on their way to their completions
                     Phase::Established => Ok(Some(CmEvent::Disconnected { id: CmId(ep) })),
-                    Phase::ReplySent { .. } => Ok(Some(self.fail(
-                        CmId(ep),
-                        "the peer closed the connection before the reply was acknowledged".into(),
-                    ))),
+                    Phase::ReplySent { .. } => {
+                        Ok(Some(self.fail(CmId(ep), CmFailure::ClosedBeforeReplyAcked)))
+                    }
                     _ => Ok(None),
                 }
             }
@@ -930,11 +1001,11 @@ impl<'n> Cm<'n> {
                     Some(2) => CmEvent::Disconnected { id },
                     Some(1) => CmEvent::ConnectError {
                         id,
-                        reason: format!("TCP: {}", cause.name()),
+                        reason: CmFailure::Tcp(cause),
                     },
                     _ => CmEvent::NonPeerRejected {
                         id,
-                        reason: format!("TCP: {}", cause.name()),
+                        reason: CmFailure::Tcp(cause),
                     },
                 }))
             }
@@ -958,6 +1029,11 @@ impl<'n> Cm<'n> {
         }
         Some(f(CmId(ep)))
     }
+}
+
+/// The error of a call about a connection with no request pending.
+fn no_request() -> Error {
+    Error::arg("id", ArgError::NoPendingRequest)
 }
 
 /// What [`Cm::poll`] found on a connection.

@@ -3,12 +3,20 @@
 //! - [`device`]: the backend trait ([`Device`]) that a board behind VFIO
 //!   ([`vfio`]) or the co-simulation implements;
 //! - [`Nic`]: an opened device (identification, port control, firmware
-//!   mailbox, counters);
+//!   mailbox, counters; the RDMA command channel and the verbs tables);
 //! - [`mem`]: DMA memory mapped into the device's IOMMU domain;
-//! - [`raw`]: raw Ethernet send and receive queues with completion and
-//!   event queues;
+//! - [`raw`]: raw Ethernet send and receive queues;
 //! - [`tcp`]: TCP connections through the firmware's connection control
-//!   plane (listen, connect, close, abort, events, TCB fields).
+//!   plane (listen, connect, close, abort, events, TCB fields);
+//! - [`stream`]: offloaded TCP byte streams over those connections;
+//! - [`verbs`]: RDMA verbs (protection domains, memory regions,
+//!   completion and event queues, queue pairs, work requests and
+//!   completions);
+//! - [`mpa`]: MPA connection setup over a stream, with the endpoint machine
+//!   of `warpnic-proto`;
+//! - [`cm`]: an rdma_cm-shaped connection manager that sets up a
+//!   connection and binds its queue pair;
+//! - [`error`]: the library's error type.
 #![warn(missing_docs)]
 
 pub mod cm;
@@ -19,25 +27,24 @@ pub mod mem;
 pub mod mpa;
 pub mod nic;
 pub mod raw;
+mod ring;
 pub mod stream;
 pub mod tcp;
 pub mod verbs;
 #[cfg(all(target_os = "linux", feature = "vfio"))]
 pub mod vfio;
 
-pub use cm::{Cm, CmEvent, CmId, CmQp};
+pub use cm::{Cm, CmEvent, CmFailure, CmId, CmQp};
 pub use device::{Device, DeviceError, DeviceResult, DmaPerm};
-pub use error::{Error, Result};
+pub use error::{ArgError, Error, Result, SharedError};
 pub use mem::DmaMem;
 pub use mpa::{MpaEvent, MpaSetup};
 pub use nic::{Nic, NicInfo, Stats};
-pub use raw::{
-    Completion, CompletionKind, CompletionQueue, Event, EventQueue, RawRecv, RawRecvQueue, RawSend,
-    RawSendQueue,
-};
+pub use raw::{RawRecv, RawRecvQueue, RawSend, RawSendQueue};
 pub use stream::{StreamCq, TcpStream};
 pub use tcp::{ConnectOpts, Connection, EndpointId, ListenerId, TcpConfig, TcpEventInfo};
 pub use verbs::{
-    AccessFlags, MemoryRegion, ProtectionDomain, QpAttrs, QpCaps, QpError, QpErrorEvent, QpInfo,
-    QueuePair, RecvWr, SendWr, Sge, SqDrainedEvent, WcOpcode, WorkCompletion, WrOpcode,
+    AccessFlags, Completion, CompletionKind, CompletionQueue, Event, EventQueue, MemoryRegion,
+    ProtectionDomain, QpAttrs, QpCaps, QpError, QpErrorEvent, QpInfo, QueuePair, RecvWr, SendWr,
+    Sge, SqDrainedEvent, WcOpcode, WorkCompletion, WrOpcode,
 };

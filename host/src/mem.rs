@@ -7,7 +7,7 @@
 //! itself before its memory is freed.
 
 use crate::device::{Device, DmaPerm};
-use crate::error::{Error, Result};
+use crate::error::{ArgError, Error, Result};
 use std::ptr::NonNull;
 use std::sync::{Arc, Mutex};
 
@@ -104,9 +104,7 @@ impl DmaMem {
         perm: DmaPerm,
     ) -> Result<Self> {
         if len == 0 {
-            return Err(Error::InvalidArgument(
-                "a DMA buffer needs at least one byte".into(),
-            ));
+            return Err(Error::arg("len", ArgError::Zero));
         }
         let map_len = round_up(len as u64, PAGE as u64) as usize;
         let mut mmap =
@@ -117,7 +115,7 @@ impl DmaMem {
         })?;
         let iova = iovas
             .lock()
-            .map_err(|_| Error::InvalidArgument("IOVA allocator poisoned".into()))?
+            .map_err(|_| Error::Poisoned("IOVA allocator"))?
             .alloc(map_len)
             .ok_or(Error::IovaExhausted(map_len))?;
         // SAFETY: `ptr..ptr+map_len` is our anonymous mapping, page aligned;

@@ -146,7 +146,7 @@ fn owned(out: &Output<'_>) -> Owned {
 }
 
 fn usage(e: UsageError) -> Error {
-    Error::InvalidArgument(format!("MPA: {e:?}"))
+    Error::MpaUsage(e)
 }
 
 impl MpaSetup {
@@ -155,7 +155,7 @@ impl MpaSetup {
     /// (`cfg.timeout`, in nanoseconds of device time).
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] for private data or IRD/ORD out of range;
+    /// [`Error::MpaUsage`] for private data or IRD/ORD out of range;
     /// stream errors while writing the request.
     pub fn connect(
         nic: &Nic,
@@ -239,8 +239,8 @@ impl MpaSetup {
     /// IRD/ORD (rdma_accept): sends the reply; the setup is established.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] outside `MPA_REQ_RCVD` or for private data
-    /// or IRD/ORD out of range; stream errors while writing the reply.
+    /// [`Error::MpaUsage`] outside `MPA_REQ_RCVD` or for private data or
+    /// IRD/ORD out of range; stream errors while writing the reply.
     pub fn accept(
         &mut self,
         nic: &Nic,
@@ -257,8 +257,8 @@ impl MpaSetup {
     /// sends the reply with the R flag, then closes the connection.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] outside `MPA_REQ_RCVD` or for private data
-    /// out of range; stream errors.
+    /// [`Error::MpaUsage`] outside `MPA_REQ_RCVD` or for private data out of
+    /// range; stream errors.
     pub fn reject(&mut self, nic: &Nic, st: &mut TcpStream, private_data: &[u8]) -> Result<()> {
         let now = st.device().now_ns();
         let o = owned(

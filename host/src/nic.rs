@@ -1,9 +1,13 @@
 //! An opened warpnic: identification, port control, the firmware mailbox,
 //! counters, and the bookkeeping of hardware queues and device addresses.
+//! A [`Nic`] also holds the RDMA command channel and the verbs tables
+//! ([`crate::verbs`]), which its clones share.
 
 use crate::device::{Device, DmaPerm};
-use crate::error::{Error, Result};
+use crate::error::{lock, ArgError, Error, Result};
 use crate::mem::{DmaMem, IovaAllocator};
+use crate::verbs::cmd::RdmaCmdChannel;
+use crate::verbs::tables::VerbsTables;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use warpnic_abi::gen::{self, regs, FwMsgHdr, FwOpcode, FwStatus};
@@ -111,6 +115,10 @@ pub(crate) struct NicInner {
     pub(crate) info: NicInfo,
     slots: Mutex<Slots>,
     fw_seq: Mutex<u8>,
+    /// The RDMA command channel (one command at a time).
+    pub(crate) rdma_cmd: RdmaCmdChannel,
+    /// The verbs tables, once a verbs call needed them.
+    pub(crate) verbs: Mutex<Option<Arc<VerbsTables>>>,
 }
 
 /// An opened warpnic. Cheap to clone; queues hold a clone.
@@ -234,6 +242,8 @@ impl Nic {
                 info,
                 slots: Mutex::new(slots),
                 fw_seq: Mutex::new(0),
+                rdma_cmd: RdmaCmdChannel::default(),
+                verbs: Mutex::new(None),
             }),
         })
     }
@@ -265,11 +275,7 @@ impl Nic {
     }
 
     pub(crate) fn take_slot(&self, kind: QueueKind) -> Result<u32> {
-        let mut s = self
-            .inner
-            .slots
-            .lock()
-            .map_err(|_| Error::InvalidArgument("queue table poisoned".into()))?;
+        let mut s = lock(&self.inner.slots, "queue table")?;
         let v = match kind {
             QueueKind::Sq => &mut s.sq,
             QueueKind::Rq => &mut s.rq,
@@ -338,9 +344,7 @@ impl Nic {
     /// [`Error::InvalidArgument`] outside 60..=9014, or a backend error.
     pub fn set_max_frame(&self, bytes: u32) -> Result<()> {
         if !(60..=9014).contains(&bytes) {
-            return Err(Error::InvalidArgument(format!(
-                "MAX_FRAME {bytes} is outside 60..=9014 bytes"
-            )));
+            return Err(Error::range("bytes", bytes, 60u32, 9014u32));
         }
         self.wr(regs::ctrl::MAX_FRAME, bytes)
     }
@@ -433,17 +437,16 @@ impl Nic {
     pub fn fw_command(&self, op: FwOpcode, args: &[u32], timeout: Duration) -> Result<Vec<u32>> {
         let max = gen::FW_MSG_MAX_WORDS as usize;
         if args.len() + 1 > max {
-            return Err(Error::InvalidArgument(format!(
-                "a mailbox message holds at most {} argument words",
-                max - 1
-            )));
+            return Err(Error::arg(
+                "args",
+                ArgError::TooLong {
+                    got: args.len(),
+                    max: max - 1,
+                },
+            ));
         }
         let seq = {
-            let mut s = self
-                .inner
-                .fw_seq
-                .lock()
-                .map_err(|_| Error::InvalidArgument("mailbox lock poisoned".into()))?;
+            let mut s = lock(&self.inner.fw_seq, "mailbox sequence")?;
             *s = s.wrapping_add(1);
             *s
         };

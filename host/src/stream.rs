@@ -33,8 +33,8 @@ use crate::device::DmaPerm;
 use crate::error::{Error, Result};
 use crate::mem::DmaMem;
 use crate::nic::Nic;
-use crate::raw::{Completion, CompletionKind, CompletionQueue};
 use crate::tcp::{Connection, EndpointId};
+use crate::verbs::cq::{Completion, CompletionKind, CompletionQueue};
 
 /// Smallest and largest buffer size, as log2 of bytes.
 pub const BUF_LOG_RANGE: std::ops::RangeInclusive<u8> = 12..=30;
@@ -83,7 +83,7 @@ impl StreamCq {
     fn lock(&self) -> Result<std::sync::MutexGuard<'_, SharedCq>> {
         self.inner
             .lock()
-            .map_err(|_| Error::InvalidArgument("stream completion queue poisoned".into()))
+            .map_err(|_| Error::Poisoned("stream completion queue"))
     }
 
     fn index(&self) -> Result<u32> {
@@ -177,11 +177,12 @@ impl TcpStream {
         cq: &StreamCq,
     ) -> Result<TcpStream> {
         if !BUF_LOG_RANGE.contains(&buf_log) {
-            return Err(Error::InvalidArgument(format!(
-                "stream buffer size 2^{buf_log} is outside 2^{}..=2^{}",
-                BUF_LOG_RANGE.start(),
-                BUF_LOG_RANGE.end()
-            )));
+            return Err(Error::range(
+                "buf_log",
+                buf_log,
+                *BUF_LOG_RANGE.start(),
+                *BUF_LOG_RANGE.end(),
+            ));
         }
         let size = 1usize << buf_log;
         cq.reset(conn.tid)?;

@@ -17,7 +17,8 @@
 //!   has been taken;
 //! - [`Nic::tcp_tcb`]: one TCB field of a connection.
 //!
-//! Data streaming (TX_DATA/RX_DATA) comes with the engine's data path.
+//! The bytes of a connection travel through its stream ([`crate::stream`])
+//! or, once a queue pair is bound to it, as FPDUs ([`crate::verbs`]).
 
 use std::net::{Ipv4Addr, SocketAddrV4};
 use std::time::Duration;
@@ -25,8 +26,9 @@ use std::time::Duration;
 use warpnic_abi::gen::{CplStatus, FwOpcode, TcbField, TcpEvent};
 use warpnic_proto::tcp as tcp_args;
 pub use warpnic_proto::tcp::{wscale_for, MAX_RCV_WND};
+use warpnic_proto::tcp::{ConnectArgError, ListenArgError};
 
-use crate::error::{Error, Result};
+use crate::error::{ArgError, Error, Result};
 use crate::nic::Nic;
 
 /// How long a TCP command may take: the firmware answers a command that
@@ -215,13 +217,17 @@ impl TcpEventInfo {
 
 // ----- word encoding (pure) -------------------------------------------
 
-fn micros(d: Duration, what: &str) -> Result<u32> {
+fn micros(d: Duration, arg: &'static str) -> Result<u32> {
     match u32::try_from(d.as_micros()) {
         Ok(v) if v > 0 => Ok(v),
-        _ => Err(Error::InvalidArgument(format!(
-            "{what} {d:?} is outside 1 µs ..= {} µs",
-            u32::MAX
-        ))),
+        _ => Err(Error::arg(
+            arg,
+            ArgError::DurationOutOfRange {
+                got: d,
+                min: Duration::from_micros(1),
+                max: Duration::from_micros(u64::from(u32::MAX)),
+            },
+        )),
     }
 }
 
@@ -229,23 +235,32 @@ fn micros(d: Duration, what: &str) -> Result<u32> {
 ///
 /// # Errors
 ///
-/// [`Error::InvalidArgument`] for a time that is zero or does not fit 32
-/// bits of µs, `rto_min` above `rto_max`, `rto_init` outside them, or a
-/// zero retry count.
+/// [`Error::InvalidArgument`] naming the field: a time that is zero or
+/// does not fit 32 bits of µs, `rto_min` above `rto_max`, `rto_init`
+/// outside them, or a zero retry count.
 pub fn encode_config(c: &TcpConfig) -> Result<Vec<u32>> {
     let init = micros(c.rto_init, "rto_init")?;
     let min = micros(c.rto_min, "rto_min")?;
     let max = micros(c.rto_max, "rto_max")?;
     let tw = micros(c.time_wait, "time_wait")?;
-    if min > max || !(min..=max).contains(&init) {
-        return Err(Error::InvalidArgument(
-            "need rto_min <= rto_init <= rto_max".into(),
+    if min > max {
+        return Err(Error::arg("rto_min", ArgError::Above { other: "rto_max" }));
+    }
+    if !(min..=max).contains(&init) {
+        return Err(Error::arg(
+            "rto_init",
+            ArgError::DurationOutOfRange {
+                got: c.rto_init,
+                min: c.rto_min,
+                max: c.rto_max,
+            },
         ));
     }
-    if c.syn_retries == 0 || c.data_retries == 0 {
-        return Err(Error::InvalidArgument(
-            "retry counts must be at least 1".into(),
-        ));
+    if c.syn_retries == 0 {
+        return Err(Error::arg("syn_retries", ArgError::Zero));
+    }
+    if c.data_retries == 0 {
+        return Err(Error::arg("data_retries", ArgError::Zero));
     }
     let retries = u32::from(c.syn_retries) | (u32::from(c.data_retries) << 8);
     let mut w = vec![init, min, max, retries, tw];
@@ -280,13 +295,16 @@ pub fn decode_config(w: &[u32]) -> Result<TcpConfig> {
 ///
 /// # Errors
 ///
-/// [`Error::InvalidArgument`] for port 0, backlog 0 or a window above
-/// [`MAX_RCV_WND`].
+/// [`Error::InvalidArgument`] with [`ArgError::Listen`] for port 0,
+/// backlog 0 or a window above [`MAX_RCV_WND`].
 pub fn encode_listen(port: u16, backlog: u16, rcv_wnd: u32) -> Result<Vec<u32>> {
-    if !tcp_args::listen_args_ok(port, backlog, rcv_wnd) {
-        return Err(Error::InvalidArgument(format!(
-            "listen on port {port} with backlog {backlog} and window {rcv_wnd}: port and backlog must not be 0, the window at most 2^30"
-        )));
+    if let Err(why) = tcp_args::check_listen(port, backlog, rcv_wnd) {
+        let arg = match why {
+            ListenArgError::Port => "port",
+            ListenArgError::Backlog => "backlog",
+            ListenArgError::Window => "rcv_wnd",
+        };
+        return Err(Error::arg(arg, ArgError::Listen(why)));
     }
     Ok(vec![u32::from(port) | (u32::from(backlog) << 16), rcv_wnd])
 }
@@ -295,15 +313,20 @@ pub fn encode_listen(port: u16, backlog: u16, rcv_wnd: u32) -> Result<Vec<u32>> 
 ///
 /// # Errors
 ///
-/// [`Error::InvalidArgument`] for peer port 0, a peer address that cannot
-/// be a host's (unspecified, broadcast, multicast, loopback, reserved),
-/// unknown option bits, a shift above 14 or without WSCALE, or a window
-/// that does not fit its shift.
+/// [`Error::InvalidArgument`] with [`ArgError::Connect`] for peer port 0,
+/// a peer address that cannot be a host's (unspecified, broadcast,
+/// multicast, loopback, reserved), unknown option bits, a shift above 14
+/// or without WSCALE, or a window that does not fit its shift.
 pub fn encode_connect(peer: Ipv4Addr, port: u16, o: &ConnectOpts) -> Result<Vec<u32>> {
     if let Err(why) = tcp_args::check_connect(peer, port, o.tcp_opt, o.rcv_wscale, o.rcv_wnd) {
-        return Err(Error::InvalidArgument(format!(
-            "connect to {peer}:{port}: {why}"
-        )));
+        let arg = match why {
+            ConnectArgError::PeerPort => "port",
+            ConnectArgError::PeerAddr => "peer",
+            ConnectArgError::Options => "tcp_opt",
+            ConnectArgError::Shift => "rcv_wscale",
+            ConnectArgError::Window => "rcv_wnd",
+        };
+        return Err(Error::arg(arg, ArgError::Connect(why)));
     }
     Ok(vec![
         u32::from(peer),
@@ -579,32 +602,50 @@ mod tests {
             ..c
         };
         assert_eq!(encode_config(&k).expect("valid").len(), 9);
-        for bad in [
-            TcpConfig {
-                rto_min: Duration::ZERO,
-                ..c
-            },
-            TcpConfig {
-                rto_init: Duration::from_millis(100),
-                ..c
-            },
-            TcpConfig {
-                rto_max: Duration::from_millis(100),
-                ..c
-            },
-            TcpConfig {
-                syn_retries: 0,
-                ..c
-            },
-            TcpConfig {
-                time_wait: Duration::from_secs(5000),
-                ..c
-            },
+        for (bad, field) in [
+            (
+                TcpConfig {
+                    rto_min: Duration::ZERO,
+                    ..c
+                },
+                "rto_min",
+            ),
+            (
+                TcpConfig {
+                    rto_init: Duration::from_millis(100),
+                    ..c
+                },
+                "rto_init",
+            ),
+            (
+                TcpConfig {
+                    rto_max: Duration::from_millis(100),
+                    ..c
+                },
+                "rto_min",
+            ),
+            (
+                TcpConfig {
+                    syn_retries: 0,
+                    ..c
+                },
+                "syn_retries",
+            ),
+            (
+                TcpConfig {
+                    time_wait: Duration::from_secs(5000),
+                    ..c
+                },
+                "time_wait",
+            ),
         ] {
-            assert!(matches!(
-                encode_config(&bad),
-                Err(Error::InvalidArgument(_))
-            ));
+            assert!(
+                matches!(
+                    encode_config(&bad),
+                    Err(Error::InvalidArgument { arg, .. }) if arg == field
+                ),
+                "{field}"
+            );
         }
         assert!(decode_config(&[1, 2]).is_err());
     }
@@ -615,9 +656,20 @@ mod tests {
             encode_listen(5000, 16, 0).expect("valid"),
             vec![5000 | (16 << 16), 0]
         );
-        assert!(encode_listen(0, 1, 0).is_err());
-        assert!(encode_listen(1, 0, 0).is_err());
-        assert!(encode_listen(1, 1, MAX_RCV_WND + 1).is_err());
+        for (port, backlog, wnd, field, why) in [
+            (0, 1, 0, "port", ListenArgError::Port),
+            (1, 0, 0, "backlog", ListenArgError::Backlog),
+            (1, 1, MAX_RCV_WND + 1, "rcv_wnd", ListenArgError::Window),
+        ] {
+            assert!(
+                matches!(
+                    encode_listen(port, backlog, wnd),
+                    Err(Error::InvalidArgument { arg, reason: ArgError::Listen(w) })
+                        if arg == field && w == why
+                ),
+                "{field}"
+            );
+        }
 
         let peer = Ipv4Addr::new(192, 168, 1, 10);
         let o = ConnectOpts {
@@ -631,9 +683,24 @@ mod tests {
             vec![0xc0a8_010a, 80 | (4000 << 16), 0x0309, 262_144]
         );
         let bad = [
-            (Ipv4Addr::UNSPECIFIED, 80, ConnectOpts::default()),
-            (Ipv4Addr::new(224, 0, 0, 1), 80, ConnectOpts::default()),
-            (peer, 0, ConnectOpts::default()),
+            (
+                Ipv4Addr::UNSPECIFIED,
+                80,
+                ConnectOpts::default(),
+                ("peer", ConnectArgError::PeerAddr),
+            ),
+            (
+                Ipv4Addr::new(224, 0, 0, 1),
+                80,
+                ConnectOpts::default(),
+                ("peer", ConnectArgError::PeerAddr),
+            ),
+            (
+                peer,
+                0,
+                ConnectOpts::default(),
+                ("port", ConnectArgError::PeerPort),
+            ),
             (
                 peer,
                 80,
@@ -641,6 +708,7 @@ mod tests {
                     tcp_opt: 0x80,
                     ..Default::default()
                 },
+                ("tcp_opt", ConnectArgError::Options),
             ),
             (
                 peer,
@@ -649,6 +717,7 @@ mod tests {
                     rcv_wscale: 2,
                     ..Default::default()
                 },
+                ("rcv_wscale", ConnectArgError::Shift),
             ),
             (
                 peer,
@@ -657,11 +726,16 @@ mod tests {
                     rcv_wnd: 1 << 20,
                     ..Default::default()
                 },
+                ("rcv_wnd", ConnectArgError::Window),
             ),
         ];
-        for (ip, port, o) in bad {
+        for (ip, port, o, (field, why)) in bad {
             assert!(
-                matches!(encode_connect(ip, port, &o), Err(Error::InvalidArgument(_))),
+                matches!(
+                    encode_connect(ip, port, &o),
+                    Err(Error::InvalidArgument { arg, reason: ArgError::Connect(w) })
+                        if arg == field && w == why
+                ),
                 "{ip} {port} {o:?}"
             );
         }

@@ -2,8 +2,8 @@
 //! applies before it sends a TCP_CONNECT or TCP_LISTEN and the firmware
 //! applies again when one arrives (see the firmware crate's mailbox
 //! documentation for the words): the window scale a receive window needs,
-//! the largest window, the option bits a host may ask for, and
-//! [`check_connect`].
+//! the largest window, the option bits a host may ask for,
+//! [`check_connect`] and [`check_listen`].
 
 use core::fmt;
 use core::net::Ipv4Addr;
@@ -114,12 +114,52 @@ pub fn check_connect(
     }
 }
 
-/// `true` when a listen on `port` with room for `backlog` connections and
-/// a receive window of `rcv_wnd` bytes (0: [`DEFAULT_RCV_WND`]) is valid:
-/// neither port nor backlog is 0, and the window is at most
-/// [`MAX_RCV_WND`].
+/// Why the arguments of a listen were refused; the first rule broken, in
+/// the order of the variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ListenArgError {
+    /// The port is 0.
+    Port,
+    /// The backlog is 0.
+    Backlog,
+    /// A window above [`MAX_RCV_WND`].
+    Window,
+}
+
+impl fmt::Display for ListenArgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Port => "port 0",
+            Self::Backlog => "a backlog of 0",
+            Self::Window => "a receive window above 2^30",
+        })
+    }
+}
+
+/// Checks the arguments of a listen on `port` with room for `backlog`
+/// connections and a receive window of `rcv_wnd` bytes (0:
+/// [`DEFAULT_RCV_WND`]): neither port nor backlog is 0, and the window is
+/// at most [`MAX_RCV_WND`].
+///
+/// # Errors
+///
+/// The first rule broken, in this order: [`ListenArgError::Port`],
+/// [`ListenArgError::Backlog`], [`ListenArgError::Window`].
+pub fn check_listen(port: u16, backlog: u16, rcv_wnd: u32) -> Result<(), ListenArgError> {
+    if port == 0 {
+        Err(ListenArgError::Port)
+    } else if backlog == 0 {
+        Err(ListenArgError::Backlog)
+    } else if rcv_wnd > MAX_RCV_WND {
+        Err(ListenArgError::Window)
+    } else {
+        Ok(())
+    }
+}
+
+/// `true` when [`check_listen`] accepts the arguments.
 pub fn listen_args_ok(port: u16, backlog: u16, rcv_wnd: u32) -> bool {
-    port != 0 && backlog != 0 && rcv_wnd <= MAX_RCV_WND
+    check_listen(port, backlog, rcv_wnd).is_ok()
 }
 
 #[cfg(test)]
@@ -222,5 +262,11 @@ mod tests {
         assert!(!listen_args_ok(0, 1, 0));
         assert!(!listen_args_ok(80, 0, 0));
         assert!(!listen_args_ok(80, 1, MAX_RCV_WND + 1));
+        assert_eq!(check_listen(0, 0, u32::MAX), Err(ListenArgError::Port));
+        assert_eq!(check_listen(80, 0, u32::MAX), Err(ListenArgError::Backlog));
+        assert_eq!(
+            check_listen(80, 1, MAX_RCV_WND + 1),
+            Err(ListenArgError::Window)
+        );
     }
 }

@@ -19,6 +19,7 @@ pub mod link;
 pub mod mac;
 pub mod model;
 pub mod pcap;
+pub mod rdma;
 pub mod rng;
 pub mod traffic;
 pub mod world;

@@ -19,8 +19,8 @@ use warpnic::cm::CmQp;
 use warpnic::mpa::{AcceptParams, ConnectParams, MpaConfig, RdmaParams};
 use warpnic::verbs::{AccessFlags, WorkCompletion};
 use warpnic::{
-    Cm, CmEvent, CmId, CompletionQueue, DmaPerm, MemoryRegion, Nic, ProtectionDomain, QpCaps,
-    QueuePair, RecvWr,
+    Cm, CmEvent, CmFailure, CmId, CompletionQueue, DmaPerm, MemoryRegion, Nic, ProtectionDomain,
+    QpCaps, QueuePair, RecvWr,
 };
 use warpnic_abi::gen::CqeStatus;
 
@@ -261,7 +261,10 @@ impl<'n> Endpoint<'n> {
                         params,
                     })
                 }
-                CmEvent::NonPeerRejected { reason, .. } if reason.contains("TCP") => {
+                CmEvent::NonPeerRejected {
+                    reason: reason @ CmFailure::Tcp(_),
+                    ..
+                } => {
                     last = format!("attempt {attempt}: {reason}");
                     self.sleep(retry_gap, step)?;
                 }

@@ -87,24 +87,9 @@ pub fn stream_byte(k: u64, i: u64) -> u8 {
     (x >> 56) as u8
 }
 
-/// NIC A's IPv4 address in the two-NIC TCP tests.
-pub const A_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 1);
-/// NIC B's IPv4 address in the two-NIC TCP tests.
-pub const B_IP: std::net::Ipv4Addr = std::net::Ipv4Addr::new(10, 0, 0, 2);
-
-/// TCP timers for two simulated NICs on a link of microseconds: a 200 µs
-/// initial RTO, 100 µs to 20 ms, 500 µs of TIME_WAIT.
-pub fn fast_tcp_timers() -> warpnic::TcpConfig {
-    warpnic::TcpConfig {
-        rto_init: Duration::from_micros(200),
-        rto_min: Duration::from_micros(100),
-        rto_max: Duration::from_millis(20),
-        syn_retries: 6,
-        data_retries: 15,
-        time_wait: Duration::from_micros(500),
-        isn_secret: None,
-    }
-}
+/// NIC A's and B's IPv4 addresses in the two-NIC tests, and the TCP
+/// timers for two simulated NICs on a link of microseconds.
+pub use warpnic_sim::rdma::{fast_tcp_timers, A_IP, B_IP};
 
 /// The engine's timing against a real kernel peer (Linux through a TAP, or
 /// in a QEMU guest), in device time: the kernel answers within
@@ -145,10 +130,7 @@ pub fn bridged_nic(
 
 /// Gives a pair its addresses ([`A_IP`], [`B_IP`]) and [`fast_tcp_timers`].
 pub fn tcp_pair_setup(p: &Pair) {
-    for (nic, ip) in [(&p.a, A_IP), (&p.b, B_IP)] {
-        nic.set_ipv4(ip, 24).expect("address");
-        nic.tcp_config(&fast_tcp_timers()).expect("TCP timing");
-    }
+    warpnic_sim::rdma::setup_pair(p, None).expect("addresses and TCP timing");
 }
 
 /// One TCP connection A -> B:5000 (window scaling and SACK), with a stream

@@ -7,20 +7,23 @@
 //! for sent bytes once the reply is acknowledged; the initiator binds once
 //! it has the reply. Each side's first FPDU starts at the stream offset
 //! where its MPA frame ended.
+//!
+//! The tests drive each step themselves, over the streams, where the
+//! benchmarks let the connection manager do it
+//! (`warpnic_sim::rdma::connect`); both give the same [`RdmaEnd`], here with
+//! the stream that carried the MPA frames.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use warpnic::mpa::{
-    AcceptParams, ConnectParams, CrcPolicy, MarkerPolicy, MpaConfig, RdmaParams, Revision, RtrSet,
-    HEADER_LEN, IRD_ORD_LEN,
+    AcceptParams, ConnectParams, MarkerPolicy, MpaConfig, RdmaParams, HEADER_LEN, IRD_ORD_LEN,
 };
 use warpnic::verbs::mulpdu_for_mss;
-use warpnic::{
-    CompletionQueue, MpaEvent, MpaSetup, Nic, ProtectionDomain, QpAttrs, QpCaps, QueuePair,
-    TcpStream,
-};
+use warpnic::{MpaEvent, MpaSetup, Nic, ProtectionDomain, QpAttrs, QpCaps, QueuePair, TcpStream};
 use warpnic_abi::gen::{CplTermOrigin, QpState, TermLayer};
+pub use warpnic_sim::rdma::{mpa_config, RdmaEnd};
+use warpnic_sim::rdma::{qp_parts, tcb_mss, QpParts};
 
 use crate::{tcp_streams, Pair};
 
@@ -30,43 +33,7 @@ pub const RX_MULPDU: u16 = u16::MAX;
 
 /// The connection's MSS, from the TCB.
 pub fn mss(nic: &Nic, st: &TcpStream) -> u16 {
-    let v = nic
-        .tcp_tcb(st.endpoint(), warpnic_abi::gen::TcbField::Mss, 0, 0)
-        .expect("MSS");
-    u16::try_from(v).expect("an MSS fits 16 bits")
-}
-
-/// One end of the connection.
-pub struct RdmaEnd {
-    /// The NIC.
-    pub nic: Nic,
-    /// The connection's stream (its buffers carried the MPA frames).
-    pub stream: TcpStream,
-    /// The protection domain of the QP and of the test's regions.
-    pub pd: ProtectionDomain,
-    /// The send CQ.
-    pub scq: Arc<CompletionQueue>,
-    /// The receive CQ.
-    pub rcq: Arc<CompletionQueue>,
-    /// The queue pair, in RTS.
-    pub qp: QueuePair,
-    /// What MPA settled.
-    pub params: RdmaParams,
-}
-
-/// MPA v2, CRC required, every RTR kind, markers both ways if `markers`.
-pub fn mpa_config(markers: bool) -> MpaConfig {
-    MpaConfig {
-        revision: Revision::V2,
-        crc: CrcPolicy::Required,
-        markers: if markers {
-            MarkerPolicy::Required
-        } else {
-            MarkerPolicy::Disabled
-        },
-        rtr: RtrSet::ALL,
-        timeout: 2_000_000,
-    }
+    tcb_mss(nic, st.endpoint()).expect("MSS")
 }
 
 /// [`mpa_config`] of one side that asks for markers in what it receives
@@ -91,19 +58,9 @@ fn wait(nic: &Nic, st: &mut TcpStream, setup: &mut MpaSetup) -> MpaEvent {
     }
 }
 
-type EndParts = (
-    ProtectionDomain,
-    Arc<CompletionQueue>,
-    Arc<CompletionQueue>,
-    QueuePair,
-);
-
-fn end(nic: &Nic, caps: QpCaps) -> EndParts {
-    let pd = nic.alloc_pd().expect("PD");
-    let scq = Arc::new(CompletionQueue::new(nic, 4096, None).expect("send CQ"));
-    let rcq = Arc::new(CompletionQueue::new(nic, 4096, None).expect("receive CQ"));
-    let qp = pd.create_qp(&scq, &rcq, caps).expect("QP");
-    (pd, scq, rcq, qp)
+/// A protection domain, CQs of 4096 entries and a QP of `caps`.
+fn end(nic: &Nic, caps: QpCaps) -> QpParts {
+    qp_parts(nic, caps, 4096).expect("PD, CQs and QP")
 }
 
 /// The QP attributes MPA settled for connection `tid`, sending from
@@ -112,15 +69,23 @@ fn attrs(tid: u32, p: &RdmaParams, tx_start: u32, mss: u16) -> QpAttrs {
     QpAttrs::from_rdma_params(tid, p)
         .expect("attributes")
         .mulpdu(RX_MULPDU)
-        .send_mulpdu(mulpdu_for_mss(mss))
+        .send_mulpdu(mulpdu_for_mss(mss, false))
         .tx_start(tx_start)
 }
 
-impl RdmaEnd {
+/// What the tests check of an [`RdmaEnd`]'s queue pair.
+pub trait EndChecks {
     /// This end sent a Terminate of `layer`, `etype`, `ecode` (its QP in
     /// ERROR, origin HARDWARE) and `peer` received it (in ERROR, origin
     /// PEER, the same codes).
-    pub fn sent_terminate(&self, peer: &RdmaEnd, layer: TermLayer, etype: u8, ecode: u8) {
+    fn sent_terminate(&self, peer: &RdmaEnd, layer: TermLayer, etype: u8, ecode: u8);
+
+    /// Waits until the QP is in ERROR (5 ms of device time); returns why.
+    fn wait_error(&self) -> warpnic::QpError;
+}
+
+impl EndChecks for RdmaEnd {
+    fn sent_terminate(&self, peer: &RdmaEnd, layer: TermLayer, etype: u8, ecode: u8) {
         let e = self.wait_error();
         assert_eq!(
             e.origin,
@@ -145,8 +110,7 @@ impl RdmaEnd {
         );
     }
 
-    /// Waits until the QP is in ERROR (5 ms of device time); returns why.
-    pub fn wait_error(&self) -> warpnic::QpError {
+    fn wait_error(&self) -> warpnic::QpError {
         let dev = self.nic.device().clone();
         let end = dev.now_ns() + 5_000_000;
         loop {
@@ -277,7 +241,8 @@ fn connect(
     assert!(matches!(req, MpaEvent::ConnectRequest { .. }), "{req:?}");
 
     // B: QP in RTR, bound for receiving, then the reply
-    let (pd_b, scq_b, rcq_b, qp_b) = end(&p.b, caps);
+    let parts_b = end(&p.b, caps);
+    let (pd_b, qp_b) = (&parts_b.pd, &parts_b.qp);
     let reply_pd: &[u8] = b"accepted";
     // the reply: the header, the IRD/ORD block, private data
     let reply_len = (HEADER_LEN + IRD_ORD_LEN + reply_pd.len()) as u32;
@@ -287,6 +252,7 @@ fn connect(
         ord: 16,
     };
     // what the accept will settle: CRC (required here), IRD/ORD 16
+    let mss_b = mss(&p.b, &sb);
     let b_attrs = QpAttrs::init(sb.tid())
         .crc(true)
         .ird(16)
@@ -294,12 +260,12 @@ fn connect(
         .mulpdu(RX_MULPDU)
         .markers_rx(markers_rx[1])
         .markers_tx(markers_rx[0])
-        .send_mulpdu(mulpdu_for_mss(mss(&p.b, &sb)))
+        .send_mulpdu(mulpdu_for_mss(mss_b, false))
         .tx_start(sb.written().wrapping_add(reply_len));
     qp_b.modify(&b_attrs).expect("B: INIT");
     qp_b.modify(&QpAttrs::new(QpState::Rtr)).expect("B: RTR");
     qp_b.bind_receive(&sb).expect("B: bind for receiving");
-    prepare_b(&qp_b, &pd_b);
+    prepare_b(qp_b, pd_b);
     let pb = match b_setup.accept(&p.b, &mut sb, accept).expect("B accepts") {
         MpaEvent::Established { params, .. } => params,
         e => panic!("B: {e:?}"),
@@ -321,19 +287,12 @@ fn connect(
             rx_start: u64::from(sb.written()),
             ..crate::soft_iwarp::Config::negotiated(
                 &pa,
-                usize::from(mulpdu_for_mss(mss(&p.a, &sa))),
+                usize::from(mulpdu_for_mss(mss(&p.a, &sa), false)),
             )
         })
         .expect("A's software endpoint");
-        let b = RdmaEnd {
-            nic: p.b.clone(),
-            stream: sb,
-            pd: pd_b,
-            scq: scq_b,
-            rcq: rcq_b,
-            qp: qp_b,
-            params: pb,
-        };
+        let ep_b = sb.endpoint();
+        let b = RdmaEnd::new(&p.b, Some(sb), parts_b, pb, mss_b, ep_b);
         let a = SoftEnd {
             nic: p.a.clone(),
             stream: sa,
@@ -342,7 +301,8 @@ fn connect(
         };
         return (End::Soft(Box::new(a)), b);
     }
-    let (pd_a, scq_a, rcq_a, qp_a) = end(&p.a, caps);
+    let parts_a = end(&p.a, caps);
+    let qp_a = &parts_a.qp;
     let mss_a = mss(&p.a, &sa);
     qp_a.modify(&attrs(sa.tid(), &pa, sa.written(), mss_a))
         .expect("A: INIT");
@@ -355,25 +315,17 @@ fn connect(
         .expect("B: reply acknowledged");
     qp_b.bind_connection(&sb).expect("B: bind");
     qp_b.modify(&QpAttrs::new(QpState::Rts)).expect("B: RTS");
+    let (ep_a, ep_b) = (sa.endpoint(), sb.endpoint());
     (
-        End::Hw(Box::new(RdmaEnd {
-            nic: p.a.clone(),
-            stream: sa,
-            pd: pd_a,
-            scq: scq_a,
-            rcq: rcq_a,
-            qp: qp_a,
-            params: pa,
-        })),
-        RdmaEnd {
-            nic: p.b.clone(),
-            stream: sb,
-            pd: pd_b,
-            scq: scq_b,
-            rcq: rcq_b,
-            qp: qp_b,
-            params: pb,
-        },
+        End::Hw(Box::new(RdmaEnd::new(
+            &p.a,
+            Some(sa),
+            parts_a,
+            pa,
+            mss_a,
+            ep_a,
+        ))),
+        RdmaEnd::new(&p.b, Some(sb), parts_b, pb, mss_b, ep_b),
     )
 }
 

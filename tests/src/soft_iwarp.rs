@@ -63,29 +63,6 @@ const MIN_MULPDU: usize = DdpUntaggedRepr::LEN
     + DdpUntaggedRepr::LEN
     + TerminateRepr::RDMA_HDR_LEN;
 
-/// The largest ULPDU whose FPDU fits in one TCP segment of `mss` bytes
-/// (RFC 5044 §4.1: two bytes of length, the ULPDU, pad to a multiple of
-/// four, four bytes of CRC), with room for the markers the FPDU may carry
-/// when `markers` is on (one per 508 bytes of FPDU in the worst case, an
-/// FPDU that begins on a marker); 0 when no ULPDU fits.
-pub fn mulpdu_for_mss(mss: usize, markers: bool) -> usize {
-    let overhead = MpaFpduRepr::HEADER_LEN + MpaFpduRepr::CRC_LEN;
-    // the marker-free FPDU length: a multiple of four
-    let mut fpdu = mss - mss % 4;
-    while fpdu > overhead {
-        let marks = if markers {
-            fpdu.div_ceil(MARKER_INTERVAL as usize - MARKER_LEN) * MARKER_LEN
-        } else {
-            0
-        };
-        if fpdu + marks <= mss {
-            return fpdu - overhead;
-        }
-        fpdu -= 4;
-    }
-    0
-}
-
 /// How one end frames: what MPA negotiated and the MULPDU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
@@ -967,6 +944,7 @@ impl Reassembler {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use warpnic::verbs::mulpdu_for_mss;
     use warpnic_abi::gen::TermLayer;
     use warpnic_abi::wire::crc32c;
     use warpnic_sim::rng::Rng;
@@ -1017,7 +995,11 @@ mod tests {
 
     #[test]
     fn siw_capture_fpdus_are_reproduced_byte_exact() {
-        let mut s = endpoint(Config::new(true, false, mulpdu_for_mss(1460, false)));
+        let mut s = endpoint(Config::new(
+            true,
+            false,
+            usize::from(mulpdu_for_mss(1460, false)),
+        ));
         let resp = hex(SIW_READ_RESP);
         let text = &resp[16..116];
         assert!(text.starts_with(b"rdma-ping-0: ABC"));
@@ -1584,15 +1566,19 @@ mod tests {
         // an empty ULPDU makes 8 bytes of FPDU, as does one of 2
         assert_eq!(mulpdu_for_mss(7, false), 0);
         assert_eq!(mulpdu_for_mss(8, false), 2);
-        for mss in 8..=9000 {
-            let l = mulpdu_for_mss(mss, false);
+        for mss in 8..=9000u16 {
+            let l = usize::from(mulpdu_for_mss(mss, false));
+            let mss = usize::from(mss);
             assert!(MpaFpduRepr::wire_len_for(l) <= mss, "MSS {mss}");
             assert!(MpaFpduRepr::wire_len_for(l + 1) > mss, "MSS {mss}");
         }
         // with markers, over every place of the FPDU on the marker grid
-        let sizes = (64..=2200).step_by(9).chain([1460, 1500, 4096, 8960, 9000]);
+        let sizes = (64..=2200u16)
+            .step_by(9)
+            .chain([1460, 1500, 4096, 8960, 9000]);
         for mss in sizes {
-            let l = mulpdu_for_mss(mss, true);
+            let l = usize::from(mulpdu_for_mss(mss, true));
+            let mss = usize::from(mss);
             let (mut worst, mut worst_more) = (0, 0);
             for phase in (0..512).step_by(4) {
                 let mut tx = endpoint(Config::new(true, true, 65535));

@@ -13,12 +13,13 @@ use std::time::Duration;
 
 use warpnic::cm::CmQp;
 use warpnic::mpa::{AcceptParams, ConnectParams, MpaConfig};
-use warpnic::verbs::{AccessFlags, SendWr, WcOpcode, WorkCompletion, WrOpcode};
+use warpnic::verbs::{AccessFlags, SendWr, WcOpcode, WorkCompletion, WrOpcode, MAX_IRD};
 use warpnic::{
-    Cm, CmEvent, CompletionQueue, DmaPerm, Error, MemoryRegion, Nic, ProtectionDomain, QpAttrs,
-    QpCaps, QueuePair, RecvWr,
+    ArgError, Cm, CmEvent, CompletionQueue, DmaPerm, Error, MemoryRegion, Nic, ProtectionDomain,
+    QpAttrs, QpCaps, QueuePair, RecvWr,
 };
 use warpnic_abi::gen::{CqeStatus, QpState, TcbField};
+use warpnic_sim::rdma::{qp_parts, QpParts};
 use warpnic_sim::rng::Rng;
 use warpnic_tests::{cm_next as next, pair, tcp_pair_setup, A_IP, B_IP};
 
@@ -28,20 +29,9 @@ fn mpa() -> MpaConfig {
     warpnic_tests::rdma::mpa_config(false)
 }
 
-/// One side's verbs objects.
-struct Side {
-    pd: ProtectionDomain,
-    scq: Arc<CompletionQueue>,
-    rcq: Arc<CompletionQueue>,
-    qp: Arc<QueuePair>,
-}
-
-fn side(nic: &Nic) -> Side {
-    let pd = nic.alloc_pd().expect("PD");
-    let scq = Arc::new(CompletionQueue::new(nic, 1024, None).expect("send CQ"));
-    let rcq = Arc::new(CompletionQueue::new(nic, 1024, None).expect("receive CQ"));
-    let qp = Arc::new(pd.create_qp(&scq, &rcq, QpCaps::default()).expect("QP"));
-    Side { pd, scq, rcq, qp }
+/// One side's verbs objects: a PD, CQs of 1024 entries, a QP.
+fn side(nic: &Nic) -> QpParts {
+    qp_parts(nic, QpCaps::default(), 1024).expect("PD, CQs and QP")
 }
 
 fn region(nic: &Nic, pd: &ProtectionDomain, len: usize, access: AccessFlags) -> MemoryRegion {
@@ -323,17 +313,38 @@ fn cm_refuses_what_a_queue_pair_cannot_take() {
             Some(CmQp::new(qp.clone())),
         )
     };
+    let ird_above = |e: Option<&Error>, got| {
+        matches!(e, Some(Error::InvalidArgument {
+            arg: "ird",
+            reason: ArgError::OutOfRange { got: g, min: 0, max },
+        }) if *g == got && *max == u64::from(MAX_IRD))
+    };
     let r = connect(&mut a, 300, false, &sa.qp);
-    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    assert!(ird_above(r.as_ref().err(), 300), "{r:?}");
     // above what the hardware answers (verbs::MAX_IRD)
     let r = connect(&mut a, 17, false, &sa.qp);
-    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    assert!(ird_above(r.as_ref().err(), 17), "{r:?}");
     let r = connect(&mut a, 1, true, &sa.qp);
-    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    assert!(
+        matches!(
+            r,
+            Err(Error::InvalidArgument {
+                arg: "p2p",
+                reason: ArgError::PeerToPeerWithQp
+            })
+        ),
+        "{r:?}"
+    );
     // a QP that is not in RESET
     sb.qp.modify(&QpAttrs::init(0)).expect("INIT");
     let r = connect(&mut a, 1, false, &sb.qp);
-    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    let not_reset = |e: Option<&Error>| {
+        matches!(e, Some(Error::InvalidArgument {
+            arg: "qp",
+            reason: ArgError::QpState { qp, state: QpState::Init, need: QpState::Reset },
+        }) if *qp == sb.qp.qp_num())
+    };
+    assert!(not_reset(r.as_ref().err()), "{r:?}");
 
     // the responder: a QP not in RESET is refused and the request stays
     // pending; accepting with a fresh QP then works
@@ -348,7 +359,7 @@ fn cm_refuses_what_a_queue_pair_cannot_take() {
         ord: 2,
     };
     let r = b.accept(idb, accept, Some(CmQp::new(sb.qp.clone())));
-    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    assert!(not_reset(r.as_ref().err()), "{r:?}");
     let big = AcceptParams {
         private_data: &[],
         ird: 256,
@@ -356,12 +367,18 @@ fn cm_refuses_what_a_queue_pair_cannot_take() {
     };
     let fresh = side(&p.b);
     let r = b.accept(idb, big, Some(CmQp::new(fresh.qp.clone())));
-    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    assert!(ird_above(r.as_ref().err(), 256), "{r:?}");
     b.accept(idb, accept, Some(CmQp::new(fresh.qp.clone())))
         .expect("accept");
     let r = b.accept(idb, accept, Some(CmQp::new(fresh.qp.clone())));
     assert!(
-        matches!(r, Err(Error::InvalidArgument(_))),
+        matches!(
+            r,
+            Err(Error::InvalidArgument {
+                arg: "id",
+                reason: ArgError::NoPendingRequest
+            })
+        ),
         "a second answer: {r:?}"
     );
     let e = next(&p, &mut a, &mut b).expect("A's ESTABLISHED");
@@ -483,7 +500,7 @@ fn cm_windows_lose_no_segment_and_keep_fpdus_whole() {
     let mss = nic_mss(&p.a, ida);
     // a Write's FPDU: MPA length and CRC, DDP tagged header and RDMAP
     // control (14 bytes), then data
-    let per_fpdu = usize::from(warpnic::verbs::mulpdu_for_mss(mss)) - 14;
+    let per_fpdu = usize::from(warpnic::verbs::mulpdu_for_mss(mss, false)) - 14;
     // eight Writes at a time (the send queue holds 64)
     for batch in 0..msgs / 8 {
         let ms: Vec<usize> = (batch * 8..batch * 8 + 8).collect();

@@ -20,7 +20,7 @@ use warpnic::{Completion, DmaPerm, MemoryRegion, ProtectionDomain, RecvWr};
 use warpnic_abi::gen::{cqe_flags, CplTermOrigin, CqeStatus, DdpQueue, RdmapOpcode, TermLayer};
 use warpnic_abi::wire::{DdpRepr, DdpTaggedRepr, DdpUntaggedRepr, RdmaReadReqRepr, TerminateRepr};
 use warpnic_tests::pair;
-use warpnic_tests::rdma::{soft_pair, DmaWatch, RdmaEnd, SoftEnd};
+use warpnic_tests::rdma::{soft_pair, DmaWatch, EndChecks, RdmaEnd, SoftEnd};
 use warpnic_tests::soft_iwarp::{corrupt_crc, ulpdu};
 
 /// B's memory in the attacks: a Write sink, a Read source, a receive

@@ -15,7 +15,7 @@ use warpnic::{DmaPerm, MemoryRegion, ProtectionDomain, QpAttrs, RecvWr};
 use warpnic_abi::gen::{CplTermOrigin, CqeStatus, QpState, TermLayer};
 use warpnic_sim::rng::Rng;
 use warpnic_tests::pair;
-use warpnic_tests::rdma::{rdma_pair_with, soft_pair, DmaWatch, RdmaEnd, SoftEnd};
+use warpnic_tests::rdma::{rdma_pair_with, soft_pair, DmaWatch, EndChecks, RdmaEnd, SoftEnd};
 use warpnic_tests::soft_iwarp::corrupt_crc;
 
 const WAIT: Duration = Duration::from_millis(5);

@@ -30,7 +30,7 @@ use warpnic_abi::gen::{
 use warpnic_sim::rng::Rng;
 use warpnic_sim::traffic::Pair;
 use warpnic_sim::WorldConfig;
-use warpnic_tests::rdma::{rdma_pair, rdma_pair_markers_rx, rdma_pair_with, RdmaEnd};
+use warpnic_tests::rdma::{rdma_pair, rdma_pair_markers_rx, rdma_pair_with, EndChecks, RdmaEnd};
 use warpnic_tests::{pair, pair_with};
 
 const KIB: usize = 1 << 10;
@@ -920,7 +920,7 @@ fn poll(cq: &warpnic::CompletionQueue) -> Vec<WorkCompletion> {
 
 /// The connection's TCB, for a failure's message.
 fn dump(s: &Side) {
-    let ep = s.end.stream.endpoint();
+    let ep = s.end.ep;
     let f = |fl| s.end.nic.tcp_tcb(ep, fl, 0, 0).unwrap_or(u64::MAX);
     let st = s.end.nic.stats().expect("stats");
     eprintln!(
@@ -944,7 +944,7 @@ fn dump(s: &Side) {
 }
 
 fn tcp_counters(s: &Side) -> (u64, u64) {
-    let ep = s.end.stream.endpoint();
+    let ep = s.end.ep;
     let tx = s
         .end
         .nic

@@ -10,7 +10,7 @@ use warpnic::{DmaPerm, MemoryRegion, RecvWr};
 use warpnic_abi::gen::CqeStatus;
 use warpnic_sim::rng::Rng;
 use warpnic_tests::pair;
-use warpnic_tests::rdma::{rdma_pair, rdma_pair_with, RdmaEnd};
+use warpnic_tests::rdma::{rdma_pair, rdma_pair_with, EndChecks, RdmaEnd};
 
 const WAIT: Duration = Duration::from_millis(20);
 
@@ -22,7 +22,7 @@ fn region(end: &RdmaEnd, len: usize, access: AccessFlags) -> MemoryRegion {
 #[allow(dead_code)]
 fn dump(name: &str, e: &RdmaEnd) {
     use warpnic_abi::gen::TcbField;
-    let ep = e.stream.endpoint();
+    let ep = e.ep;
     let f = |fl| e.nic.tcp_tcb(ep, fl, 0, 0).unwrap_or(u64::MAX);
     eprintln!(
         "{name}: snd_una {:#x} snd_nxt {:#x} rcv_nxt {:#x} stream {:#x} engine {:#x} ulp {} qpid {} tx_segs {:#x} rx_segs {:#x} qp {:?} stats {:?}",

@@ -15,15 +15,16 @@ use std::time::Instant;
 use warpnic::mpa::{
     AcceptParams, ConnectParams, CrcPolicy, MarkerPolicy, MpaConfig, RdmaParams, Revision, RtrSet,
 };
+use warpnic::verbs::mulpdu_for_mss;
 use warpnic::{MpaEvent, MpaSetup, Nic, TcpStream};
 use warpnic_abi::gen::RdmapOpcode;
 use warpnic_abi::wire::RdmaReadReqRepr;
 use warpnic_sim::rng::Rng;
-use warpnic_tests::soft_iwarp::{mulpdu_for_mss, Config, Message, Reassembler, SoftIwarp};
+use warpnic_tests::soft_iwarp::{Config, Message, Reassembler, SoftIwarp};
 use warpnic_tests::{pair, tcp_streams};
 
 /// The MSS of the simulated link.
-const MSS: usize = 1460;
+const MSS: u16 = 1460;
 /// Messages A sends.
 const MESSAGES: usize = 200;
 /// The largest message.
@@ -199,7 +200,7 @@ fn soft_iwarp_messages_cross_offloaded_streams_byte_exact() {
 
     // FPDU mode from the end of each side's MPA frame
     let (a_start, b_start) = (u64::from(sa.written()), u64::from(sb.written()));
-    let mulpdu = mulpdu_for_mss(MSS, true);
+    let mulpdu = usize::from(mulpdu_for_mss(MSS, true));
     let mut ea = SoftIwarp::new(Config {
         tx_start: a_start,
         rx_start: b_start,

@@ -19,18 +19,16 @@
 
 use crate::AnyResult;
 use std::collections::HashMap;
-use std::net::Ipv4Addr;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use warpnic::tcp::wscale_for;
-use warpnic::{ConnectOpts, Nic, TcpConfig, TcpEventInfo, TcpStream};
+use warpnic::{ConnectOpts, Nic, TcpEventInfo, TcpStream};
 use warpnic_abi::gen::{cpl_tcp_opt, CplStatus, TcbField};
 use warpnic_sim::link::{Dir, LinkCounters};
+use warpnic_sim::rdma::{fast_tcp_timers, A_IP, B_IP};
 use warpnic_sim::traffic::Pair;
 use warpnic_sim::WorldConfig;
 
-const A_IP: Ipv4Addr = Ipv4Addr::new(10, 0, 0, 1);
-const B_IP: Ipv4Addr = Ipv4Addr::new(10, 0, 0, 2);
 const PORT: u16 = 5001;
 /// Ethernet, IPv4 and TCP headers without options.
 const HEADERS: u64 = 54;
@@ -221,20 +219,6 @@ fn payload_limit_gbps(mss: u16) -> f64 {
     100.0 * mss as f64 / (mss + HEADERS + WIRE_EXTRA) as f64
 }
 
-/// Short timers (those of the system tests), so that a loss would not
-/// stall a simulation for 200 ms.
-fn timers() -> TcpConfig {
-    TcpConfig {
-        rto_init: Duration::from_micros(200),
-        rto_min: Duration::from_micros(100),
-        rto_max: Duration::from_millis(20),
-        syn_retries: 6,
-        data_retries: 15,
-        time_wait: Duration::from_micros(500),
-        isn_secret: None,
-    }
-}
-
 fn pair(cfg: &WorldConfig, max_frame: Option<u32>) -> AnyResult<Pair> {
     let p = Pair::new(cfg)?;
     if let Some(f) = max_frame {
@@ -245,9 +229,9 @@ fn pair(cfg: &WorldConfig, max_frame: Option<u32>) -> AnyResult<Pair> {
         .map_err(|e| format!("A: address: {e}"))?;
     p.b.set_ipv4(B_IP, 24)
         .map_err(|e| format!("B: address: {e}"))?;
-    p.a.tcp_config(&timers())
+    p.a.tcp_config(&fast_tcp_timers())
         .map_err(|e| format!("A: TCP timers: {e}"))?;
-    p.b.tcp_config(&timers())
+    p.b.tcp_config(&fast_tcp_timers())
         .map_err(|e| format!("B: TCP timers: {e}"))?;
     Ok(p)
 }
