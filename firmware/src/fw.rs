@@ -1009,23 +1009,23 @@ impl Firmware {
         };
         let out = match op {
             FwOpcode::TcpListen => {
-                let a = FwTcpListenArgs::from_prefix(args).map_err(arg_status)?;
+                let a = FwTcpListenArgs::from_words(exact(args)?).map_err(arg_status)?;
                 self.tcp.listen(a, &port, now_us)?
             }
             FwOpcode::TcpUnlisten => {
-                let a = FwTcpListener::from_prefix(args).map_err(arg_status)?;
+                let a = FwTcpListener::from_words(exact(args)?).map_err(arg_status)?;
                 self.tcp.unlisten(a, now_us)?
             }
             FwOpcode::TcpConnect => {
-                let a = FwTcpConnectArgs::from_prefix(args).map_err(arg_status)?;
+                let a = FwTcpConnectArgs::from_words(exact(args)?).map_err(arg_status)?;
                 self.tcp.connect(a, &mut port, now_us)?
             }
             FwOpcode::TcpClose => {
-                let a = FwTcpEndpoint::from_prefix(args).map_err(arg_status)?;
+                let a = FwTcpEndpoint::from_words(exact(args)?).map_err(arg_status)?;
                 self.tcp.close(a, &mut port, now_us)?
             }
             FwOpcode::TcpAbort => {
-                let a = FwTcpEndpoint::from_prefix(args).map_err(arg_status)?;
+                let a = FwTcpEndpoint::from_words(exact(args)?).map_err(arg_status)?;
                 self.tcp.abort(a, &mut port, now_us)?
             }
             FwOpcode::TcpEvent => {
@@ -1037,7 +1037,7 @@ impl Firmware {
                 }
             }
             FwOpcode::TcpTcb => {
-                let a = FwTcpTcbArgs::from_prefix(args).map_err(arg_status)?;
+                let a = FwTcpTcbArgs::from_words(exact(args)?).map_err(arg_status)?;
                 self.tcp.tcb(a, now_us)?
             }
             _ => return Err(FwStatus::BadOpcode),
@@ -1071,7 +1071,7 @@ impl Firmware {
     /// SET_MAC: `fw_mac`. A zero or group address, or a reserved bit set,
     /// is BAD_ARGUMENT.
     fn set_mac(&mut self, args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
-        let FwMac { mac } = FwMac::from_prefix(args).map_err(arg_status)?;
+        let FwMac { mac } = FwMac::from_words(exact(args)?).map_err(arg_status)?;
         let mac = MacAddr::from_u64(mac);
         if !mac.is_valid_unicast() {
             return Err(FwStatus::BadArgument);
@@ -1085,7 +1085,7 @@ impl Firmware {
     /// restarts, with an empty neighbour table) ARP and ICMP echo, and tells
     /// the core the address so it steers ICMP to it here.
     fn set_ipv4(&mut self, args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
-        let FwIpv4 { addr, prefix_len } = FwIpv4::from_prefix(args).map_err(arg_status)?;
+        let FwIpv4 { addr, prefix_len } = FwIpv4::from_words(exact(args)?).map_err(arg_status)?;
         let iface = Interface::new(self.mac, Ipv4Addr::from(addr), prefix_len, None)
             .map_err(|_| FwStatus::BadArgument)?;
         match self.net.as_mut() {
@@ -1135,6 +1135,23 @@ fn arg_status(e: ArgError) -> FwStatus {
         }
     }
 }
+
+/// The words of a block that has no optional words: exactly its length,
+/// else BAD_LENGTH (as `from_prefix` answers, without building its error).
+fn exact<const N: usize>(args: &[u32]) -> Result<&[u32; N], FwStatus> {
+    args.try_into().map_err(|_| FwStatus::BadLength)
+}
+
+// The blocks read with `exact` have no optional words.
+const _: () = {
+    assert!(FwMac::MIN_WORDS == FwMac::WORDS);
+    assert!(FwIpv4::MIN_WORDS == FwIpv4::WORDS);
+    assert!(FwTcpListenArgs::MIN_WORDS == FwTcpListenArgs::WORDS);
+    assert!(FwTcpListener::MIN_WORDS == FwTcpListener::WORDS);
+    assert!(FwTcpConnectArgs::MIN_WORDS == FwTcpConnectArgs::WORDS);
+    assert!(FwTcpEndpoint::MIN_WORDS == FwTcpEndpoint::WORDS);
+    assert!(FwTcpTcbArgs::MIN_WORDS == FwTcpTcbArgs::WORDS);
+};
 
 /// The words of a TCP command's answer.
 fn reply_payload(reply: tcp::Reply) -> Result<Payload, FwStatus> {
