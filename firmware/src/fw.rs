@@ -6,7 +6,10 @@
 //! cycle loop or the soft core's main loop) keeps control. The message
 //! protocol is described in the crate documentation.
 
-use warpnic_abi::gen::{self, FwMsgHdr, FwOpcode, FwStatus};
+use warpnic_abi::gen::{
+    self, ArgError, FwIpv4, FwMac, FwMsgHdr, FwOpcode, FwStatus, FwTcpConfigArgs, FwTcpConnectArgs,
+    FwTcpEndpoint, FwTcpListenArgs, FwTcpListener, FwTcpTcbArgs, FwTcpTiming, FwVersionRsp,
+};
 
 use core::net::Ipv4Addr;
 
@@ -17,13 +20,15 @@ use crate::hal::{
 };
 use crate::mac::MacAddr;
 use crate::net::{ArpPoll, ExceptionPath, Interface, Resolve, ResolveError};
-use crate::tcp::{self, cpl, ConnectReq, CplMsg, Hop, TcpCp};
+use crate::tcp::{self, cpl, CplMsg, Hop, TcpCp};
 
 /// Words in the largest message, header included (`FW_MSG_MAX_WORDS`).
 pub const MSG_MAX_WORDS: usize = gen::FW_MSG_MAX_WORDS as usize;
 
 /// Words a response may carry after its header.
 const PAYLOAD_MAX_WORDS: usize = MSG_MAX_WORDS - 1;
+
+const _: () = assert!(tcp::Reply::MAX_WORDS <= PAYLOAD_MAX_WORDS);
 
 /// Words (received plus sent) one [`Firmware::poll`] moves at most: enough
 /// for a largest request and its largest response.
@@ -241,17 +246,6 @@ impl Payload {
             *dst = s;
         }
         p.len = N;
-        p
-    }
-
-    /// A payload of the words of `src`, cut to what a message holds.
-    fn from_slice(src: &[u32]) -> Self {
-        let mut p = Self::EMPTY;
-        let n = src.len().min(PAYLOAD_MAX_WORDS);
-        for (dst, s) in p.words.iter_mut().zip(src.iter().take(n)) {
-            *dst = *s;
-        }
-        p.len = n;
         p
     }
 
@@ -504,11 +498,10 @@ impl Firmware {
             Ok(mac) => {
                 self.mac = mac;
                 self.tcp.set_limits(hal.reg_read(REG_TCP_CONNS));
-                let (lo, hi) = mac.to_words();
                 let seed = [
                     read_cycles(hal),
                     u64::from(hal.reg_read(REG_TCP_TIME_US)),
-                    (u64::from(hi) << 32) | u64::from(lo),
+                    mac.to_u64(),
                 ];
                 self.tcp.set_key(tcp::iss::derive_key(seed));
                 State::Running
@@ -707,9 +700,15 @@ impl Firmware {
             self.cpl_out.msg = Some(msg);
             self.cpl_out.next = 0;
         }
-        if let Some(words) = out.reply {
+        if let Some(reply) = out.reply {
             if let Some(hdr) = self.deferred.take() {
-                self.load_response(hdr, FwStatus::Ok, &Payload::from_slice(words.as_slice()));
+                match reply_payload(reply) {
+                    Ok(payload) => self.load_response(hdr, FwStatus::Ok, &payload),
+                    Err(status) => {
+                        self.count_error(status);
+                        self.load_response(hdr, status, &Payload::EMPTY);
+                    }
+                }
             }
         }
     }
@@ -718,7 +717,7 @@ impl Firmware {
     fn cpl_word(&mut self, word: u32, last: bool) {
         let c = &mut self.cpl_in;
         if c.words == 0 {
-            c.hdr_words = (word >> 24) as usize;
+            c.hdr_words = usize::from(FwMsgHdr::from_bytes(&word.to_le_bytes()).len);
         } else {
             let at = (c.words - 1) * 4;
             for (k, b) in word.to_le_bytes().into_iter().enumerate() {
@@ -953,48 +952,54 @@ impl Firmware {
         now.map(Some)
     }
 
-    /// TCP_CONFIG: with no arguments, answers the five timing registers;
-    /// with five (or nine) words writes them (and sets the ISN secret).
+    /// TCP_CONFIG: with no arguments, answers the timing registers
+    /// (`fw_tcp_timing`); with five words (`fw_tcp_config_args` without the
+    /// secret) writes them, with nine also sets the ISN secret.
     fn tcp_config(&mut self, args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
-        const REGS: [u8; 5] = [
+        // the registers hold fw_tcp_timing's words, word 0 first
+        const REGS: [u8; FwTcpTiming::WORDS] = [
             REG_TCP_RTO_INIT,
             REG_TCP_RTO_MIN,
             REG_TCP_RTO_MAX,
             REG_TCP_RETRIES,
             REG_TCP_TIME_WAIT,
         ];
-        let (timing, key) = match args.len() {
-            0 => {
-                let v = REGS.map(|r| hal.reg_read(r));
-                return Ok(Payload::of(v));
-            }
-            5 => (args, None),
-            9 => (args.get(..5).unwrap_or(&[]), args.get(5..)),
-            _ => return Err(FwStatus::BadLength),
-        };
-        let &[init, min, max, retries, time_wait] = timing else {
+        if args.is_empty() {
+            return Ok(Payload::of(REGS.map(|r| hal.reg_read(r))));
+        }
+        // the secret is all four words or none
+        let with_key = args.len() == FwTcpConfigArgs::WORDS;
+        if !with_key && args.len() != FwTcpConfigArgs::MIN_WORDS {
             return Err(FwStatus::BadLength);
+        }
+        let c = FwTcpConfigArgs::from_prefix(args).map_err(arg_status)?;
+        let times = [c.rto_init, c.rto_min, c.rto_max, c.time_wait];
+        if times.contains(&0) || c.syn_retries == 0 || c.data_retries == 0 {
+            return Err(FwStatus::BadArgument);
+        }
+        if !(c.rto_min..=c.rto_max).contains(&c.rto_init) {
+            return Err(FwStatus::BadArgument);
+        }
+        let timing = FwTcpTiming {
+            rto_init: c.rto_init,
+            rto_min: c.rto_min,
+            rto_max: c.rto_max,
+            syn_retries: c.syn_retries,
+            data_retries: c.data_retries,
+            time_wait: c.time_wait,
         };
-        let retries_ok = retries >> 16 == 0 && retries & 0xff != 0 && retries & 0xff00 != 0;
-        if init == 0 || min == 0 || max == 0 || time_wait == 0 || min > max || !retries_ok {
-            return Err(FwStatus::BadArgument);
+        for (r, v) in REGS.into_iter().zip(timing.to_words().map_err(arg_status)?) {
+            hal.reg_write(r, v);
         }
-        if !(min..=max).contains(&init) {
-            return Err(FwStatus::BadArgument);
-        }
-        for (r, v) in REGS.into_iter().zip(timing) {
-            hal.reg_write(r, *v);
-        }
-        if let Some(&[a, b, c, d]) = key {
-            let k0 = (u64::from(b) << 32) | u64::from(a);
-            let k1 = (u64::from(d) << 32) | u64::from(c);
-            self.tcp.set_key(tcp::iss::Key([k0, k1]));
+        if with_key {
+            self.tcp
+                .set_key(tcp::iss::Key([c.isn_key_lo, c.isn_key_hi]));
         }
         Ok(Payload::EMPTY)
     }
 
-    /// The TCP commands other than TCP_CONFIG (layouts in the crate
-    /// documentation).
+    /// The TCP commands other than TCP_CONFIG (their blocks in
+    /// `warpnic_abi::gen`, see the crate documentation).
     fn tcp_command(&mut self, op: FwOpcode, args: &[u32]) -> Result<Option<Payload>, FwStatus> {
         let now_us = self.now_us();
         let mut port = PortNet {
@@ -1002,47 +1007,46 @@ impl Firmware {
             frame: &mut self.frame_out,
             now_ms: self.now / (u64::from(gen::CLOCK_MHZ) * 1000),
         };
-        let out = match (op, args) {
-            (FwOpcode::TcpListen, &[w1, w2]) => {
-                self.tcp
-                    .listen(w1 as u16, (w1 >> 16) as u16, w2, &port, now_us)?
+        let out = match op {
+            FwOpcode::TcpListen => {
+                let a = FwTcpListenArgs::from_words(exact(args)?).map_err(arg_status)?;
+                self.tcp.listen(a, &port, now_us)?
             }
-            (FwOpcode::TcpUnlisten, &[id]) => self.tcp.unlisten(id, now_us)?,
-            (FwOpcode::TcpConnect, &[ip, ports, opts, wnd]) => {
-                if opts >> 16 != 0 {
-                    return Err(FwStatus::BadArgument);
-                }
-                let req = ConnectReq {
-                    peer_ip: Ipv4Addr::from(ip),
-                    peer_port: ports as u16,
-                    local_port: (ports >> 16) as u16,
-                    opt: opts as u8,
-                    rcv_wscale: (opts >> 8) as u8,
-                    rcv_wnd: wnd,
-                };
-                self.tcp.connect(req, &mut port, now_us)?
+            FwOpcode::TcpUnlisten => {
+                let a = FwTcpListener::from_words(exact(args)?).map_err(arg_status)?;
+                self.tcp.unlisten(a, now_us)?
             }
-            (FwOpcode::TcpClose, &[id]) => self.tcp.close(id, &mut port, now_us)?,
-            (FwOpcode::TcpAbort, &[id]) => self.tcp.abort(id, &mut port, now_us)?,
-            (FwOpcode::TcpEvent, &[]) => {
+            FwOpcode::TcpConnect => {
+                let a = FwTcpConnectArgs::from_words(exact(args)?).map_err(arg_status)?;
+                self.tcp.connect(a, &mut port, now_us)?
+            }
+            FwOpcode::TcpClose => {
+                let a = FwTcpEndpoint::from_words(exact(args)?).map_err(arg_status)?;
+                self.tcp.close(a, &mut port, now_us)?
+            }
+            FwOpcode::TcpAbort => {
+                let a = FwTcpEndpoint::from_words(exact(args)?).map_err(arg_status)?;
+                self.tcp.abort(a, &mut port, now_us)?
+            }
+            FwOpcode::TcpEvent => {
+                no_args(args)?;
                 let local = tcp::Net::local_ip(&port);
                 tcp::Output {
                     cpl: None,
                     reply: Some(self.tcp.take_event(local)),
                 }
             }
-            (FwOpcode::TcpTcb, &[id, field, vlo, vhi, mlo, mhi]) => {
-                let value = (u64::from(vhi) << 32) | u64::from(vlo);
-                let mask = (u64::from(mhi) << 32) | u64::from(mlo);
-                self.tcp.tcb(id, field, value, mask, now_us)?
+            FwOpcode::TcpTcb => {
+                let a = FwTcpTcbArgs::from_words(exact(args)?).map_err(arg_status)?;
+                self.tcp.tcb(a, now_us)?
             }
-            _ => return Err(FwStatus::BadLength),
+            _ => return Err(FwStatus::BadOpcode),
         };
         if let Some(msg) = out.cpl {
             self.cpl_out.msg = Some(msg);
             self.cpl_out.next = 0;
         }
-        Ok(out.reply.map(|w| Payload::from_slice(w.as_slice())))
+        out.reply.map(reply_payload).transpose()
     }
 
     /// NOP: no arguments; an empty answer.
@@ -1051,22 +1055,24 @@ impl Firmware {
         Ok(Payload::EMPTY)
     }
 
-    /// GET_VERSION: no arguments; answers FW_VERSION, the core's build ID,
-    /// MAC bits 31:0 and MAC bits 47:32.
+    /// GET_VERSION: no arguments; answers `fw_version_rsp`: FW_VERSION,
+    /// the core's build ID and the MAC address.
     fn get_version(args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
         no_args(args)?;
         let build_id = hal.reg_read(REG_BUILD_ID);
-        let (lo, hi) = read_mac(hal);
-        Ok(Payload::of([gen::FW_VERSION, build_id, lo, hi]))
+        let rsp = FwVersionRsp {
+            version: gen::FW_VERSION,
+            build_id,
+            mac: read_mac(hal).map_err(arg_status)?,
+        };
+        Ok(Payload::of(rsp.to_words().map_err(arg_status)?))
     }
 
-    /// SET_MAC: words 1-2 are MAC bits 31:0 and 47:32. A zero or group
-    /// address, or bits 31:16 set in word 2, is BAD_ARGUMENT.
+    /// SET_MAC: `fw_mac`. A zero or group address, or a reserved bit set,
+    /// is BAD_ARGUMENT.
     fn set_mac(&mut self, args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
-        let &[lo, hi] = args else {
-            return Err(FwStatus::BadLength);
-        };
-        let mac = MacAddr::from_words(lo, hi).ok_or(FwStatus::BadArgument)?;
+        let FwMac { mac } = FwMac::from_words(exact(args)?).map_err(arg_status)?;
+        let mac = MacAddr::from_u64(mac);
         if !mac.is_valid_unicast() {
             return Err(FwStatus::BadArgument);
         }
@@ -1075,43 +1081,83 @@ impl Firmware {
         Ok(Payload::EMPTY)
     }
 
-    /// GET_MAC: no arguments; answers MAC bits 31:0 and 47:32 as the
-    /// register window holds them.
-    /// SET_IPV4: word 1 the address, word 2 the prefix length. Starts (or
+    /// SET_IPV4: `fw_ipv4`, the address and prefix length. Starts (or
     /// restarts, with an empty neighbour table) ARP and ICMP echo, and tells
     /// the core the address so it steers ICMP to it here.
     fn set_ipv4(&mut self, args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
-        let [addr, prefix] = args else {
-            return Err(FwStatus::BadLength);
-        };
-        let prefix = u8::try_from(*prefix).map_err(|_| FwStatus::BadArgument)?;
-        let iface = Interface::new(self.mac, Ipv4Addr::from(*addr), prefix, None)
+        let FwIpv4 { addr, prefix_len } = FwIpv4::from_words(exact(args)?).map_err(arg_status)?;
+        let iface = Interface::new(self.mac, Ipv4Addr::from(addr), prefix_len, None)
             .map_err(|_| FwStatus::BadArgument)?;
         match self.net.as_mut() {
             Some(net) => net.set_interface(iface),
             None => self.net = Some(ExceptionPath::new(iface)),
         }
-        hal.reg_write(REG_IPV4, *addr);
+        hal.reg_write(REG_IPV4, addr);
         Ok(Payload::EMPTY)
     }
 
-    /// GET_IPV4: the address and prefix length (zeros before SET_IPV4).
+    /// GET_IPV4: `fw_ipv4`, the address and prefix length (zeros before
+    /// SET_IPV4).
     fn get_ipv4(&self, args: &[u32]) -> Result<Payload, FwStatus> {
         no_args(args)?;
-        Ok(match &self.net {
+        let rsp = match &self.net {
             Some(net) => {
                 let i = net.interface();
-                Payload::of([u32::from(i.ip()), u32::from(i.prefix_len())])
+                FwIpv4 {
+                    addr: u32::from(i.ip()),
+                    prefix_len: i.prefix_len(),
+                }
             }
-            None => Payload::of([0, 0]),
-        })
+            None => FwIpv4::default(),
+        };
+        Ok(Payload::of(rsp.to_words().map_err(arg_status)?))
     }
 
+    /// GET_MAC: no arguments; answers `fw_mac`, the address as the
+    /// register window holds it.
     fn get_mac(args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
         no_args(args)?;
-        let (lo, hi) = read_mac(hal);
-        Ok(Payload::of([lo, hi]))
+        let rsp = FwMac {
+            mac: read_mac(hal).map_err(arg_status)?,
+        };
+        Ok(Payload::of(rsp.to_words().map_err(arg_status)?))
     }
+}
+
+/// The mailbox status of a command block that does not decode or pack: a
+/// length the block does not take is BAD_LENGTH, a reserved bit set, an
+/// unknown code or a value wider than its field BAD_ARGUMENT.
+fn arg_status(e: ArgError) -> FwStatus {
+    match e {
+        ArgError::Length { .. } => FwStatus::BadLength,
+        ArgError::Reserved { .. } | ArgError::UnknownCode { .. } | ArgError::TooWide { .. } => {
+            FwStatus::BadArgument
+        }
+    }
+}
+
+/// The words of a block that has no optional words: exactly its length,
+/// else BAD_LENGTH (as `from_prefix` answers, without building its error).
+fn exact<const N: usize>(args: &[u32]) -> Result<&[u32; N], FwStatus> {
+    args.try_into().map_err(|_| FwStatus::BadLength)
+}
+
+// The blocks read with `exact` have no optional words.
+const _: () = {
+    assert!(FwMac::MIN_WORDS == FwMac::WORDS);
+    assert!(FwIpv4::MIN_WORDS == FwIpv4::WORDS);
+    assert!(FwTcpListenArgs::MIN_WORDS == FwTcpListenArgs::WORDS);
+    assert!(FwTcpListener::MIN_WORDS == FwTcpListener::WORDS);
+    assert!(FwTcpConnectArgs::MIN_WORDS == FwTcpConnectArgs::WORDS);
+    assert!(FwTcpEndpoint::MIN_WORDS == FwTcpEndpoint::WORDS);
+    assert!(FwTcpTcbArgs::MIN_WORDS == FwTcpTcbArgs::WORDS);
+};
+
+/// The words of a TCP command's answer.
+fn reply_payload(reply: tcp::Reply) -> Result<Payload, FwStatus> {
+    let mut p = Payload::EMPTY;
+    p.len = reply.write(&mut p.words).map_err(arg_status)?;
+    Ok(p)
 }
 
 fn no_args(args: &[u32]) -> Result<(), FwStatus> {
@@ -1130,9 +1176,10 @@ fn write_mac(hal: &mut impl Hal, mac: MacAddr) {
     hal.reg_write(REG_MAC_HI, hi);
 }
 
-/// The MAC address as the window holds it: (bits 31:0, bits 47:32).
-fn read_mac(hal: &mut impl Hal) -> (u32, u32) {
+/// The MAC address as the window holds it (`fw_mac`'s words; the bits of
+/// `FW_REG_MAC_HI` above the address are ignored).
+fn read_mac(hal: &mut impl Hal) -> Result<u64, ArgError> {
     let lo = hal.reg_read(REG_MAC_LO);
-    let hi = hal.reg_read(REG_MAC_HI) & 0xffff;
-    (lo, hi)
+    let hi = hal.reg_read(REG_MAC_HI) & !FwMac::RESERVED[1];
+    FwMac::from_words(&[lo, hi]).map(|m| m.mac)
 }

@@ -41,23 +41,44 @@
 //! | 23:16 | `status` | zero (ignored) | [`FwStatus`] |
 //! | 31:24 | `len` | words in the message, header included | same |
 //!
-//! A message holds at most `FW_MSG_MAX_WORDS` (16) words. Commands:
+//! A message holds at most `FW_MSG_MAX_WORDS` (16) words. A command's
+//! arguments (request words 1..) and result (response words 1..) are the
+//! blocks `warpnic-abi` declares and generates (docs/abi.md, "Commands");
+//! the firmware decodes and packs them with the generated types alone:
 //!
-//! | opcode | request words 1.. | response words 1.. |
+//! | opcode | arguments | result |
 //! |---|---|---|
 //! | `NOP` | none | none |
-//! | `GET_VERSION` | none | `FW_VERSION`, the core's build ID (`FW_REG_BUILD_ID`), MAC bits 31:0, MAC bits 47:32 |
-//! | `SET_MAC` | MAC bits 31:0, MAC bits 47:32 (in 15:0; 31:16 zero) | none |
-//! | `GET_MAC` | none | MAC bits 31:0, MAC bits 47:32 |
+//! | `GET_VERSION` | none | [`FwVersionRsp`]: `FW_VERSION`, the core's build ID (`FW_REG_BUILD_ID`), the MAC address |
+//! | `SET_MAC` | [`FwMac`] | none |
+//! | `GET_MAC` | none | [`FwMac`] |
+//! | `SET_IPV4` | [`FwIpv4`] | none |
+//! | `GET_IPV4` | none | [`FwIpv4`] |
+//! | `TCP_CONFIG` | none (read), or [`FwTcpConfigArgs`] of 5 words (the timing) or 9 (and the 128-bit ISN secret); other lengths are `BAD_LENGTH` | read: [`FwTcpTiming`], the timing registers; write: none |
+//! | `TCP_LISTEN` | [`FwTcpListenArgs`] (receive window 0: 65535) | [`FwTcpListenRsp`] — *deferred* until PASS_OPEN_RPL |
+//! | `TCP_UNLISTEN` | [`FwTcpListener`] | [`FwTcpUnlistenRsp`] — *deferred* until CLOSE_LISTSRV_RPL |
+//! | `TCP_CONNECT` | [`FwTcpConnectArgs`] (local port 0: ephemeral; receive window 0: 65535) | [`FwTcpConnectRsp`] |
+//! | `TCP_CLOSE` | [`FwTcpEndpoint`] | [`FwTcpResult`] |
+//! | `TCP_ABORT` | [`FwTcpEndpoint`] | [`FwTcpResult`] |
+//! | `TCP_EVENT` | none | [`FwTcpEventRsp`]: the event word; for ESTABLISHED and ACCEPTED the connection in eight more |
+//! | `TCP_TCB` | [`FwTcpTcbArgs`] (mask 0: read) | [`FwTcpTcbRsp`] — *deferred* until SET_TCB_RPL |
 //!
-//! | `TCP_CONFIG` | none (read), or: RTO initial, RTO min, RTO max (µs), retries (7:0 SYN, 15:8 data; 31:16 zero), TIME_WAIT (µs); optionally four more words: the 128-bit ISN secret, bits 31:0 first | read: the five timing words; write: none |
-//! | `TCP_LISTEN` | local port (15:0) \| backlog (31:16), receive window in bytes (0: 65535) | result, listener id — *deferred* until PASS_OPEN_RPL |
-//! | `TCP_UNLISTEN` | listener id | result, embryonic connections reset — *deferred* until CLOSE_LISTSRV_RPL |
-//! | `TCP_CONNECT` | peer IPv4 (192.168.1.10 = `0xc0a8010a`), peer port (15:0) \| local port (31:16, 0: ephemeral), `cpl_tcp_opt` bits (7:0) \| receive window shift (15:8; 31:16 zero), receive window in bytes (0: 65535) | result, endpoint id, local port |
-//! | `TCP_CLOSE` | endpoint id | result |
-//! | `TCP_ABORT` | endpoint id | result |
-//! | `TCP_EVENT` | none | event word (kind 7:0 \| cause 15:8 \| endpoint 31:16); for ESTABLISHED and ACCEPTED eight more: tid, local IPv4, peer IPv4, local port (15:0) \| peer port (31:16), our ISN, peer's ISN, MSS (15:0) \| options (23:16) \| send shift (27:24) \| receive shift (31:28), listener id (ACCEPTED) or `0xffff_ffff` |
-//! | `TCP_TCB` | endpoint id, `tcb_field`, value bits 31:0, 63:32, mask bits 31:0, 63:32 (mask 0: read) | result, value bits 31:0, 63:32 after the write — *deferred* until SET_TCB_RPL |
+//! [`FwVersionRsp`]: warpnic_abi::gen::FwVersionRsp
+//! [`FwMac`]: warpnic_abi::gen::FwMac
+//! [`FwIpv4`]: warpnic_abi::gen::FwIpv4
+//! [`FwTcpConfigArgs`]: warpnic_abi::gen::FwTcpConfigArgs
+//! [`FwTcpTiming`]: warpnic_abi::gen::FwTcpTiming
+//! [`FwTcpListenArgs`]: warpnic_abi::gen::FwTcpListenArgs
+//! [`FwTcpListenRsp`]: warpnic_abi::gen::FwTcpListenRsp
+//! [`FwTcpListener`]: warpnic_abi::gen::FwTcpListener
+//! [`FwTcpUnlistenRsp`]: warpnic_abi::gen::FwTcpUnlistenRsp
+//! [`FwTcpConnectArgs`]: warpnic_abi::gen::FwTcpConnectArgs
+//! [`FwTcpConnectRsp`]: warpnic_abi::gen::FwTcpConnectRsp
+//! [`FwTcpEndpoint`]: warpnic_abi::gen::FwTcpEndpoint
+//! [`FwTcpResult`]: warpnic_abi::gen::FwTcpResult
+//! [`FwTcpEventRsp`]: warpnic_abi::gen::FwTcpEventRsp
+//! [`FwTcpTcbArgs`]: warpnic_abi::gen::FwTcpTcbArgs
+//! [`FwTcpTcbRsp`]: warpnic_abi::gen::FwTcpTcbRsp
 //!
 //! A MAC address's byte 0 (first on the wire) is bits 47:40 of the 48-bit
 //! value; see [`MacAddr`]. The MAC words of a response are read back from
@@ -70,9 +91,12 @@
 //!   up to its `tlast` and the answer is `BAD_LENGTH`;
 //! - the header's `len` differs from the words received: `BAD_LENGTH`;
 //! - an unknown opcode: `BAD_OPCODE`;
-//! - a length other than the command's: `BAD_LENGTH`;
-//! - `SET_MAC` with a zero or group (I/G bit, bit 40, set) address, or with
-//!   bits 31:16 of word 2 set: `BAD_ARGUMENT`, and the MAC is unchanged.
+//! - a length the command's block does not take (`ArgError::Length`):
+//!   `BAD_LENGTH`;
+//! - a reserved bit set or a code its enumeration does not define
+//!   (`ArgError::Reserved`, `ArgError::UnknownCode`): `BAD_ARGUMENT`;
+//! - `SET_MAC` with a zero or group (I/G bit, bit 40, set) address:
+//!   `BAD_ARGUMENT`, and the MAC is unchanged.
 //!
 //! - TCP commands: an argument out of range (port 0, backlog 0, unknown
 //!   option bits or TCB field, a window above 2^30 or not fitting its

@@ -2,10 +2,12 @@
 //!
 //! A MAC address is 48 bits. Byte 0, the first on the wire, is bits 47:40
 //! of the 48-bit value and byte 5 is bits 7:0. The register window and the
-//! mailbox carry the value as two words: `lo` holds bits 31:0, `hi` holds
-//! bits 47:32 in its bits 15:0 (its bits 31:16 are zero).
+//! mailbox carry the value as two words, `fw_mac`: `lo` holds bits 31:0,
+//! `hi` holds bits 47:32 in its bits 15:0 (its bits 31:16 are zero).
 
 use core::fmt;
+
+use warpnic_abi::gen::FwMac;
 
 /// A 48-bit IEEE 802 MAC address, bytes in wire order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -39,21 +41,24 @@ impl MacAddr {
         ])
     }
 
-    /// The register form: (`lo` = bits 31:0, `hi` = bits 47:32).
-    pub const fn to_words(self) -> (u32, u32) {
-        let v = self.to_u64();
-        (v as u32, (v >> 32) as u32)
+    /// The register form, `fw_mac`'s words: (`lo` = bits 31:0, `hi` =
+    /// bits 47:32).
+    pub fn to_words(self) -> (u32, u32) {
+        match (FwMac { mac: self.to_u64() }).to_words() {
+            Ok([lo, hi]) => (lo, hi),
+            // not reached: `to_u64` is 48 bits, the field's width
+            Err(_) => (0, 0),
+        }
     }
 
     /// The address from its register form.
     ///
     /// Returns `None` when `hi` has any of bits 31:16 set: those are not part
     /// of an address.
-    pub const fn from_words(lo: u32, hi: u32) -> Option<Self> {
-        if hi > 0xffff {
-            return None;
-        }
-        Some(Self::from_u64(((hi as u64) << 32) | lo as u64))
+    pub fn from_words(lo: u32, hi: u32) -> Option<Self> {
+        FwMac::from_words(&[lo, hi])
+            .ok()
+            .map(|m| Self::from_u64(m.mac))
     }
 
     /// `true` for a group (multicast or broadcast) address.

@@ -797,6 +797,66 @@ fn listen_errors_reach_the_host() {
 }
 
 #[test]
+fn engine_statuses_outside_cpl_status_reach_the_host_as_bad_argument() {
+    const UNKNOWN: u8 = 0x7f;
+    assert!(CplStatus::try_from(UNKNOWN).is_err());
+    let mut r = Rig::new();
+    let bad = u32::from(u8::from(CplStatus::BadArgument));
+    // PASS_OPEN_RPL: the listen fails and its slot is free
+    let s = r.request(FwOpcode::TcpListen, &[5000 | (4 << 16), 0]);
+    let stid = match &s[..] {
+        [Sent::Cpl(CplOpcode::PassOpenReq, stid, _)] => *stid,
+        other => panic!("{other:?}"),
+    };
+    let rpl = CplPassOpenRpl {
+        status: UNKNOWN,
+        local_port: 5000,
+        ..Default::default()
+    };
+    let s = r.cpl(CplOpcode::PassOpenRpl, stid, &rpl.to_bytes());
+    assert_eq!(s, vec![Sent::Rsp(0, vec![bad, stid])]);
+    assert_eq!(
+        r.fw.tcp().listener(stid as u16),
+        Some((ListenState::Free, 0))
+    );
+    assert_eq!(r.fw.tcp().counters().bad_status, 1);
+    // CLOSE_LISTSRV_RPL: the listener is gone all the same
+    let stid = r.listening(5000, 4);
+    r.request(FwOpcode::TcpUnlisten, &[stid]);
+    let rpl = CplCloseListsrvRpl {
+        status: UNKNOWN,
+        dropped: 0,
+        ..Default::default()
+    };
+    let s = r.cpl(CplOpcode::CloseListsrvRpl, stid, &rpl.to_bytes());
+    assert_eq!(s, vec![Sent::Rsp(0, vec![bad, 0])]);
+    assert_eq!(
+        r.fw.tcp().listener(stid as u16),
+        Some((ListenState::Free, 0))
+    );
+    // SET_TCB_RPL: the value read comes with it
+    let ep = r.established(0x60);
+    let field = u32::from(u8::from(TcbField::Mss));
+    let s = r.request(FwOpcode::TcpTcb, &[u32::from(ep), field, 0, 0, 0, 0]);
+    let req = match &s[..] {
+        [Sent::Cpl(CplOpcode::SetTcbField, 0x60, body)] => {
+            CplSetTcbField::from_bytes(body.as_slice().try_into().expect("24"))
+        }
+        other => panic!("{other:?}"),
+    };
+    let rpl = CplSetTcbRpl {
+        status: UNKNOWN,
+        field: field as u8,
+        cookie: req.cookie,
+        value: 1460,
+        ..Default::default()
+    };
+    let s = r.cpl(CplOpcode::SetTcbRpl, 0x60, &rpl.to_bytes());
+    assert_eq!(s, vec![Sent::Rsp(0, vec![bad, 1460, 0])]);
+    assert_eq!(r.fw.tcp().counters().bad_status, 3);
+}
+
+#[test]
 fn a_listen_the_engine_never_answers_times_out_and_is_closed_later() {
     let mut r = Rig::new();
     let s = r.request(FwOpcode::TcpListen, &[5000 | (4 << 16), 0]);

@@ -8,24 +8,31 @@ use core::net::Ipv4Addr;
 use warpnic_abi::gen::{
     cpl_tcp_opt, CplAbortReq, CplActEstablish, CplActOpenRpl, CplCloseConRpl, CplCloseListsrvRpl,
     CplOpcode, CplPassAcceptReq, CplPassAcceptRpl, CplPassEstablish, CplPassOpenRpl, CplPeerClose,
-    CplSetTcbRpl, CplStatus, CPL_TID_NONE,
+    CplSetTcbRpl, CplStatus, FwTcpListenRsp, FwTcpTcbRsp, FwTcpUnlistenRsp, CPL_TID_NONE,
 };
 
 use super::fsm::{Establish, Input};
 use super::table::{flag, Deferred, Listener, Waiting};
 use super::{
-    iss, CplIn, CplInError, CplMsg, EpState, Hop, ListenState, Net, Output, TcpCp, Words, GEN_MASK,
+    iss, CplIn, CplInError, CplMsg, EpState, Hop, ListenState, Net, Output, Reply, TcpCp, GEN_MASK,
     MAX_TIDS, NIL, OPEN_SLOTS,
 };
 
 /// Resolving endpoints looked at per [`TcpCp::poll`].
 const RESOLVE_PER_POLL: usize = 8;
 
-fn status_u8(s: CplStatus) -> u8 {
-    s.into()
-}
-
 impl TcpCp {
+    /// The `status` of the engine's reply to a host request, for the
+    /// host's answer: a code `cpl_status` does not define is counted and
+    /// answered BAD_ARGUMENT (the engine refused, for a reason the host
+    /// cannot be told).
+    fn reply_status(&mut self, status: u8) -> CplStatus {
+        CplStatus::try_from(status).unwrap_or_else(|_| {
+            self.counters.bad_status = self.counters.bad_status.wrapping_add(1);
+            CplStatus::BadArgument
+        })
+    }
+
     /// Handles one CPL message from the engine: `kept` is its first bytes
     /// (at least the header and fixed body when well-formed), `total` its
     /// length in bytes as the port's framing says.
@@ -343,7 +350,7 @@ impl TcpCp {
             self.counters.bad_id = self.counters.bad_id.wrapping_add(1);
             return;
         };
-        let ok = status == status_u8(CplStatus::Success);
+        let ok = status == u8::from(CplStatus::Success);
         match l.state {
             ListenState::Opening => {
                 l.state = if ok {
@@ -353,7 +360,10 @@ impl TcpCp {
                 };
                 if self.deferred.map(|d| d.what) == Some(Waiting::Listen(stid as u8)) {
                     self.deferred = None;
-                    out.reply = Some(Words::of(&[u32::from(status), stid]));
+                    out.reply = Some(Reply::Listen(FwTcpListenRsp {
+                        result: self.reply_status(status),
+                        listener: stid as u16,
+                    }));
                 } else {
                     self.counters.internal = self.counters.internal.wrapping_add(1);
                 }
@@ -406,7 +416,10 @@ impl TcpCp {
         self.listeners[s] = Listener::FREE;
         if self.deferred.map(|d| d.what) == Some(Waiting::Unlisten(s as u8)) {
             self.deferred = None;
-            out.reply = Some(Words::of(&[u32::from(status), dropped]));
+            out.reply = Some(Reply::Unlisten(FwTcpUnlistenRsp {
+                result: self.reply_status(status),
+                dropped,
+            }));
         }
     }
 
@@ -417,11 +430,10 @@ impl TcpCp {
                 ..
             }) if u32::from(t) == tid && cookie == rpl.cookie => {
                 self.deferred = None;
-                out.reply = Some(Words::of(&[
-                    u32::from(rpl.status),
-                    rpl.value as u32,
-                    (rpl.value >> 32) as u32,
-                ]));
+                out.reply = Some(Reply::Tcb(FwTcpTcbRsp {
+                    result: self.reply_status(rpl.status),
+                    value: rpl.value,
+                }));
             }
             _ => self.counters.late = self.counters.late.wrapping_add(1),
         }
@@ -463,17 +475,22 @@ impl TcpCp {
                                 l.state = ListenState::Orphan;
                             }
                         }
-                        out.reply = Some(Words::of(&[
-                            u32::from(status_u8(CplStatus::Timeout)),
-                            u32::from(s),
-                        ]));
+                        out.reply = Some(Reply::Listen(FwTcpListenRsp {
+                            result: CplStatus::Timeout,
+                            listener: u16::from(s),
+                        }));
                     }
                     Waiting::Unlisten(_) => {
-                        out.reply = Some(Words::of(&[u32::from(status_u8(CplStatus::Timeout)), 0]));
+                        out.reply = Some(Reply::Unlisten(FwTcpUnlistenRsp {
+                            result: CplStatus::Timeout,
+                            dropped: 0,
+                        }));
                     }
                     Waiting::Tcb { .. } => {
-                        out.reply =
-                            Some(Words::of(&[u32::from(status_u8(CplStatus::Timeout)), 0, 0]));
+                        out.reply = Some(Reply::Tcb(FwTcpTcbRsp {
+                            result: CplStatus::Timeout,
+                            value: 0,
+                        }));
                     }
                 }
                 return out;

@@ -7,7 +7,7 @@ use warpnic_abi::gen::{
 };
 
 use super::table::{flag, Deferred, Waiting};
-use super::{iss, CplMsg, EpState, Net, Output, TcpCp, Words, NIL};
+use super::{iss, CplMsg, EpState, Net, Output, Reply, TcpCp, NIL};
 
 /// Details of an ACT_ESTABLISH or PASS_ESTABLISH.
 #[derive(Clone, Copy, Debug)]
@@ -75,7 +75,7 @@ impl TcpCp {
             {
                 if t == tid {
                     self.deferred = None;
-                    out.reply = Some(Words::status(CplStatus::Aborted));
+                    out.reply = Some(Reply::Result(CplStatus::Aborted));
                 }
             }
         }
@@ -89,7 +89,7 @@ impl TcpCp {
             Some(ev) => {
                 self.set_state(i, EpState::Dead);
                 if let Some(e) = self.eps.get_mut(i) {
-                    e.fin = u8::from(ev) | (u8::from(cause) << 4);
+                    e.set_final(ev, cause);
                 }
                 self.enqueue(i);
             }
@@ -97,7 +97,7 @@ impl TcpCp {
                 // events are waiting: report them, then ABORTED
                 self.set_state(i, EpState::Dead);
                 if let Some(e) = self.eps.get_mut(i) {
-                    e.fin = u8::from(TcpEvent::Aborted) | (u8::from(cause) << 4);
+                    e.set_final(TcpEvent::Aborted, cause);
                 }
                 self.enqueue(i);
             }

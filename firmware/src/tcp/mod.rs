@@ -6,8 +6,10 @@
 //! its input, the time `now_us` (a monotonic µs count) and, where it needs
 //! addresses, the port's [`Net`] (local address, next-hop resolution), and
 //! returns an [`Output`]: at most one CPL message to send and at most one
-//! completion of the deferred host request. The caller (`fw.rs`) moves the
-//! words; nothing here touches a device.
+//! answer to a host request ([`Reply`], the command's result block). The
+//! host commands take their argument blocks decoded (`warpnic_abi::gen`'s
+//! `FwTcp*Args`); the caller (`fw.rs`) decodes and packs the words and
+//! moves them; nothing here touches a device.
 //!
 //! # Files
 //!
@@ -107,7 +109,10 @@ mod table;
 
 use core::net::Ipv4Addr;
 
-use warpnic_abi::gen::CplStatus;
+use warpnic_abi::gen::{
+    ArgError, CplStatus, FwTcpConnectRsp, FwTcpEventRsp, FwTcpListenRsp, FwTcpResult, FwTcpTcbRsp,
+    FwTcpUnlistenRsp, TcpEvent,
+};
 
 use table::{Deferred, Endpoint, Listener, Open};
 
@@ -165,31 +170,63 @@ pub enum Hop {
     Invalid,
 }
 
-/// Words of a mailbox answer after its header.
+/// The answer to a host command, as the mailbox's result blocks
+/// (`warpnic_abi::gen::Fw*Rsp`) hold it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Words {
-    w: [u32; 9],
-    n: u8,
+pub enum Reply {
+    /// The result word alone (`fw_tcp_result`): the answer of TCP_CLOSE
+    /// and TCP_ABORT, and of the other commands when they fail before
+    /// their result has more to say.
+    Result(CplStatus),
+    /// TCP_LISTEN's result and listener.
+    Listen(FwTcpListenRsp),
+    /// TCP_UNLISTEN's result and the connections it reset.
+    Unlisten(FwTcpUnlistenRsp),
+    /// TCP_CONNECT's result, endpoint and local port.
+    Connect(FwTcpConnectRsp),
+    /// TCP_TCB's result and the field's value.
+    Tcb(FwTcpTcbRsp),
+    /// TCP_EVENT's event: the event word, and for ESTABLISHED and
+    /// ACCEPTED the connection in the eight words after.
+    Event(FwTcpEventRsp),
 }
 
-impl Words {
-    /// The words of `src` (at most 9; more are cut).
-    pub fn of(src: &[u32]) -> Self {
-        let mut w = [0u32; 9];
-        let n = src.len().min(w.len());
-        w[..n].copy_from_slice(&src[..n]);
-        Self { w, n: n as u8 }
-    }
+impl Reply {
+    /// Words in the largest answer (TCP_EVENT's).
+    pub const MAX_WORDS: usize = FwTcpEventRsp::WORDS;
 
-    /// A one-word answer: the result code alone.
-    fn status(s: CplStatus) -> Self {
-        Self::of(&[u32::from(u8::from(s))])
+    /// Writes the answer's words (those after the mailbox header) to the
+    /// start of `out` and returns how many there are; `out` holds at least
+    /// [`Self::MAX_WORDS`] (words that do not fit are cut).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field does not fit its bits.
+    pub fn write(&self, out: &mut [u32]) -> Result<usize, ArgError> {
+        match self {
+            Self::Result(result) => Ok(put(out, &FwTcpResult { result: *result }.to_words()?)),
+            Self::Listen(r) => Ok(put(out, &r.to_words()?)),
+            Self::Unlisten(r) => Ok(put(out, &r.to_words()?)),
+            Self::Connect(r) => Ok(put(out, &r.to_words()?)),
+            Self::Tcb(r) => Ok(put(out, &r.to_words()?)),
+            Self::Event(r) => {
+                let w = r.to_words()?;
+                let n = match r.kind {
+                    TcpEvent::Established | TcpEvent::Accepted => FwTcpEventRsp::WORDS,
+                    _ => FwTcpEventRsp::MIN_WORDS,
+                };
+                Ok(put(out, w.get(..n).unwrap_or(&w)))
+            }
+        }
     }
+}
 
-    /// The words.
-    pub fn as_slice(&self) -> &[u32] {
-        self.w.get(..usize::from(self.n)).unwrap_or(&[])
-    }
+/// Copies `src` to the start of `out` (as much as fits); returns the words
+/// copied.
+fn put(out: &mut [u32], src: &[u32]) -> usize {
+    let n = src.len().min(out.len());
+    out[..n].copy_from_slice(&src[..n]);
+    n
 }
 
 /// What a call asks the caller to do.
@@ -200,7 +237,7 @@ pub struct Output {
     /// The answer to the host request: for a host command, `None` means
     /// the answer is deferred; for the other calls, `Some` completes the
     /// deferred request.
-    pub reply: Option<Words>,
+    pub reply: Option<Reply>,
 }
 
 impl Output {
@@ -231,6 +268,9 @@ pub struct TcpCounters {
     pub bad_id: u32,
     /// Received messages the named endpoint's state did not expect.
     pub bad_state: u32,
+    /// Replies to a host request whose `status` is no `cpl_status` code
+    /// (the host is answered BAD_ARGUMENT).
+    pub bad_status: u32,
     /// Messages for a tid that was just freed (after TIME_WAIT or an
     /// abort), dropped as docs/cpl.md allows.
     pub late: u32,
@@ -292,23 +332,6 @@ pub enum ListenState {
     /// The host stopped waiting for PASS_OPEN_RPL; a late success is
     /// closed at once.
     Orphan,
-}
-
-/// A TCP_CONNECT request, decoded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ConnectReq {
-    /// Peer address.
-    pub peer_ip: Ipv4Addr,
-    /// Peer port (not 0).
-    pub peer_port: u16,
-    /// Local port, 0 for an ephemeral one.
-    pub local_port: u16,
-    /// `cpl_tcp_opt` bits to offer and behaviours.
-    pub opt: u8,
-    /// Window scale shift to offer (with WSCALE).
-    pub rcv_wscale: u8,
-    /// Receive window, bytes (0: [`DEFAULT_RCV_WND`]).
-    pub rcv_wnd: u32,
 }
 
 /// The connection control plane (see the module documentation).
@@ -375,6 +398,7 @@ impl TcpCp {
                 bad_length: 0,
                 bad_id: 0,
                 bad_state: 0,
+                bad_status: 0,
                 late: 0,
                 rx_data_dropped: 0,
                 ignored: 0,

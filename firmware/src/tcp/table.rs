@@ -12,6 +12,20 @@ use super::{
 
 const _: () = assert!(core::mem::size_of::<Endpoint>() == 8);
 
+// `Endpoint::fin` holds an event code and a status code in 4 bits each.
+const _: () = {
+    let mut k = 0;
+    while k < TcpEvent::ALL.len() {
+        assert!((TcpEvent::ALL[k] as u8) < 16);
+        k += 1;
+    }
+    let mut k = 0;
+    while k < CplStatus::ALL.len() {
+        assert!((CplStatus::ALL[k] as u8) < 16);
+        k += 1;
+    }
+};
+
 /// Endpoint flags.
 pub(super) mod flag {
     /// The open event (ESTABLISHED or ACCEPTED) waits for the host.
@@ -45,7 +59,7 @@ pub(super) struct Endpoint {
     pub(super) flags: u8,
     /// A `DEAD` endpoint's final event (`TcpEvent` code, 3:0) and the
     /// `CplStatus` that caused it (7:4).
-    pub(super) fin: u8,
+    fin: u8,
 }
 
 impl Endpoint {
@@ -64,6 +78,18 @@ impl Endpoint {
 
     pub(super) fn has_events(&self) -> bool {
         self.has(flag::EV_OPEN | flag::EV_PEER_CLOSED) || self.state == EpState::Dead
+    }
+
+    /// Records the final event `ev` and its `cause`.
+    pub(super) fn set_final(&mut self, ev: TcpEvent, cause: CplStatus) {
+        self.fin = u8::from(ev) | (u8::from(cause) << 4);
+    }
+
+    /// The final event and its cause, once recorded.
+    pub(super) fn final_event(&self) -> Option<(TcpEvent, CplStatus)> {
+        let ev = TcpEvent::try_from(self.fin & 0xf).ok()?;
+        let cause = CplStatus::try_from(self.fin >> 4).ok()?;
+        (ev != TcpEvent::None).then_some((ev, cause))
     }
 }
 
@@ -231,7 +257,7 @@ impl TcpCp {
                     .ok_or("backlog flag without a listener")?;
                 *p += 1;
             }
-            if e.state == EpState::Dead && e.fin & 0xf == 0 {
+            if e.state == EpState::Dead && e.final_event().is_none() {
                 return Err("dead endpoint without a final event");
             }
         }
