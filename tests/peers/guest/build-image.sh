@@ -198,7 +198,7 @@ done
 say "unpacked ${#USER_PKGS[@]} packages"
 rm -rf "$R/usr/share/doc" "$R/usr/share/man" "$R/usr/share/info" "$R/usr/share/locale" "$R/usr/share/lintian"
 mkdir -p "$R/proc" "$R/sys" "$R/dev" "$R/tmp" "$R/run" "$R/root" "$R/out" "$R/etc/ld.so.conf.d"
-# busybox provides what Debian's packages did not (sh, mount, ip's helpers, poweroff)
+# busybox provides what Debian's packages did not (sh, mount, poweroff, ...)
 # (a link is made where nothing, not even a dangling link, is; no test
 # follows a link, since the guest's absolute links point into the host here)
 while read -r app; do

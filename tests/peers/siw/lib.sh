@@ -1,4 +1,4 @@
-# Helpers for the guest-side scripts (busybox sh); the launcher copies this
+# Functions for the guest-side scripts (busybox sh); the launcher copies this
 # file into the guest's /out beside the script, which sources /out/lib.sh.
 
 # has_listener PORT: does a TCP socket listen on PORT? siw's listeners are

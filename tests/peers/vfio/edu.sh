@@ -9,7 +9,7 @@ echo "VFIOTEST start $(now) s; $(grep -o 'intel_iommu=[^ ]*' /proc/cmdline)"
 dmesg | grep -E 'DMAR: (IOMMU enabled|Intel\(R\) Virtualization)' | head -3
 modprobe -a vfio_pci vfio_iommu_type1 || echo "VFIOTEST modprobe of the VFIO modules failed"
 # the program runs from the guest's memory, not from the 9p share
-cp /out/warpnic-vfio-edu /tmp/ && chmod 0755 /tmp/warpnic-vfio-edu
+cp /out/warpnic-vfio-edu /root/ && chmod 0755 /root/warpnic-vfio-edu
 rc=1
 found=0
 for dev in /sys/bus/pci/devices/*; do
@@ -20,7 +20,7 @@ for dev in /sys/bus/pci/devices/*; do
 	echo vfio-pci >"$dev/driver_override"
 	echo "$bdf" >/sys/bus/pci/drivers_probe
 	echo "VFIOTEST edu at $bdf: driver $(basename "$(readlink "$dev/driver")"), IOMMU group $(basename "$(readlink "$dev/iommu_group")"), /dev/vfio: $(ls /dev/vfio | tr '\n' ' ')"
-	/tmp/warpnic-vfio-edu "$bdf"
+	/root/warpnic-vfio-edu "$bdf"
 	rc=$?
 done
 [ $found = 1 ] || echo "RESULT: FAIL no edu device (1234:11e8) in the guest"
