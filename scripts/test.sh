@@ -1,10 +1,61 @@
 #!/usr/bin/env bash
-# The warpnic test command: installs what is missing, then runs every gate
-# and every test. Exits non-zero on the first failure.
+# The warpnic test command: installs what is missing (scripts/setup.sh,
+# the peer guest image included), then runs every gate and every test.
+# Exits non-zero on the first failure. At the end (or at the failure) it
+# prints the time of each step and the ten slowest test binaries.
 #   WARPNIC_SOAK=N  runs the long raw stream with N frames (default 100000)
+#   (the README lists the other knobs of the long runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n==> %s\n' "$*"; }
+command -v cargo >/dev/null 2>&1 || export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+log=$(mktemp)
+steps=()
+step_name=
+step_start=
+T0=$(date +%s)
+mmss() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
+end_step() {
+	[ -n "$step_name" ] || return 0
+	steps+=("$(printf '%8s  %s' "$(mmss $(($(date +%s) - step_start)))" "$step_name")")
+	step_name=
+}
+step() {
+	end_step
+	step_name=$*
+	step_start=$(date +%s)
+	printf '\n==> %s\n' "$*"
+}
+# The ten slowest test binaries, from cargo's "Running <target> (<binary>)"
+# and "Doc-tests <crate>" lines and each harness's "finished in <s>s".
+slowest() {
+	awk '
+		/^ +Running / {
+			bin = $NF; sub(/\)$/, "", bin); sub(/.*\//, "", bin); sub(/-[0-9a-f]+$/, "", bin)
+			what = $2; if (what == "unittests") what = $3
+			name = bin " (" what ")"
+		}
+		/^ +Doc-tests / { name = $2 " (doc-tests)" }
+		/^test result: / && / finished in / {
+			t = $0; sub(/.* finished in /, "", t); sub(/s$/, "", t)
+			if (name != "") printf "%10.1f s  %s\n", t, name
+			name = ""
+		}' "$log" | sort -rn | head -10
+}
+summary() {
+	local rc=$?
+	end_step
+	printf '\n==> time per step\n'
+	printf '%s\n' "${steps[@]}"
+	printf '%8s  in all\n' "$(mmss $(($(date +%s) - T0)))"
+	if [ -s "$log" ]; then
+		printf '\n==> the ten slowest test binaries\n'
+		slowest
+	fi
+	rm -f "$log"
+	[ $rc = 0 ] && printf '\n==> all passed\n' || printf '\n==> FAILED (exit status %d)\n' "$rc"
+}
+trap summary EXIT
 
 step "setup"
 bash scripts/setup.sh
@@ -24,7 +75,5 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "firmware for the soft core (riscv32imac-unknown-none-elf)"
 cargo build -p warpnic-fw --release --target riscv32imac-unknown-none-elf --features rt --bin warpnic-fw
 
-step "tests (unit, RTL golden vectors, co-simulation, VFIO in a guest)"
-cargo test --workspace -- --test-threads 2
-
-step "all passed"
+step "tests (unit, RTL golden vectors, co-simulation, Linux peers, VFIO in a guest)"
+cargo test --workspace --color never -- --test-threads 2 2>&1 | tee "$log"

@@ -827,8 +827,8 @@ pub fn result_line(console: &str, size: u32, iters: u32) -> Option<(String, [f64
 mod tests {
     use super::*;
 
-    /// A handshake siw's ib_write_bw client sent (the harness's
-    /// `siw-ref-crc-on.pcap`, frame 58).
+    /// A handshake siw's ib_write_bw client sent (frame 58 of a capture
+    /// between two siw guests).
     #[test]
     fn dest_matches_a_captured_handshake() {
         let hex = "00000000000000010000000200f0fa804b773400b07f0000000055e972a88000\

@@ -1,44 +1,50 @@
 //! Linux soft-iWARP (siw) peers in QEMU guests, bridged to a simulated NIC.
 //!
-//! [`SiwGuest`] boots one guest of the siw peer harness (`peers/siw` in
-//! the shared folder beside the checkout, or `$WARPNIC_SHARED/peers/siw`)
-//! with its `run-guest.sh`: the harness's kernel and initramfs, the guest's
-//! Ethernet port on a QEMU stream netdev connected to a unix socket on
-//! which a [`QemuBridge`] listens, an IPv4 address, extra kernel
+//! [`SiwGuest`] boots one peer guest, the image of the project's harness
+//! (`tests/peers/guest`: a Debian kernel, siw built from the same kernel's
+//! source, rdma-core's userland, a busybox init), by starting QEMU itself:
+//! the guest's Ethernet port on a QEMU stream netdev connected to a unix
+//! socket on which a [`QemuBridge`] listens, an IPv4 address, extra kernel
 //! command-line words (siw module parameters such as
-//! `siw.mpa_crc_required=Y`, and `KEY=value` words the guest's init passes
-//! to the script as environment variables), and a script to run. The
-//! guest's serial console goes to a log file that the test reads while the
-//! guest runs ([`SiwGuest::wait_for`], [`SiwGuest::console`]). The port's
-//! QEMU options (a virtio-net device on the stream netdev, the capture)
-//! are passed to QEMU through `run-guest.sh` unchanged, so that they can
-//! match the QEMU version found (7.2 or newer).
+//! `siw.mpa_crc_required=Y`, and `KEY=value` words that reach the script's
+//! environment), the siw build to load ([`SiwBuild`]), extra QEMU devices
+//! ([`GuestConfig::qemu_args`]) and a script to run. The guest's serial
+//! console goes to a log file that the test reads while the guest runs
+//! ([`SiwGuest::wait_for`], [`SiwGuest::console`]). The port's QEMU options
+//! follow the QEMU version found (7.2 or newer).
 //!
 //! # How the script reaches the guest
 //!
-//! The harness shares its own folder with the guest, read-only, as
-//! `/host`, and runs `/host/<script>`; a second share, `/out`, is
-//! writable. The launcher makes a run folder of its own, copies the script
-//! and the files it needs ([`GuestConfig::files`], [`GuestConfig::data`])
-//! into the run folder's `out/`, shares that as `/out` and names the script
-//! `../out/<name>`, which the guest resolves to `/out/<name>`. The script
-//! leaves its results in `/out` ([`SiwGuest::out_dir`] on the host).
+//! The launcher makes a run folder of its own and copies into its `out/`
+//! the script, the guest scripts' library `tests/peers/siw/lib.sh` and the
+//! files the script needs ([`GuestConfig::files`], [`GuestConfig::data`]).
+//! QEMU shares that folder, writable, as the guest's `/out`; the guest's
+//! init runs `/out/<script>` with `sh`, which leaves its results there
+//! ([`SiwGuest::out_dir`] on the host), and powers off.
 //!
 //! # Image and tools
 //!
-//! The guest image (`vmlinux` or `vmlinuz`, `initrd.img`) comes from the
-//! harness's `build-image.sh`; `scripts/setup.sh` builds it into
-//! `target/peer-images/siw-peer` (or `$SIWPEER_WORK`) when it is missing.
-//! A missing harness, image or QEMU is an error saying what to run; a test
-//! never skips.
+//! The image (`vmlinux` or `vmlinuz`, `initrd.img`, `image.txt`) is built by
+//! `tests/peers/guest/build-image.sh` into `$WARPNIC_PEER_WORK/guest`
+//! (default `target/peer-images/guest` in the checkout). `scripts/test.sh`
+//! builds it before the tests; otherwise the first guest of a test process
+//! builds it, or finds it current, through the same script. A missing image
+//! that cannot be built, or a missing QEMU, is an error saying what to run; a
+//! test never skips.
+//!
+//! Under a hypervisor whose KVM cannot run a stock kernel (PVM), or without
+//! a usable `/dev/kvm`, QEMU emulates the CPU (TCG);
+//! `WARPNIC_PEER_ACCEL=kvm|tcg` overrides the choice, and
+//! `WARPNIC_PEER_VERBOSE=1` keeps the kernel's boot messages on the console.
 //!
 //! # Lifetime
 //!
-//! The guest runs in a process group of its own, which is killed when the
-//! [`SiwGuest`] is dropped; `run-guest.sh -T` also bounds its life in case
-//! the test process dies first. The run folder is removed on drop, except
-//! when the thread is panicking or `WARPNIC_SIW_KEEP` is set: then its path
-//! is printed (console log `console.log`, QEMU's messages `qemu.err`).
+//! QEMU runs under `timeout`, in a process group of its own, which is
+//! killed when the [`SiwGuest`] is dropped; `timeout` also bounds its life
+//! in case the test process dies first. The run folder is removed on drop,
+//! except when the thread is panicking or `WARPNIC_SIW_KEEP` is set: then
+//! its path is printed (console log `console.log`, QEMU's messages
+//! `qemu.err`).
 
 use std::ffi::OsString;
 use std::fmt;
@@ -47,6 +53,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use warpnic_sim::bridge::QemuBridge;
 use warpnic_sim::SimError;
@@ -84,7 +91,7 @@ pub enum SiwError {
     Exited {
         /// What was awaited.
         what: String,
-        /// QEMU's (or `run-guest.sh`'s) exit status.
+        /// The exit status of QEMU (or of the `timeout` holding it).
         status: ExitStatus,
         /// The end of the console log and QEMU's own messages.
         tail: String,
@@ -124,79 +131,118 @@ fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> SiwError {
     move |source| SiwError::Io { context, source }
 }
 
-/// Where the harness and the guest image are.
+/// The console line of the guest's init once siw is up and the script
+/// starts (`WNPEER-READY name=... ip=... siw=<build> links=...`).
+pub const READY: &str = "WNPEER-READY";
+
+/// The console line of the guest's init after the script, with its exit
+/// status (`WNPEER-DONE rc=N`).
+pub const DONE: &str = "WNPEER-DONE rc=";
+
+/// The checkout's root (the parent of the tests crate).
+fn checkout() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// The project's peer harness (`tests/peers`).
+pub fn peers_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("peers")
+}
+
+/// Where the guest image, its builder and QEMU are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SiwPaths {
-    /// The harness folder (holds `run-guest.sh`, `build-image.sh`).
-    pub harness: PathBuf,
-    /// The image folder (`$SIWPEER_WORK`: `vmlinux`, `initrd.img`).
-    pub work: PathBuf,
+    /// The image folder (`vmlinux` or `vmlinuz`, `initrd.img`, `image.txt`).
+    pub image: PathBuf,
+    /// The image builder, `tests/peers/guest/build-image.sh`.
+    pub builder: PathBuf,
     /// The QEMU binary (`$QEMU`, default `qemu-system-x86_64`).
     pub qemu: OsString,
 }
 
 impl SiwPaths {
-    /// The checkout's root (the parent of the tests crate).
-    fn checkout() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .parent()
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
-    }
-
-    /// The usual places: `$WARPNIC_SHARED/peers/siw` (default: the folder
-    /// `shared` beside the checkout) and `$SIWPEER_WORK` (default:
-    /// `$WARPNIC_PEER_WORK/siw-peer`, itself by default
-    /// `target/peer-images` in the checkout), as `scripts/setup.sh` and the
-    /// VFIO guest test use them.
+    /// The usual places: the image in `$WARPNIC_PEER_WORK/guest` (default:
+    /// `target/peer-images/guest` in the checkout), as
+    /// `tests/peers/guest/build-image.sh` and `scripts/setup.sh` use them.
     pub fn locate() -> SiwPaths {
-        let root = Self::checkout();
-        let shared = std::env::var_os("WARPNIC_SHARED")
-            .map_or_else(|| root.join("..").join("shared"), PathBuf::from);
-        let work = std::env::var_os("SIWPEER_WORK").map_or_else(
-            || {
-                std::env::var_os("WARPNIC_PEER_WORK")
-                    .map_or_else(|| root.join("target").join("peer-images"), PathBuf::from)
-                    .join("siw-peer")
-            },
+        let work = std::env::var_os("WARPNIC_PEER_WORK").map_or_else(
+            || checkout().join("target").join("peer-images"),
             PathBuf::from,
         );
         SiwPaths {
-            harness: shared.join("peers").join("siw"),
-            work,
+            image: work.join("guest"),
+            builder: peers_dir().join("guest").join("build-image.sh"),
             qemu: std::env::var_os("QEMU").unwrap_or_else(|| "qemu-system-x86_64".into()),
         }
     }
 
-    /// Checks that the harness, the image and QEMU (7.2 or newer, for
-    /// `-netdev stream`) are there; returns QEMU's version.
+    /// The kernel QEMU boots: `vmlinux` (an ELF, booted through its PVH
+    /// entry, which spares the emulated CPU the decompression), else
+    /// `vmlinuz`.
+    pub fn kernel(&self) -> Option<PathBuf> {
+        ["vmlinux", "vmlinuz"]
+            .iter()
+            .map(|k| self.image.join(k))
+            .find(|k| k.is_file())
+    }
+
+    /// Builds the image with the builder unless it is current (the
+    /// builder decides, from the digest of its inputs; a second process
+    /// waits for the first). The builder's output goes to `build.log` in
+    /// the image folder.
+    ///
+    /// # Errors
+    /// [`SiwError::Setup`] with the end of the builder's output when it
+    /// fails.
+    pub fn build_image(&self) -> Result<(), SiwError> {
+        std::fs::create_dir_all(&self.image)
+            .map_err(io(format!("creating {}", self.image.display())))?;
+        let log_path = self.image.join("build.log");
+        let log = std::fs::File::create(&log_path)
+            .map_err(io(format!("creating {}", log_path.display())))?;
+        let status = Command::new("bash")
+            .arg(&self.builder)
+            .arg(&self.image)
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().map_err(io("duplicating the build log"))?)
+            .stderr(log)
+            .status()
+            .map_err(io(format!("running {}", self.builder.display())))?;
+        if status.success() {
+            return Ok(());
+        }
+        let text = read_text(&log_path);
+        let lines: Vec<&str> = text.lines().collect();
+        Err(SiwError::Setup(format!(
+            "building the peer guest image with {} failed ({status}); the end of {}:\n{}",
+            self.builder.display(),
+            log_path.display(),
+            lines[lines.len().saturating_sub(TAIL_LINES)..].join("\n")
+        )))
+    }
+
+    /// Checks that the image and QEMU (7.2 or newer, for `-netdev stream`)
+    /// are there; returns QEMU's version.
     ///
     /// # Errors
     /// [`SiwError::Setup`] naming what is missing and what to run.
     pub fn check(&self) -> Result<(u32, u32), SiwError> {
-        let run = self.harness.join("run-guest.sh");
-        if !run.is_file() {
+        if self.kernel().is_none()
+            || !self.image.join("initrd.img").is_file()
+            || !self.image.join("image.txt").is_file()
+        {
             return Err(SiwError::Setup(format!(
-                "the siw peer harness is missing ({} not found): put the shared folder \
-                 holding peers/siw beside the checkout, or set WARPNIC_SHARED to it",
-                run.display()
+                "no peer guest image in {} (vmlinux or vmlinuz, initrd.img, image.txt): run \
+                 `bash {} {}` (`bash scripts/setup.sh --peers` installs the host tools it needs)",
+                self.image.display(),
+                self.builder.display(),
+                self.image.display()
             )));
         }
-        let kernel = ["vmlinux", "vmlinuz"]
-            .iter()
-            .any(|k| self.work.join(k).is_file());
-        if !kernel || !self.work.join("initrd.img").is_file() {
-            return Err(SiwError::Setup(format!(
-                "no siw guest image in {} (vmlinux or vmlinuz, and initrd.img): run \
-                 `bash scripts/setup.sh` as root, which builds it with {}",
-                self.work.display(),
-                self.harness.join("build-image.sh").display()
-            )));
-        }
-        let fix = format!(
-            "run `bash scripts/setup.sh` as root (it installs QEMU with {}), or set QEMU to \
-             a qemu-system-x86_64 of version 7.2 or newer",
-            self.harness.join("host-setup.sh").display()
-        );
+        let fix = "run `bash scripts/setup.sh --peers` as root (it installs QEMU), or set QEMU \
+                   to a qemu-system-x86_64 of version 7.2 or newer";
         let out = Command::new(&self.qemu)
             .arg("--version")
             .output()
@@ -222,6 +268,49 @@ impl SiwPaths {
         }
         Ok(version)
     }
+
+    /// [`SiwPaths::locate`], with the image built once per process when it
+    /// is missing or stale, then [checked](SiwPaths::check).
+    fn ready() -> Result<(SiwPaths, (u32, u32)), SiwError> {
+        static BUILT: Mutex<bool> = Mutex::new(false);
+        let paths = SiwPaths::locate();
+        {
+            let mut built = BUILT.lock().unwrap_or_else(|p| p.into_inner());
+            if !*built {
+                paths.build_image()?;
+                *built = true;
+            }
+        }
+        let version = paths.check()?;
+        Ok((paths, version))
+    }
+}
+
+/// How QEMU runs the guest: with KVM where it can run a stock kernel, else
+/// emulated (TCG). A `kvm_pvm` host (PVM nested virtualization) runs only
+/// PVM-patched guest kernels and hangs a Debian one.
+/// `WARPNIC_PEER_ACCEL=kvm|tcg` decides instead.
+fn accel_args() -> Vec<String> {
+    let kvm = match std::env::var("WARPNIC_PEER_ACCEL").as_deref() {
+        Ok("kvm") => true,
+        Ok("tcg") => false,
+        _ => {
+            std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open("/dev/kvm")
+                .is_ok()
+                && !Path::new("/sys/module/kvm_pvm").exists()
+        }
+    };
+    if kvm {
+        ["-accel", "kvm", "-cpu", "host,-arch-capabilities"]
+    } else {
+        ["-accel", "tcg", "-cpu", "max"]
+    }
+    .iter()
+    .map(|a| (*a).to_string())
+    .collect()
 }
 
 /// `(major, minor)` from `QEMU emulator version 10.0.2 (...)`.
@@ -232,6 +321,31 @@ fn parse_qemu_version(text: &str) -> Option<(u32, u32)> {
     let major = parts.next()?.parse().ok()?;
     let minor = parts.next()?.parse().ok()?;
     Some((major, minor))
+}
+
+/// Which build of siw the guest loads (both are in the image).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SiwBuild {
+    /// siw as Linux has it (its protocol constants made module parameters).
+    #[default]
+    Stock,
+    /// siw whose `siw_accept()` binds the QP to the socket before it sends
+    /// the MPA Reply. Stock siw sends the Reply first, and an FPDU that the
+    /// initiator sends right after it can reach the connection manager's
+    /// handler, which ignores it: the connection stalls with the FPDU
+    /// unread (about one connection in 60 under emulation).
+    FixedAccept,
+}
+
+impl SiwBuild {
+    /// The build's name on the guest's command line (`wnpeer.siw=`) and in
+    /// its [`READY`] line (`siw=`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SiwBuild::Stock => "stock",
+            SiwBuild::FixedAccept => "fixed-accept",
+        }
+    }
 }
 
 /// How to boot a guest.
@@ -254,10 +368,15 @@ pub struct GuestConfig {
     pub env: Vec<(String, String)>,
     /// Extra kernel command-line words, e.g. `siw.mpa_crc_required=Y`.
     pub kernel_args: Vec<String>,
+    /// The siw build the guest loads.
+    pub siw: SiwBuild,
+    /// More QEMU options, given before the guest's own devices (e.g.
+    /// `-device intel-iommu,...` and `-device edu` for the VFIO guest).
+    pub qemu_args: Vec<String>,
     /// The MAC address of the guest's port (default: `52:54:00` and three
     /// bytes of a hash of the name).
     pub mac: Option<[u8; 6]>,
-    /// The guest's MTU (the harness's default is 1500).
+    /// The guest's MTU (default 1500).
     pub mtu: Option<u16>,
     /// vCPUs.
     pub cpus: u32,
@@ -281,6 +400,8 @@ impl GuestConfig {
             data: Vec::new(),
             env: Vec::new(),
             kernel_args: Vec::new(),
+            siw: SiwBuild::Stock,
+            qemu_args: Vec::new(),
             mac: None,
             mtu: None,
             cpus: 1,
@@ -353,9 +474,8 @@ impl SiwGuest {
     /// As [`SiwGuest::spawn`], or [`SiwError::Bridge`] when the socket
     /// cannot be bound.
     pub fn boot(cfg: &GuestConfig) -> Result<(SiwGuest, QemuBridge), SiwError> {
-        let paths = SiwPaths::locate();
-        let version = paths.check()?;
         cfg.check()?;
+        let (paths, version) = SiwPaths::ready()?;
         let dir = run_dir(&cfg.name)?;
         let bridge = match QemuBridge::listen(dir.join("net.sock")) {
             Ok(b) => b,
@@ -372,14 +492,16 @@ impl SiwGuest {
     /// `net` (QEMU retries until something listens there), or without a
     /// port.
     ///
+    /// The image is built first when it is missing or stale
+    /// ([`SiwPaths::build_image`], once per process).
+    ///
     /// # Errors
-    /// [`SiwError::Setup`] when the harness, the image or QEMU is missing,
+    /// [`SiwError::Setup`] when the image cannot be built, QEMU is missing,
     /// or the configuration is bad; [`SiwError::Io`] when the run folder
-    /// cannot be made or the harness cannot be started.
+    /// cannot be made or QEMU cannot be started.
     pub fn spawn(cfg: &GuestConfig, net: Option<&Path>) -> Result<SiwGuest, SiwError> {
-        let paths = SiwPaths::locate();
-        let version = paths.check()?;
         cfg.check()?;
+        let (paths, version) = SiwPaths::ready()?;
         let dir = run_dir(&cfg.name)?;
         Self::spawn_in(&paths, version, cfg, dir, net)
     }
@@ -426,6 +548,7 @@ impl SiwGuest {
             Ok(name.to_string())
         };
         let script = copy(&cfg.script)?;
+        copy(&peers_dir().join("siw").join("lib.sh"))?;
         for f in &cfg.files {
             copy(f)?;
         }
@@ -434,47 +557,76 @@ impl SiwGuest {
                 .map_err(io(format!("writing {name} into the run folder")))?;
         }
 
-        let mut words: Vec<String> = cfg.env.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        if let Some(mtu) = cfg.mtu {
-            words.push(format!("siwpeer.mtu={mtu}"));
+        let verbose = std::env::var_os("WARPNIC_PEER_VERBOSE").is_some_and(|v| v != "0");
+        let mut words = vec![
+            "console=ttyS0".to_string(),
+            "panic=-1".into(),
+            // IPv4 and ARP only on the wire: no ICMPv6 or MLD frames
+            "ipv6.disable=1".into(),
+            // under software emulation on a busy host the kernel's check that
+            // the IO-APIC routes the timer can miss its ticks and panic the
+            // boot ("IO-APIC + timer doesn't work!"); the check proves nothing
+            // about the guest the tests need
+            "no_timer_check".into(),
+            format!("wnpeer.name={}", cfg.name),
+            format!("wnpeer.siw={}", cfg.siw.name()),
+            format!("wnpeer.run={script}"),
+        ];
+        if !verbose {
+            words.push("quiet".into());
         }
-        // under software emulation on a busy host the kernel's check that
-        // the IO-APIC routes the timer can miss its ticks and panic the
-        // boot ("IO-APIC + timer doesn't work!"); the check proves nothing
-        // about the guest the tests need
-        words.push("no_timer_check".into());
+        if let Some((ip, len)) = cfg.ip {
+            words.push(format!("wnpeer.ip={ip}/{len}"));
+        }
+        if let Some(mtu) = cfg.mtu {
+            words.push(format!("wnpeer.mtu={mtu}"));
+        }
+        words.extend(cfg.env.iter().map(|(k, v)| format!("{k}={v}")));
         words.extend(cfg.kernel_args.iter().cloned());
+
+        let kernel = paths
+            .kernel()
+            .ok_or_else(|| SiwError::Setup(format!("no kernel in {}", paths.image.display())))?;
         let log = dir.join("console.log");
         let err = std::fs::File::create(dir.join("qemu.err"))
             .map_err(io(format!("creating {}", dir.join("qemu.err").display())))?;
         let limit = cfg.time_limit.as_secs().max(1);
-        let mut cmd = Command::new("bash");
-        cmd.arg(paths.harness.join("run-guest.sh"))
-            .args(["-n", &cfg.name])
-            .args(["-r", &format!("../out/{script}")])
-            .arg("-o")
-            .arg(&out)
-            .arg("-l")
-            .arg(&log)
-            .args(["-c", &cfg.cpus.to_string()])
-            .args(["-M", &format!("{}M", cfg.mem_mib)])
-            .args(["-T", &limit.to_string()]);
-        if let Some((ip, len)) = cfg.ip {
-            cmd.args(["-i", &format!("{ip}/{len}")]);
-        }
-        if !words.is_empty() {
-            cmd.args(["-a", &words.join(" ")]);
-        }
+        let mut cmd = Command::new("timeout");
+        cmd.args(["-k", "5", &limit.to_string()])
+            .arg(&paths.qemu)
+            .args(["-M", "q35"])
+            .args(accel_args())
+            .args(["-smp", &cfg.cpus.to_string()])
+            .args(["-m", &format!("{}M", cfg.mem_mib)])
+            .args([
+                "-nodefaults",
+                "-no-user-config",
+                "-no-reboot",
+                "-display",
+                "none",
+            ])
+            .args(&cfg.qemu_args)
+            .arg("-kernel")
+            .arg(&kernel)
+            .arg("-initrd")
+            .arg(paths.image.join("initrd.img"))
+            .args(["-serial", &format!("file:{}", option_text(&log)?)])
+            .args([
+                "-virtfs",
+                &format!(
+                    "local,path={},mount_tag=out0,security_model=none",
+                    option_text(&out)?
+                ),
+            ]);
         if let Some(sock) = net {
-            cmd.arg("--").args(netdev_args(
+            cmd.args(netdev_args(
                 sock,
                 cfg.mac.unwrap_or_else(|| default_mac(&cfg.name)),
                 cfg.pcap.as_deref(),
                 qemu_version,
             )?);
         }
-        cmd.env("SIWPEER_WORK", &paths.work)
-            .env("QEMU", &paths.qemu)
+        cmd.args(["-append", &words.join(" ")])
             .stdin(Stdio::null())
             .stdout(
                 err.try_clone()
@@ -483,8 +635,8 @@ impl SiwGuest {
             .stderr(err)
             .process_group(0);
         cmd.spawn().map_err(io(format!(
-            "starting {}",
-            paths.harness.join("run-guest.sh").display()
+            "starting {} (under timeout)",
+            paths.qemu.to_string_lossy()
         )))
     }
 
@@ -493,8 +645,8 @@ impl SiwGuest {
         &self.name
     }
 
-    /// The process id of the guest's process group (`run-guest.sh`, which
-    /// becomes QEMU or the `timeout` holding it).
+    /// The process id of the guest's process group (the `timeout` that
+    /// holds QEMU).
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
@@ -608,13 +760,13 @@ impl SiwGuest {
         }
     }
 
-    /// Waits for the guest's script to end (the harness's
-    /// `SIWPEER-DONE rc=N` line) and returns its exit code.
+    /// Waits for the guest's script to end (the init's [`DONE`] line) and
+    /// returns its exit code.
     ///
     /// # Errors
     /// As [`SiwGuest::wait_for`].
     pub fn wait_done(&mut self, deadline: Duration, idle: impl FnMut()) -> Result<i32, SiwError> {
-        let line = self.wait_for("SIWPEER-DONE rc=", deadline, idle)?;
+        let line = self.wait_for(DONE, deadline, idle)?;
         Ok(line
             .split("rc=")
             .nth(1)
@@ -653,7 +805,7 @@ impl SiwGuest {
         if self.status.is_some() {
             return;
         }
-        // the group holds run-guest.sh's QEMU (and `timeout`, with -T)
+        // the group holds `timeout` and QEMU
         let pid = self.child.id();
         let _ = Command::new("sh")
             .args(["-c", &format!("kill -KILL -- -{pid} 2>/dev/null")])
@@ -688,31 +840,31 @@ pub fn default_mac(name: &str) -> [u8; 6] {
     [0x52, 0x54, 0x00, b[0], b[1], b[2]]
 }
 
+/// `p` as a QEMU option value: UTF-8 without a comma.
+fn option_text(p: &Path) -> Result<&str, SiwError> {
+    match p.to_str() {
+        Some(t) if !t.contains(',') => Ok(t),
+        _ => Err(SiwError::Setup(format!(
+            "path {} cannot be a QEMU option value (not UTF-8, or has a comma)",
+            p.display()
+        ))),
+    }
+}
+
 /// QEMU options of the guest's port: a virtio-net device on a stream
 /// netdev connecting to the unix socket `sock`, with QEMU's capture when
-/// asked. The options are given to QEMU directly rather than through
-/// `run-guest.sh -N`, so that the reconnect option matches the QEMU
-/// version: `reconnect-ms` from 9.2, `reconnect` (seconds) from 8.0, none
-/// in 7.2 (the bridge listens before QEMU starts, so the first connection
-/// needs no retry).
+/// asked. The reconnect option follows the QEMU version: `reconnect-ms`
+/// from 9.2, `reconnect` (seconds) from 8.0, none in 7.2 (the bridge
+/// listens before QEMU starts, so the first connection needs no retry).
 fn netdev_args(
     sock: &Path,
     mac: [u8; 6],
     pcap: Option<&Path>,
     qemu_version: (u32, u32),
 ) -> Result<Vec<String>, SiwError> {
-    let text = |p: &Path| -> Result<String, SiwError> {
-        match p.to_str() {
-            Some(t) if !t.contains(',') => Ok(t.to_string()),
-            _ => Err(SiwError::Setup(format!(
-                "path {} cannot be a QEMU option value (not UTF-8, or has a comma)",
-                p.display()
-            ))),
-        }
-    };
     let mut nd = format!(
         "stream,id=n0,server=off,addr.type=unix,addr.path={}",
-        text(sock)?
+        option_text(sock)?
     );
     if qemu_version >= (9, 2) {
         nd.push_str(",reconnect-ms=200");
@@ -734,7 +886,7 @@ fn netdev_args(
         args.push("-object".into());
         args.push(format!(
             "filter-dump,id=f0,netdev=n0,file={},maxlen=65535",
-            text(p)?
+            option_text(p)?
         ));
     }
     Ok(args)
@@ -757,11 +909,9 @@ fn read_text(p: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The project's guest scripts (`tests/peers/siw`).
+/// The project's guest-side scripts of the siw tests (`tests/peers/siw`).
 pub fn scripts_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("peers")
-        .join("siw")
+    peers_dir().join("siw")
 }
 
 #[cfg(test)]

@@ -14,9 +14,10 @@
 //!   to the host, dropping the guest kills QEMU, and a missing image is an
 //!   error naming the fix.
 //!
-//! Needs the siw peer harness beside the checkout (or `WARPNIC_SHARED`),
-//! its guest image (built by `scripts/setup.sh`) and QEMU; without them
-//! the tests fail saying what to run. One guest runs at a time (each is a
+//! Needs QEMU and the project's peer guest image, which the first guest
+//! builds when it is missing (`tests/peers/guest/build-image.sh`;
+//! `scripts/test.sh` builds it before the tests); without them the tests
+//! fail saying what to run. One guest runs at a time (each is a
 //! TCG emulation wanting a core of its own).
 //!
 //! A stand-in for QEMU on the bridge socket checks the framing through a
@@ -37,7 +38,7 @@ use warpnic::{ConnectOpts, Device, EndpointId, Nic, TcpEventInfo, TcpStream};
 use warpnic_abi::gen::cpl_tcp_opt;
 use warpnic_sim::bridge::QemuStats;
 use warpnic_sim::SimWorld;
-use warpnic_tests::siw::{scripts_dir, GuestConfig, SiwGuest};
+use warpnic_tests::siw::{scripts_dir, GuestConfig, SiwGuest, READY};
 use warpnic_tests::{bridged_nic, kernel_peer_tcp_timers, stream_byte};
 
 const GUEST_IP: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 1);
@@ -139,7 +140,7 @@ fn siw_guest_pings_the_nic_firmware() {
     let t_sim = rig.dev.now_ns();
     let rc = rig.wait_done();
     let wall = rig.wall.elapsed();
-    let ready = rig.line("SIWPEER-READY");
+    let ready = rig.line(READY);
     let con = rig.guest.console();
     assert_eq!(rc, 0, "ping failed; console:\n{}", rig.guest.tail(60));
     let replies = con
@@ -444,15 +445,12 @@ fn siw_guest_tcp_server_accepts_a_warpnic_client() {
 #[test]
 fn siw_guest_launcher_reports_a_missing_image_with_the_fix() {
     let paths = warpnic_tests::siw::SiwPaths {
-        work: std::env::temp_dir().join("warpnic-siw-no-image-here"),
+        image: std::env::temp_dir().join("warpnic-siw-no-image-here"),
         ..warpnic_tests::siw::SiwPaths::locate()
     };
     let e = paths.check().expect_err("no image there");
     let text = e.to_string();
-    assert!(
-        text.contains("scripts/setup.sh") || text.contains("WARPNIC_SHARED"),
-        "{text}"
-    );
+    assert!(text.contains("tests/peers/guest/build-image.sh"), "{text}");
 }
 
 #[test]
@@ -465,7 +463,7 @@ fn siw_guest_launcher_passes_kernel_words_and_collects_output() {
     // no NIC: the guest's siw sits on a dummy interface
     let mut guest = SiwGuest::spawn(&cfg, None).unwrap_or_else(|e| panic!("{e}"));
     let ready = guest
-        .wait_for("SIWPEER-READY", GUEST_LIMIT, || {
+        .wait_for(READY, GUEST_LIMIT, || {
             std::thread::sleep(Duration::from_millis(5))
         })
         .unwrap_or_else(|e| panic!("{e}"));

@@ -11,19 +11,16 @@
 //!   (rdma_cm), both ways (`warpnic_tests::perftest`): the guest's result
 //!   line and exit status.
 //!
-//! Where the guest is the passive side, stock siw has a race (the
-//! harness README, "Problems"): an FPDU that arrives right after its MPA
-//! reply may sit unread. Those tests boot the fixed build
-//! (`SIW_FIX_ACCEPT_RACE=1`) that `scripts/setup.sh` makes in
-//! `$WARPNIC_PEER_WORK/siw-peer-fixrace` (default
-//! `target/peer-images/siw-peer-fixrace`), and one rping test runs against
-//! stock siw with a pause before warpnic's first FPDU.
+//! Where the guest is the passive side, stock siw has a race (see
+//! `SiwBuild::FixedAccept`): an FPDU that arrives right after its MPA
+//! reply may sit unread. Those tests have the guest load the image's fixed
+//! siw build, and one rping test runs against stock siw with a pause
+//! before warpnic's first FPDU.
 //!
 //! One guest runs at a time. `WARPNIC_SIW_PCAP=<folder>` has QEMU capture
 //! each guest's port into `<folder>/<guest>.pcap`.
 
 use std::net::Ipv4Addr;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -32,7 +29,7 @@ use warpnic::{Device, Nic};
 use warpnic_sim::bridge::QemuStats;
 use warpnic_sim::SimWorld;
 use warpnic_tests::cm_peer::{Endpoint, PeerResult};
-use warpnic_tests::siw::{scripts_dir, GuestConfig, SiwGuest, SiwPaths};
+use warpnic_tests::siw::{scripts_dir, GuestConfig, SiwBuild, SiwGuest, READY};
 use warpnic_tests::{bridged_nic, kernel_peer_tcp_timers, perftest, rping};
 
 const GUEST_IP: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 1);
@@ -61,36 +58,6 @@ fn mpa() -> MpaConfig {
     }
 }
 
-/// Which siw the guest runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Siw {
-    /// The harness's default build (`scripts/setup.sh`).
-    Stock,
-    /// Built with `SIW_FIX_ACCEPT_RACE=1`.
-    FixedAccept,
-}
-
-/// The image folder of the fixed build, where `scripts/setup.sh` builds
-/// it: `$WARPNIC_PEER_WORK/siw-peer-fixrace` (default
-/// `target/peer-images/siw-peer-fixrace` in the checkout), or
-/// `$WARPNIC_SIW_FIXRACE_WORK`.
-fn fixed_image() -> PathBuf {
-    if let Some(dir) = std::env::var_os("WARPNIC_SIW_FIXRACE_WORK") {
-        return PathBuf::from(dir);
-    }
-    std::env::var_os("WARPNIC_PEER_WORK")
-        .map_or_else(
-            || {
-                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("..")
-                    .join("target")
-                    .join("peer-images")
-            },
-            PathBuf::from,
-        )
-        .join("siw-peer-fixrace")
-}
-
 /// A booting guest bridged to NIC 0 of a fresh world, the NIC up with
 /// [`NIC_IP`] and TCP timing for a kernel peer.
 struct Rig {
@@ -104,7 +71,7 @@ struct Rig {
 }
 
 impl Rig {
-    fn boot(name: &str, script: &str, env: &[(&str, String)], siw: Siw) -> Rig {
+    fn boot(name: &str, script: &str, env: &[(&str, String)], siw: SiwBuild) -> Rig {
         let wall = Instant::now();
         let mut cfg = GuestConfig::new(name, scripts_dir().join(script));
         cfg.ip = Some((GUEST_IP, PREFIX));
@@ -115,44 +82,28 @@ impl Rig {
         if let Some(dir) = std::env::var_os("WARPNIC_SIW_PCAP") {
             cfg.pcap = Some(std::path::Path::new(&dir).join(format!("{name}.pcap")));
         }
-        if siw == Siw::FixedAccept {
-            let work = fixed_image();
-            assert!(
-                work.join("initrd.img").is_file(),
-                "no siw image with SIW_FIX_ACCEPT_RACE=1 in {}: run `bash scripts/setup.sh` \
-                 (as root), which builds it with `SIW_FIX_ACCEPT_RACE=1 SIWPEER_WORK={} {}`",
-                work.display(),
-                work.display(),
-                SiwPaths::locate().harness.join("build-image.sh").display()
-            );
-            let versions = std::fs::read_to_string(work.join("VERSIONS.txt")).unwrap_or_default();
-            assert!(
-                versions.contains("accept race fix: 1"),
-                "{} is not a build with SIW_FIX_ACCEPT_RACE=1 (VERSIONS.txt: {versions:?})",
-                work.display()
-            );
-            // the launcher takes the image folder from the environment;
-            // guests boot one at a time (ONE_GUEST), so nothing else reads
-            // it meanwhile
-            std::env::set_var("SIWPEER_WORK", &work);
-        }
-        let booted = SiwGuest::boot(&cfg);
-        if siw == Siw::FixedAccept {
-            std::env::remove_var("SIWPEER_WORK");
-        }
-        let (guest, bridge) = booted.unwrap_or_else(|e| panic!("{e}"));
+        cfg.siw = siw;
+        let (guest, bridge) = SiwGuest::boot(&cfg).unwrap_or_else(|e| panic!("{e}"));
         let stats = bridge.stats();
         let (world, dev, nic) = bridged_nic(Box::new(bridge), NIC_IP, PREFIX);
         nic.tcp_config(&kernel_peer_tcp_timers())
             .expect("TCP timing");
-        Rig {
+        let mut rig = Rig {
             guest,
             _world: world,
             dev,
             nic,
             bridge: stats,
             wall,
-        }
+        };
+        // the guest loaded the siw build the test asked for
+        let ready = rig.wait_line(READY);
+        assert!(
+            ready.contains(&format!(" siw={} ", siw.name())),
+            "the guest did not load siw {}: {ready}",
+            siw.name()
+        );
+        rig
     }
 
     /// Runs the simulation until a console line has `needle`.
@@ -230,7 +181,13 @@ const RPING_PORT: u16 = 7174;
 
 /// warpnic's rping client against the guest's `rping -s`: `count` pings
 /// of `size` bytes; the guest prints each ping's data as it read it.
-fn rping_client_against_siw_server(name: &str, siw: Siw, count: u32, size: usize, pause: Duration) {
+fn rping_client_against_siw_server(
+    name: &str,
+    siw: SiwBuild,
+    count: u32,
+    size: usize,
+    pause: Duration,
+) {
     let _one = one_guest();
     let env = [
         ("SELF", GUEST_IP.to_string()),
@@ -268,7 +225,13 @@ fn rping_client_against_siw_server(name: &str, siw: Siw, count: u32, size: usize
 
 #[test]
 fn siw_rping_warpnic_client_against_siw_server() {
-    rping_client_against_siw_server("wn-rping-srv", Siw::FixedAccept, 10, 64, Duration::ZERO);
+    rping_client_against_siw_server(
+        "wn-rping-srv",
+        SiwBuild::FixedAccept,
+        10,
+        64,
+        Duration::ZERO,
+    );
 }
 
 /// Stock siw as the passive side: warpnic pauses 50 ms of wall time after
@@ -277,7 +240,7 @@ fn siw_rping_warpnic_client_against_siw_server() {
 fn siw_rping_warpnic_client_against_stock_siw_server() {
     rping_client_against_siw_server(
         "wn-rping-stock",
-        Siw::Stock,
+        SiwBuild::Stock,
         10,
         64,
         Duration::from_millis(50),
@@ -296,7 +259,7 @@ fn siw_rping_siw_client_against_warpnic_server() {
         ("COUNT", count.to_string()),
         ("SIZE", size.to_string()),
     ];
-    let mut rig = Rig::boot("wn-rping-cli", "rping-client.sh", &env, Siw::Stock);
+    let mut rig = Rig::boot("wn-rping-cli", "rping-client.sh", &env, SiwBuild::Stock);
     let t0 = Instant::now();
     let report = rig.run(|ep, step| {
         ep.cm
@@ -365,7 +328,7 @@ fn check_result_line(rig: &Rig, what: &str) -> String {
 fn perftest_warpnic_client(name: &str, verb: perftest::Verb) {
     let _one = one_guest();
     let env = perf_env("server", verb);
-    let mut rig = Rig::boot(name, "perftest.sh", &env, Siw::FixedAccept);
+    let mut rig = Rig::boot(name, "perftest.sh", &env, SiwBuild::FixedAccept);
     rig.wait_line("SIWTEST listening");
     let o = perftest::Opts::new(verb, PERF_SIZE, PERF_ITERS);
     let out = rig.run(|ep, step| perftest::client(ep, GUEST_IP, mpa(), &o, step));
@@ -398,7 +361,7 @@ fn perftest_warpnic_client(name: &str, verb: perftest::Verb) {
 fn perftest_warpnic_server(name: &str, verb: perftest::Verb) {
     let _one = one_guest();
     let env = perf_env("client", verb);
-    let mut rig = Rig::boot(name, "perftest.sh", &env, Siw::Stock);
+    let mut rig = Rig::boot(name, "perftest.sh", &env, SiwBuild::Stock);
     let o = perftest::Opts::new(verb, PERF_SIZE, PERF_ITERS);
     let out = rig.run(|ep, step| {
         ep.cm

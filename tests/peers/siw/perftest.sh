@@ -5,7 +5,7 @@
 # server.
 # Environment (kernel command-line words): ROLE (server or client), VERB
 # (write, read or send), SIZE, ITERS, PORT, NIC_IP (client).
-. /host/tests/lib.sh
+. /out/lib.sh
 D=$(siwdev)
 echo "SIWTEST perftest role=$ROLE verb=$VERB size=$SIZE iters=$ITERS port=$PORT dev=$D crc=$(cat /sys/module/siw/parameters/mpa_crc_required)"
 set -- "ib_${VERB}_bw" -R -F -d "$D" -p "$PORT" -s "$SIZE" -n "$ITERS" --report_gbits

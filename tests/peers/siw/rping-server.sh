@@ -4,7 +4,7 @@
 # Prints "SIWTEST listening" once the listener is up (siw's listening
 # sockets are kernel TCP sockets, in /proc/net/tcp).
 # Environment (kernel command-line words): SELF, PORT, SIZE.
-. /host/tests/lib.sh
+. /out/lib.sh
 echo "SIWTEST rping-server self=$SELF port=$PORT size=$SIZE crc=$(cat /sys/module/siw/parameters/mpa_crc_required)"
 rping -s -v -a "$SELF" -p "$PORT" -S "$SIZE" 2>&1 &
 pid=$!
