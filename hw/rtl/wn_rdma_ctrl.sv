@@ -206,6 +206,7 @@ module wn_rdma_ctrl #(
   // commands
   logic [31:0] arg_q [16];
   logic [31:0] rsp_q [4];
+  wn_abi_pkg::rdma_qp_query_rsp_t qry;  // QP_QUERY's result for the QP named
   logic        busy_q;
   logic [7:0]  cstat_q;
   logic [7:0]  cop_q;
@@ -222,6 +223,23 @@ module wn_rdma_ctrl #(
   assign ctl_status = mru_status_i;
   assign ctl_cmd = mr_go_q;
   assign ctl_valid = (mr_go_q || tctl_valid_i) && !ctl_busy_q;
+
+  // the ARG words read through the generated argument blocks of
+  // wn_abi_pkg: QP_MODIFY's, and MR_REG's (whose STag and PD words are
+  // MR_DEREG's and MR_INV's too)
+  logic [16*32-1:0] args;
+  for (genvar gi = 0; gi < 16; gi++) begin : g_args
+    assign args[gi*32 +: 32] = arg_q[gi];
+  end
+  wn_abi_pkg::rdma_qp_modify_args_t qma;
+  wn_abi_pkg::rdma_mr_reg_args_t    mra;
+  assign qma = args[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_WORDS*32-1:0];
+  assign mra = args[wn_abi_pkg::RDMA_MR_REG_ARGS_WORDS*32-1:0];
+  // the reserved fields (zero) and the ARG words no command reads
+  logic unused_args;
+  assign unused_args = ^{args[16*32-1:wn_abi_pkg::RDMA_QP_MODIFY_ARGS_WORDS*32], qma.rsvd11_16,
+                         qma.rsvd10_9, qma.rsvd9_16, qma.rsvd3_19, qma.rsvd2_16, qma.rsvd1_9,
+                         mra.rsvd2_8, mra.access[7:4], mra.rsvd1_16};
   assign ctl_take = ctl_valid && ctl_ready;
   assign tctl_ready_o = ctl_ready && !ctl_busy_q && !mr_go_q;
   assign tctl_done_o = ctl_done && !ctl_cmd_q;
@@ -240,15 +258,15 @@ module wn_rdma_ctrl #(
   logic           a_qp_ok;
   logic [7:0]     a_st, cur_st;
   logic           a_set, trans_ok;
-  assign a_qp = arg_q[0][QpW-1:0];
-  assign a_qp_ok = arg_q[0] < 32'(NumQp);
+  assign a_qp = qma.qp[QpW-1:0];
+  assign a_qp_ok = qma.qp < 32'(NumQp);
   // IRD above what the transmit side keeps room for, ORD above what its
   // outstanding-read queue holds
   logic a_ird_bad;
-  assign a_ird_bad = a_set && ({24'd0, arg_q[3][31:24]} > wn_abi_pkg::RDMA_MAX_IRD ||
-                               {24'd0, arg_q[4][7:0]} > wn_abi_pkg::RDMA_MAX_ORD);
-  assign a_st = arg_q[1][7:0];
-  assign a_set = arg_q[1][8];
+  assign a_ird_bad = a_set && ({24'd0, qma.ird} > wn_abi_pkg::RDMA_MAX_IRD ||
+                               {24'd0, qma.ord} > wn_abi_pkg::RDMA_MAX_ORD);
+  assign a_st = qma.state;
+  assign a_set = qma.set_attrs;
   assign cur_st = qc_st[a_qp];
   always_comb begin
     trans_ok = 1'b0;
@@ -268,7 +286,7 @@ module wn_rdma_ctrl #(
       endcase
       if (a_set) trans_ok = 1'b0;
       if (a_st == 8'(wn_abi_pkg::QP_STATE_INIT) && cur_st == 8'(wn_abi_pkg::QP_STATE_RESET))
-        trans_ok = a_set && arg_q[4][27:24] != 4'd0 && !a_ird_bad;
+        trans_ok = a_set && qma.rq_log != 4'd0 && !a_ird_bad;
     end
   end
 
@@ -323,16 +341,21 @@ module wn_rdma_ctrl #(
             if (!a_qp_ok) cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_BAD_QP);
             else begin
               cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_OK);
-              rsp_q[0] <= {24'd0, qc_st[a_qp]};
-              rsp_q[1] <= qc_err[a_qp];
-              rsp_q[2] <= {qry_pi_i, qry_cc_i};
-              rsp_q[3] <= qry_msgs_i;
+              for (int i = 0; i < 4; i++) rsp_q[i] <= qry[i*32 +: 32];
             end
           end
           default: cstat_q <= 8'(wn_abi_pkg::RDMA_CMD_STATUS_BAD_CMD);
         endcase
       end
     end
+  end
+  always_comb begin
+    qry = '0;
+    qry.state = qc_st[a_qp];
+    qry.error = qc_err[a_qp];
+    qry.rq_pi = qry_pi_i;
+    qry.rq_ci = qry_cc_i;
+    qry.rx_msgs = qry_msgs_i;
   end
   assign qm_busy_o = busy_q && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY);
   assign cmd_qp_o = a_qp;
@@ -388,12 +411,12 @@ module wn_rdma_ctrl #(
   end
   assign mru_valid_o = ctl_valid;
   assign mru_op_o = ctl_cmd ? ctl_op : tctl_op_i;
-  assign mru_stag_o = ctl_cmd ? arg_q[0] : tctl_stag_i;
-  assign mru_pd_o = ctl_cmd ? arg_q[1][15:0] : tctl_pd_i;
-  assign mru_access_o = ctl_cmd ? arg_q[2][3:0] : tctl_access_i;
-  assign mru_base_o = ctl_cmd ? {arg_q[4], arg_q[3]} : tctl_base_i;
-  assign mru_len_o = ctl_cmd ? {arg_q[6], arg_q[5]} : tctl_len_i;
-  assign mru_iova_o = ctl_cmd ? {arg_q[8], arg_q[7]} : tctl_iova_i;
+  assign mru_stag_o = ctl_cmd ? mra.stag : tctl_stag_i;
+  assign mru_pd_o = ctl_cmd ? mra.pd : tctl_pd_i;
+  assign mru_access_o = ctl_cmd ? mra.access[3:0] : tctl_access_i;
+  assign mru_base_o = ctl_cmd ? mra.base : tctl_base_i;
+  assign mru_len_o = ctl_cmd ? mra.len : tctl_len_i;
+  assign mru_iova_o = ctl_cmd ? mra.iova : tctl_iova_i;
 
   // ------------------------------------------------------------------
   // Terminates: the QP enters ERROR, a QP_ERROR event to EQ 0
@@ -484,15 +507,15 @@ module wn_rdma_ctrl #(
   // the receive side's attributes of a QP set up, in the command's cycle
   assign qs_valid_o = qm_ok && a_st == 8'(wn_abi_pkg::QP_STATE_INIT) && a_set;
   assign qs_qp_o = a_qp;
-  assign qs_pd_o = arg_q[2][15:0];
-  assign qs_mulpdu_o = arg_q[3][15:0];
-  assign qs_crc_o = arg_q[3][16];
-  assign qs_mark_o = arg_q[3][17];
-  assign qs_ird_o = arg_q[3][31:24];
-  assign qs_rcq_o = arg_q[4][23:16];
-  assign qs_rq_log_o = arg_q[4][27:24];
-  assign qs_rq_base_o = {arg_q[6], arg_q[5]};
-  assign qs_phase_o = arg_q[10][8:0];
+  assign qs_pd_o = qma.pd;
+  assign qs_mulpdu_o = qma.mulpdu;
+  assign qs_crc_o = qma.crc;
+  assign qs_mark_o = qma.markers_rx;
+  assign qs_ird_o = qma.ird;
+  assign qs_rcq_o = qma.recv_cq;
+  assign qs_rq_log_o = qma.rq_log;
+  assign qs_rq_base_o = qma.rq_iova;
+  assign qs_phase_o = qma.marker_phase;
 
   // to the transmit side: the set-up and every state change, registered
   always_ff @(posedge clk_i) begin
@@ -504,16 +527,16 @@ module wn_rdma_ctrl #(
       st_valid_o <= qm_ok || term_set;
     end
     init_qp_o <= a_qp;
-    init_pd_o <= arg_q[2][15:0];
-    init_scq_o <= arg_q[4][15:8];
-    init_sq_base_o <= {arg_q[8], arg_q[7]};
-    init_sq_log_o <= arg_q[4][31:28];
-    init_tid_o <= arg_q[9][15:0];
-    init_mulpdu_o <= arg_q[11][15:0];
-    init_crc_o <= arg_q[3][16];
-    init_mark_o <= arg_q[3][18];
-    init_ord_o <= arg_q[4][7:0];
-    init_start_o <= arg_q[12];
+    init_pd_o <= qma.pd;
+    init_scq_o <= qma.send_cq;
+    init_sq_base_o <= qma.sq_iova;
+    init_sq_log_o <= qma.sq_log;
+    init_tid_o <= qma.tid;
+    init_mulpdu_o <= qma.send_mulpdu;
+    init_crc_o <= qma.crc;
+    init_mark_o <= qma.markers_tx;
+    init_ord_o <= qma.ord;
+    init_start_o <= qma.tx_start;
     st_qp_o <= term_set ? term_qp_w : a_qp;
     // our Terminate, for the transmit side to send
     if (rst_i) tterm_valid_o <= 1'b0;
