@@ -158,6 +158,36 @@ module wn_core #(
   logic [6:0]       rd_valid, rd_ready, rsp_valid, rsp_ready;
   logic [511:0]     rsp_data;
   logic             rsp_err, rsp_last;
+  logic [7*wn_abi_pkg::DMA_RD_REQ_W-1:0] rd_req;
+  logic [7*wn_abi_pkg::DMA_RD_RSP_W-1:0] rd_rsp;
+  wn_abi_pkg::dma_rd_req_t rd_req_p;
+  wn_abi_pkg::dma_rd_rsp_t rd_rsp_p;
+
+  always_comb begin
+    rd_req_p = '0;
+    rd_req = '0;
+    for (int p = 0; p < 7; p++) begin
+      rd_req_p.req_addr = rd_addr[p*64 +: 64];
+      rd_req_p.req_len = rd_len[p*16 +: 16];
+      rd_req_p.req_valid = rd_valid[p];
+      rd_req_p.rsp_ready = rsp_ready[p];
+      rd_req[p*wn_abi_pkg::DMA_RD_REQ_W +: wn_abi_pkg::DMA_RD_REQ_W] = rd_req_p;
+    end
+  end
+  always_comb begin
+    rd_rsp_p = '0;
+    rd_ready = '0;
+    rsp_valid = '0;
+    for (int p = 0; p < 7; p++) begin
+      rd_rsp_p = rd_rsp[p*wn_abi_pkg::DMA_RD_RSP_W +: wn_abi_pkg::DMA_RD_RSP_W];
+      rd_ready[p] = rd_rsp_p.req_ready;
+      rsp_valid[p] = rd_rsp_p.rsp_valid;
+    end
+    rd_rsp_p = rd_rsp[0 +: wn_abi_pkg::DMA_RD_RSP_W];
+    rsp_data = rd_rsp_p.rsp_data;
+    rsp_err = rd_rsp_p.rsp_err;
+    rsp_last = rd_rsp_p.rsp_last;
+  end
 
   wn_dma_rd_mux #(
       .NumPorts(7),
@@ -165,15 +195,8 @@ module wn_core #(
   ) u_rd_mux (
       .clk_i,
       .rst_i,
-      .req_addr_i (rd_addr),
-      .req_len_i  (rd_len),
-      .req_valid_i(rd_valid),
-      .req_ready_o(rd_ready),
-      .rsp_data_o (rsp_data),
-      .rsp_err_o  (rsp_err),
-      .rsp_last_o (rsp_last),
-      .rsp_valid_o(rsp_valid),
-      .rsp_ready_i(rsp_ready),
+      .req_i      (rd_req),
+      .rsp_o      (rd_rsp),
       .m_dma_rd_req_addr_o,
       .m_dma_rd_req_len_o,
       .m_dma_rd_req_tag_o,
@@ -193,6 +216,35 @@ module wn_core #(
   logic [5*512-1:0] wr_data;
   logic [4:0]       wr_last, wr_valid, wr_ready, wr_done;
   logic             wr_done_err;
+  logic [5*wn_abi_pkg::DMA_WR_REQ_W-1:0] wr_req;
+  logic [5*wn_abi_pkg::DMA_WR_RSP_W-1:0] wr_rsp;
+  wn_abi_pkg::dma_wr_req_t wr_req_p;
+  wn_abi_pkg::dma_wr_rsp_t wr_rsp_p;
+
+  always_comb begin
+    wr_req_p = '0;
+    wr_req = '0;
+    for (int p = 0; p < 5; p++) begin
+      wr_req_p.wr_addr = wr_addr[p*64 +: 64];
+      wr_req_p.wr_len = wr_len[p*16 +: 16];
+      wr_req_p.wr_data = wr_data[p*512 +: 512];
+      wr_req_p.wr_last = wr_last[p];
+      wr_req_p.wr_valid = wr_valid[p];
+      wr_req[p*wn_abi_pkg::DMA_WR_REQ_W +: wn_abi_pkg::DMA_WR_REQ_W] = wr_req_p;
+    end
+  end
+  always_comb begin
+    wr_rsp_p = '0;
+    wr_ready = '0;
+    wr_done = '0;
+    for (int p = 0; p < 5; p++) begin
+      wr_rsp_p = wr_rsp[p*wn_abi_pkg::DMA_WR_RSP_W +: wn_abi_pkg::DMA_WR_RSP_W];
+      wr_ready[p] = wr_rsp_p.wr_ready;
+      wr_done[p] = wr_rsp_p.done_valid;
+    end
+    wr_rsp_p = wr_rsp[0 +: wn_abi_pkg::DMA_WR_RSP_W];
+    wr_done_err = wr_rsp_p.done_err;
+  end
 
   wn_dma_wr_mux #(
       .NumPorts(5),
@@ -200,14 +252,8 @@ module wn_core #(
   ) u_wr_mux (
       .clk_i,
       .rst_i,
-      .wr_addr_i   (wr_addr),
-      .wr_len_i    (wr_len),
-      .wr_data_i   (wr_data),
-      .wr_last_i   (wr_last),
-      .wr_valid_i  (wr_valid),
-      .wr_ready_o  (wr_ready),
-      .done_valid_o(wr_done),
-      .done_err_o  (wr_done_err),
+      .req_i       (wr_req),
+      .rsp_o       (wr_rsp),
       .m_dma_wr_addr_o,
       .m_dma_wr_len_o,
       .m_dma_wr_tag_o,
