@@ -17,9 +17,11 @@
 // receive queues) and wn_rdma_tx (send queues, the message log, FPDUs for
 // the TCP engine's payload reads through wn_rdma_rd_split).
 //
-// DMA read ports: 0 SQ WQE fetch, 1 SQ payload, 2 RQ WQE fetch, 3 TCP
-// stream payload, 4 RDMA receive WQEs, 5 RDMA send WQEs, 6 RDMA payload.
-// DMA write ports: 0 RX frame data, 1 CQEs, 2 EQEs, 3 TCP received payload,
+// DMA ports (each a wn_abi_pkg::dma_rd_req_t / dma_rd_rsp_t or
+// dma_wr_req_t / dma_wr_rsp_t pair, a slice of the arbiter's vectors):
+// read 0 SQ WQE fetch, 1 SQ payload, 2 RQ WQE fetch, 3 TCP stream
+// payload, 4 RDMA receive WQEs, 5 RDMA send WQEs, 6 RDMA payload;
+// write 0 RX frame data, 1 CQEs, 2 EQEs, 3 TCP received payload,
 // 4 RDMA placement. CQ sources: 0 SQ, 1 RQ, 2 TCP send space, 3 TCP received
 // bytes, 4 RDMA receive, 5 RDMA send. EQ sources: 0 SQ, 1 RQ, 2 CQs,
 // 3 firmware, 4 RDMA (QP_ERROR, SQ_DRAINED).
@@ -152,12 +154,12 @@ module wn_core #(
   logic [NumEq*32-1:0]  eq_state;
   logic [NumCnt*16-1:0] cnt_inc;
 
-  // DMA read arbiter
-  logic [7*64-1:0]  rd_addr;
-  logic [7*16-1:0]  rd_len;
-  logic [6:0]       rd_valid, rd_ready, rsp_valid, rsp_ready;
-  logic [511:0]     rsp_data;
-  logic             rsp_err, rsp_last;
+  // DMA read arbiter: port p's wn_abi_pkg::dma_rd_req_t at rd_req[p*RdReqW],
+  // its dma_rd_rsp_t at rd_rsp[p*RdRspW]
+  localparam int RdReqW = wn_abi_pkg::DMA_RD_REQ_W;
+  localparam int RdRspW = wn_abi_pkg::DMA_RD_RSP_W;
+  logic [7*RdReqW-1:0] rd_req;
+  logic [7*RdRspW-1:0] rd_rsp;
 
   wn_dma_rd_mux #(
       .NumPorts(7),
@@ -165,15 +167,8 @@ module wn_core #(
   ) u_rd_mux (
       .clk_i,
       .rst_i,
-      .req_addr_i (rd_addr),
-      .req_len_i  (rd_len),
-      .req_valid_i(rd_valid),
-      .req_ready_o(rd_ready),
-      .rsp_data_o (rsp_data),
-      .rsp_err_o  (rsp_err),
-      .rsp_last_o (rsp_last),
-      .rsp_valid_o(rsp_valid),
-      .rsp_ready_i(rsp_ready),
+      .req_i      (rd_req),
+      .rsp_o      (rd_rsp),
       .m_dma_rd_req_addr_o,
       .m_dma_rd_req_len_o,
       .m_dma_rd_req_tag_o,
@@ -187,12 +182,12 @@ module wn_core #(
       .s_dma_rd_rsp_ready_o
   );
 
-  // DMA write arbiter
-  logic [5*64-1:0]  wr_addr;
-  logic [5*16-1:0]  wr_len;
-  logic [5*512-1:0] wr_data;
-  logic [4:0]       wr_last, wr_valid, wr_ready, wr_done;
-  logic             wr_done_err;
+  // DMA write arbiter: port p's dma_wr_req_t at wr_req[p*WrReqW], its
+  // dma_wr_rsp_t at wr_rsp[p*WrRspW]
+  localparam int WrReqW = wn_abi_pkg::DMA_WR_REQ_W;
+  localparam int WrRspW = wn_abi_pkg::DMA_WR_RSP_W;
+  logic [5*WrReqW-1:0] wr_req;
+  logic [5*WrRspW-1:0] wr_rsp;
 
   wn_dma_wr_mux #(
       .NumPorts(5),
@@ -200,14 +195,8 @@ module wn_core #(
   ) u_wr_mux (
       .clk_i,
       .rst_i,
-      .wr_addr_i   (wr_addr),
-      .wr_len_i    (wr_len),
-      .wr_data_i   (wr_data),
-      .wr_last_i   (wr_last),
-      .wr_valid_i  (wr_valid),
-      .wr_ready_o  (wr_ready),
-      .done_valid_o(wr_done),
-      .done_err_o  (wr_done_err),
+      .req_i       (wr_req),
+      .rsp_o       (wr_rsp),
       .m_dma_wr_addr_o,
       .m_dma_wr_len_o,
       .m_dma_wr_tag_o,
@@ -314,10 +303,11 @@ module wn_core #(
   logic         tx_db_valid, e_db_valid, e_db_ready, tx_ack_valid;
   logic [15:0]  tx_db_tid, tx_ack_qp;
   logic [31:0]  tx_db_value, tx_ack_off;
-  logic [63:0]  e_rd_addr;
-  logic [15:0]  e_rd_len, srv_qp, srv_len;
-  logic         e_rd_valid, e_rd_ready, e_rsp_err, e_rsp_last, e_rsp_valid, e_rsp_ready;
-  logic [511:0] e_rsp_data, srv_rsp_data;
+  // the TCP engine's payload reads, through wn_rdma_rd_split
+  wn_abi_pkg::dma_rd_req_t e_rd_req;
+  wn_abi_pkg::dma_rd_rsp_t e_rd_rsp;
+  logic [15:0]  srv_qp, srv_len;
+  logic [511:0] srv_rsp_data;
   logic         srv_valid, srv_ready, srv_rsp_last, srv_rsp_valid, srv_rsp_ready;
   logic [31:0]  srv_off;
 
@@ -448,21 +438,10 @@ module wn_core #(
       .cq_eqn_i        (cq_eqn),
       .sq_ci_o         (sq_ci),
       .sq_state_o      (sq_state),
-      .wqe_rd_addr_o   (rd_addr[0 +: 64]),
-      .wqe_rd_len_o    (rd_len[0 +: 16]),
-      .wqe_rd_valid_o  (rd_valid[0]),
-      .wqe_rd_ready_i  (rd_ready[0]),
-      .pay_rd_addr_o   (rd_addr[64 +: 64]),
-      .pay_rd_len_o    (rd_len[16 +: 16]),
-      .pay_rd_valid_o  (rd_valid[1]),
-      .pay_rd_ready_i  (rd_ready[1]),
-      .rd_data_i       (rsp_data),
-      .rd_err_i        (rsp_err),
-      .rd_last_i       (rsp_last),
-      .wqe_rsp_valid_i (rsp_valid[0]),
-      .wqe_rsp_ready_o (rsp_ready[0]),
-      .pay_rsp_valid_i (rsp_valid[1]),
-      .pay_rsp_ready_o (rsp_ready[1]),
+      .wqe_rd_req_o    (rd_req[0*RdReqW +: RdReqW]),
+      .wqe_rd_rsp_i    (rd_rsp[0*RdRspW +: RdRspW]),
+      .pay_rd_req_o    (rd_req[1*RdReqW +: RdReqW]),
+      .pay_rd_rsp_i    (rd_rsp[1*RdRspW +: RdRspW]),
       .m_axis_tx_tdata_o (sq_tx_tdata),
       .m_axis_tx_tkeep_o (sq_tx_tkeep),
       .m_axis_tx_tlast_o (sq_tx_tlast),
@@ -524,23 +503,10 @@ module wn_core #(
       .s_axis_rx_tlast_i,
       .s_axis_rx_tuser_i,
       .s_axis_rx_tvalid_i(raw_rx_tvalid),
-      .wqe_rd_addr_o   (rd_addr[128 +: 64]),
-      .wqe_rd_len_o    (rd_len[32 +: 16]),
-      .wqe_rd_valid_o  (rd_valid[2]),
-      .wqe_rd_ready_i  (rd_ready[2]),
-      .rd_data_i       (rsp_data),
-      .rd_err_i        (rsp_err),
-      .rd_last_i       (rsp_last),
-      .wqe_rsp_valid_i (rsp_valid[2]),
-      .wqe_rsp_ready_o (rsp_ready[2]),
-      .wr_addr_o       (wr_addr[0 +: 64]),
-      .wr_len_o        (wr_len[0 +: 16]),
-      .wr_data_o       (wr_data[0 +: 512]),
-      .wr_last_o       (wr_last[0]),
-      .wr_valid_o      (wr_valid[0]),
-      .wr_ready_i      (wr_ready[0]),
-      .wr_done_valid_i (wr_done[0]),
-      .wr_done_err_i   (wr_done_err),
+      .wqe_rd_req_o    (rd_req[2*RdReqW +: RdReqW]),
+      .wqe_rd_rsp_i    (rd_rsp[2*RdRspW +: RdRspW]),
+      .wr_req_o        (wr_req[0*WrReqW +: WrReqW]),
+      .wr_rsp_i        (wr_rsp[0*WrRspW +: WrRspW]),
       .cpl_o           (cpl_rq),
       .cpl_valid_o     (cpl_valid[1]),
       .cpl_ready_i     (cpl_ready[1]),
@@ -581,14 +547,8 @@ module wn_core #(
       .cpl_i          (cpl),
       .cpl_valid_i    (cpl_valid),
       .cpl_ready_o    (cpl_ready),
-      .wr_addr_o      (wr_addr[64 +: 64]),
-      .wr_len_o       (wr_len[16 +: 16]),
-      .wr_data_o      (wr_data[512 +: 512]),
-      .wr_last_o      (wr_last[1]),
-      .wr_valid_o     (wr_valid[1]),
-      .wr_ready_i     (wr_ready[1]),
-      .wr_done_valid_i(wr_done[1]),
-      .wr_done_err_i  (wr_done_err),
+      .wr_req_o       (wr_req[1*WrReqW +: WrReqW]),
+      .wr_rsp_i       (wr_rsp[1*WrRspW +: WrRspW]),
       .ev_o           (ev[128 +: 64]),
       .ev_valid_o     (ev_valid[2]),
       .ev_ready_i     (ev_ready[2]),
@@ -615,14 +575,8 @@ module wn_core #(
       .ev_i           (ev),
       .ev_valid_i     (ev_valid),
       .ev_ready_o     (ev_ready),
-      .wr_addr_o      (wr_addr[128 +: 64]),
-      .wr_len_o       (wr_len[32 +: 16]),
-      .wr_data_o      (wr_data[1024 +: 512]),
-      .wr_last_o      (wr_last[2]),
-      .wr_valid_o     (wr_valid[2]),
-      .wr_ready_i     (wr_ready[2]),
-      .wr_done_valid_i(wr_done[2]),
-      .wr_done_err_i  (wr_done_err),
+      .wr_req_o       (wr_req[2*WrReqW +: WrReqW]),
+      .wr_rsp_i       (wr_rsp[2*WrRspW +: WrRspW]),
       .irq_o,
       .cnt_event_o    (c_event),
       .cnt_irq_o      (c_irq),
@@ -726,23 +680,10 @@ module wn_core #(
       .db_tid_i         (tx_db_valid ? tx_db_tid : tcp_db_tid),
       .db_rx_i          (!tx_db_valid && tcp_db_rx),
       .db_value_i       (tx_db_valid ? tx_db_value : tcp_db_value),
-      .rd_addr_o        (e_rd_addr),
-      .rd_len_o         (e_rd_len),
-      .rd_valid_o       (e_rd_valid),
-      .rd_ready_i       (e_rd_ready),
-      .rd_data_i        (e_rsp_data),
-      .rd_err_i         (e_rsp_err),
-      .rd_last_i        (e_rsp_last),
-      .rd_rsp_valid_i   (e_rsp_valid),
-      .rd_rsp_ready_o   (e_rsp_ready),
-      .wr_addr_o        (wr_addr[192 +: 64]),
-      .wr_len_o         (wr_len[48 +: 16]),
-      .wr_data_o        (wr_data[1536 +: 512]),
-      .wr_last_o        (wr_last[3]),
-      .wr_valid_o       (wr_valid[3]),
-      .wr_ready_i       (wr_ready[3]),
-      .wr_done_valid_i  (wr_done[3]),
-      .wr_done_err_i    (wr_done_err),
+      .rd_req_o         (e_rd_req),
+      .rd_rsp_i         (e_rd_rsp),
+      .wr_req_o         (wr_req[3*WrReqW +: WrReqW]),
+      .wr_rsp_i         (wr_rsp[3*WrRspW +: WrRspW]),
       .cq_tx_o          (cpl_tcp_tx),
       .cq_tx_valid_o    (cpl_valid[2]),
       .cq_tx_ready_i    (cpl_ready[2]),
@@ -927,23 +868,10 @@ module wn_core #(
       .mru_iova_i    (r_mru_iova),
       .mru_done_o    (r_mru_done),
       .mru_status_o  (r_mru_status),
-      .rd_addr_o     (rd_addr[256 +: 64]),
-      .rd_len_o      (rd_len[64 +: 16]),
-      .rd_valid_o    (rd_valid[4]),
-      .rd_ready_i    (rd_ready[4]),
-      .rd_data_i     (rsp_data),
-      .rd_err_i      (rsp_err),
-      .rd_last_i     (rsp_last),
-      .rd_rsp_valid_i(rsp_valid[4]),
-      .rd_rsp_ready_o(rsp_ready[4]),
-      .wr_addr_o     (wr_addr[256 +: 64]),
-      .wr_len_o      (wr_len[64 +: 16]),
-      .wr_data_o     (wr_data[2048 +: 512]),
-      .wr_last_o     (wr_last[4]),
-      .wr_valid_o    (wr_valid[4]),
-      .wr_ready_i    (wr_ready[4]),
-      .wr_done_valid_i(wr_done[4]),
-      .wr_done_err_i (wr_done_err),
+      .rd_req_o      (rd_req[4*RdReqW +: RdReqW]),
+      .rd_rsp_i      (rd_rsp[4*RdRspW +: RdRspW]),
+      .wr_req_o      (wr_req[4*WrReqW +: WrReqW]),
+      .wr_rsp_i      (wr_rsp[4*WrRspW +: WrRspW]),
       .cpl_o         (cpl[896 +: 224]),
       .cpl_valid_o   (cpl_valid[4]),
       .cpl_ready_i   (cpl_ready[4]),
@@ -1045,24 +973,10 @@ module wn_core #(
       .chk_rsp_valid_i(t_chk_rsp_valid),
       .chk_rsp_ok_i   (t_chk_rsp_ok),
       .chk_rsp_addr_i (t_chk_rsp_addr),
-      .wrd_addr_o     (rd_addr[320 +: 64]),
-      .wrd_len_o      (rd_len[80 +: 16]),
-      .wrd_valid_o    (rd_valid[5]),
-      .wrd_ready_i    (rd_ready[5]),
-      .wrd_data_i     (rsp_data),
-      .wrd_err_i      (rsp_err),
-      .wrd_last_i     (rsp_last),
-      .wrd_rsp_valid_i(rsp_valid[5]),
-      .wrd_rsp_ready_o(rsp_ready[5]),
-      .prd_addr_o     (rd_addr[384 +: 64]),
-      .prd_len_o      (rd_len[96 +: 16]),
-      .prd_valid_o    (rd_valid[6]),
-      .prd_ready_i    (rd_ready[6]),
-      .prd_data_i     (rsp_data),
-      .prd_err_i      (rsp_err),
-      .prd_last_i     (rsp_last),
-      .prd_rsp_valid_i(rsp_valid[6]),
-      .prd_rsp_ready_o(rsp_ready[6]),
+      .wrd_req_o      (rd_req[5*RdReqW +: RdReqW]),
+      .wrd_rsp_i      (rd_rsp[5*RdRspW +: RdRspW]),
+      .prd_req_o      (rd_req[6*RdReqW +: RdReqW]),
+      .prd_rsp_i      (rd_rsp[6*RdRspW +: RdRspW]),
       .db_valid_o     (tx_db_valid),
       .db_ready_i     (e_db_ready),
       .db_tid_o       (tx_db_tid),
@@ -1088,24 +1002,10 @@ module wn_core #(
   wn_rdma_rd_split u_rd_split (
       .clk_i,
       .rst_i,
-      .s_addr_i       (e_rd_addr),
-      .s_len_i        (e_rd_len),
-      .s_valid_i      (e_rd_valid),
-      .s_ready_o      (e_rd_ready),
-      .s_rsp_data_o   (e_rsp_data),
-      .s_rsp_err_o    (e_rsp_err),
-      .s_rsp_last_o   (e_rsp_last),
-      .s_rsp_valid_o  (e_rsp_valid),
-      .s_rsp_ready_i  (e_rsp_ready),
-      .m_addr_o       (rd_addr[192 +: 64]),
-      .m_len_o        (rd_len[48 +: 16]),
-      .m_valid_o      (rd_valid[3]),
-      .m_ready_i      (rd_ready[3]),
-      .m_rsp_data_i   (rsp_data),
-      .m_rsp_err_i    (rsp_err),
-      .m_rsp_last_i   (rsp_last),
-      .m_rsp_valid_i  (rsp_valid[3]),
-      .m_rsp_ready_o  (rsp_ready[3]),
+      .s_req_i        (e_rd_req),
+      .s_rsp_o        (e_rd_rsp),
+      .m_req_o        (rd_req[3*RdReqW +: RdReqW]),
+      .m_rsp_i        (rd_rsp[3*RdRspW +: RdRspW]),
       .srv_valid_o    (srv_valid),
       .srv_ready_i    (srv_ready),
       .srv_qp_o       (srv_qp),

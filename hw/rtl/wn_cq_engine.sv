@@ -34,14 +34,8 @@ module wn_cq_engine #(
     input  logic [NumSrc*224-1:0] cpl_i,
     input  logic [NumSrc-1:0]     cpl_valid_i,
     output logic [NumSrc-1:0]     cpl_ready_o,
-    output logic [63:0]           wr_addr_o,
-    output logic [15:0]           wr_len_o,
-    output logic [511:0]          wr_data_o,
-    output logic                  wr_last_o,
-    output logic                  wr_valid_o,
-    input  logic                  wr_ready_i,
-    input  logic                  wr_done_valid_i,
-    input  logic                  wr_done_err_i,
+    output wn_abi_pkg::dma_wr_req_t wr_req_o,
+    input  wn_abi_pkg::dma_wr_rsp_t wr_rsp_i,
     output logic [63:0]           ev_o,
     output logic                  ev_valid_o,
     input  logic                  ev_ready_i,
@@ -78,8 +72,8 @@ module wn_cq_engine #(
         .ci_i       (cq_ci_i[i*16 +: 16]),
         .write_i    (do_write && c_cqn == CW'(i)),
         .overflow_i (do_overflow && c_cqn == CW'(i)),
-        .done_i     (wr_done_valid_i && d_rvalid && d_cqn == CW'(i)),
-        .done_err_i (wr_done_err_i),
+        .done_i     (wr_rsp_i.done_valid && d_rvalid && d_cqn == CW'(i)),
+        .done_err_i (wr_rsp_i.done_err),
         .live_o     (r_live[i]),
         .full_o     (r_full[i]),
         .slot_addr_o(r_addr[i]),
@@ -122,7 +116,7 @@ module wn_cq_engine #(
   assign c_full = r_full[c_cqn];
 
   // a CQE needs the write port and room for a possible event
-  assign take = pick_valid && ev_wready && (!c_live || c_full || wr_ready_i);
+  assign take = pick_valid && ev_wready && (!c_live || c_full || wr_rsp_i.wr_ready);
   assign do_write = take && c_live && !c_full;
   assign do_overflow = take && c_live && c_full;
 
@@ -146,11 +140,11 @@ module wn_cq_engine #(
     end else cqe.timestamp = now_i;
     cqe.owner = {7'd0, r_owner[c_cqn]};
   end
-  assign wr_addr_o = r_addr[c_cqn];
-  assign wr_len_o = 16'(wn_abi_pkg::CQE_SIZE);
-  assign wr_data_o = {256'd0, cqe};
-  assign wr_last_o = 1'b1;
-  assign wr_valid_o = pick_valid && c_live && !c_full && ev_wready;
+  assign wr_req_o.wr_addr = r_addr[c_cqn];
+  assign wr_req_o.wr_len = 16'(wn_abi_pkg::CQE_SIZE);
+  assign wr_req_o.wr_data = {256'd0, cqe};
+  assign wr_req_o.wr_last = 1'b1;
+  assign wr_req_o.wr_valid = pick_valid && c_live && !c_full && ev_wready;
 
   // outstanding CQE writes: which CQ, for done reports
   wn_fifo #(
@@ -164,11 +158,11 @@ module wn_cq_engine #(
       .wready_o(nc_wready_2),
       .rdata_o (d_cqn),
       .rvalid_o(d_rvalid),
-      .rready_i(wr_done_valid_i),
+      .rready_i(wr_rsp_i.done_valid),
       .count_o (nc_count_1)
   );
   logic werr;
-  assign werr = wr_done_valid_i && wr_done_err_i && d_rvalid;
+  assign werr = wr_rsp_i.done_valid && wr_rsp_i.done_err && d_rvalid;
 
   // events
   logic [63:0] ev_wdata;

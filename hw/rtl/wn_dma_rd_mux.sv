@@ -6,6 +6,11 @@
 // requester; the entry is retired on the response's last beat. Tags are a
 // running sequence number, checked against the response in simulation.
 //
+// Each requester's port is one wn_abi_pkg::dma_rd_req_t / dma_rd_rsp_t pair,
+// port p at bits p*DMA_RD_REQ_W (req_i) and p*DMA_RD_RSP_W (rsp_o) of the
+// flat vectors; every port's rsp_data, rsp_err and rsp_last carry the host's
+// current beat, rsp_valid only the addressed port's.
+//
 // Requesters reserve space for the data they ask for before requesting, so
 // a response never waits long on `rsp_ready_i`; backpressure is still
 // honoured. Latency: request to the host in the cycle after the grant.
@@ -17,16 +22,9 @@ module wn_dma_rd_mux #(
 ) (
     input  logic                     clk_i,
     input  logic                     rst_i,
-    // requesters
-    input  logic [NumPorts*64-1:0]   req_addr_i,
-    input  logic [NumPorts*16-1:0]   req_len_i,
-    input  logic [NumPorts-1:0]      req_valid_i,
-    output logic [NumPorts-1:0]      req_ready_o,
-    output logic [511:0]             rsp_data_o,
-    output logic                     rsp_err_o,
-    output logic                     rsp_last_o,
-    output logic [NumPorts-1:0]      rsp_valid_o,
-    input  logic [NumPorts-1:0]      rsp_ready_i,
+    // requesters: NumPorts dma_rd_req_t / dma_rd_rsp_t
+    input  logic [NumPorts*wn_abi_pkg::DMA_RD_REQ_W-1:0] req_i,
+    output logic [NumPorts*wn_abi_pkg::DMA_RD_RSP_W-1:0] rsp_o,
     // host side
     output logic [63:0]              m_dma_rd_req_addr_o,
     output logic [15:0]              m_dma_rd_req_len_o,
@@ -41,6 +39,8 @@ module wn_dma_rd_mux #(
     output logic                     s_dma_rd_rsp_ready_o
 );
   localparam int PW = (NumPorts > 1) ? $clog2(NumPorts) : 1;
+  localparam int ReqW = wn_abi_pkg::DMA_RD_REQ_W;
+  localparam int RspW = wn_abi_pkg::DMA_RD_RSP_W;
 
   generate
     if (NumPorts < 1 || NumPorts > 8) begin : g_bad_ports
@@ -68,6 +68,37 @@ module wn_dma_rd_mux #(
   logic            track_pop;
   logic [PW-1:0]   head_port;
 
+  // The requesters' bundles: valid and ready of every port, the granted
+  // port's request, every port's response.
+  logic [NumPorts-1:0]     req_valid, req_ready, rsp_valid, rsp_ready;
+  wn_abi_pkg::dma_rd_req_t port_req, grant_req;
+  wn_abi_pkg::dma_rd_rsp_t port_rsp;
+
+  always_comb begin
+    port_req = '0;
+    req_valid = '0;
+    rsp_ready = '0;
+    for (int p = 0; p < NumPorts; p++) begin
+      port_req = req_i[p*ReqW +: ReqW];
+      req_valid[p] = port_req.req_valid;
+      rsp_ready[p] = port_req.rsp_ready;
+    end
+  end
+  assign grant_req = req_i[32'(grant)*ReqW +: ReqW];
+
+  always_comb begin
+    port_rsp = '0;
+    port_rsp.rsp_data = s_dma_rd_rsp_data_i;
+    port_rsp.rsp_err = s_dma_rd_rsp_err_i;
+    port_rsp.rsp_last = s_dma_rd_rsp_last_i;
+    rsp_o = '0;
+    for (int p = 0; p < NumPorts; p++) begin
+      port_rsp.req_ready = req_ready[p];
+      port_rsp.rsp_valid = rsp_valid[p];
+      rsp_o[p*RspW +: RspW] = port_rsp;
+    end
+  end
+
   assign slot_free = !slot_valid_q || m_dma_rd_req_ready_i;
 
   wn_rr_arb #(
@@ -75,7 +106,7 @@ module wn_dma_rd_mux #(
   ) u_arb (
       .clk_i,
       .rst_i,
-      .req_i   (req_valid_i),
+      .req_i   (req_valid),
       .grant_o (grant),
       .valid_o (grant_any),
       .accept_i(grant_valid)
@@ -83,8 +114,8 @@ module wn_dma_rd_mux #(
   assign grant_valid = grant_any && slot_free && track_wready;
 
   always_comb begin
-    req_ready_o = '0;
-    if (grant_valid) req_ready_o[grant] = 1'b1;
+    req_ready = '0;
+    if (grant_valid) req_ready[grant] = 1'b1;
   end
 
   always_ff @(posedge clk_i) begin
@@ -102,8 +133,8 @@ module wn_dma_rd_mux #(
 
   always_ff @(posedge clk_i) begin
     if (grant_valid) begin
-      slot_addr_q <= req_addr_i[32'(grant)*64 +: 64];
-      slot_len_q <= req_len_i[32'(grant)*16 +: 16];
+      slot_addr_q <= grant_req.req_addr;
+      slot_len_q <= grant_req.req_len;
     end
   end
 
@@ -131,13 +162,10 @@ module wn_dma_rd_mux #(
 
   // Response routing.
   always_comb begin
-    rsp_valid_o = '0;
-    if (s_dma_rd_rsp_valid_i && track_rvalid) rsp_valid_o[head_port] = 1'b1;
+    rsp_valid = '0;
+    if (s_dma_rd_rsp_valid_i && track_rvalid) rsp_valid[head_port] = 1'b1;
   end
-  assign rsp_data_o = s_dma_rd_rsp_data_i;
-  assign rsp_err_o = s_dma_rd_rsp_err_i;
-  assign rsp_last_o = s_dma_rd_rsp_last_i;
-  assign s_dma_rd_rsp_ready_o = track_rvalid && rsp_ready_i[head_port];
+  assign s_dma_rd_rsp_ready_o = track_rvalid && rsp_ready[head_port];
   assign track_pop = s_dma_rd_rsp_valid_i && s_dma_rd_rsp_ready_o && s_dma_rd_rsp_last_i;
 
 `ifndef SYNTHESIS
@@ -152,5 +180,5 @@ module wn_dma_rd_mux #(
 `endif
 
   logic unused;
-  assign unused = ^track_count;
+  assign unused = ^{track_count, port_req, grant_req.req_valid, grant_req.rsp_ready};
 endmodule

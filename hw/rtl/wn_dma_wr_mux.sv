@@ -7,7 +7,10 @@
 // write is ordered after its earlier ones (PCIe posted-write ordering makes
 // data visible before a completion written after it).
 // Done reports come back in write order; a FIFO of the writer of every
-// outstanding write routes each report back (`done_valid_o`, `done_err_o`).
+// outstanding write routes each report back (done_valid, done_err).
+// Each writer's port is one wn_abi_pkg::dma_wr_req_t / dma_wr_rsp_t pair,
+// port p at bits p*DMA_WR_REQ_W (req_i) and p*DMA_WR_RSP_W (rsp_o) of the
+// flat vectors; every port's done_err carries the host's current report.
 // Latency 0 (combinational forward); throughput one beat per cycle.
 // Reset clears the grant and the outstanding FIFO.
 module wn_dma_wr_mux #(
@@ -16,14 +19,9 @@ module wn_dma_wr_mux #(
 ) (
     input  logic                     clk_i,
     input  logic                     rst_i,
-    input  logic [NumPorts*64-1:0]   wr_addr_i,
-    input  logic [NumPorts*16-1:0]   wr_len_i,
-    input  logic [NumPorts*512-1:0]  wr_data_i,
-    input  logic [NumPorts-1:0]      wr_last_i,
-    input  logic [NumPorts-1:0]      wr_valid_i,
-    output logic [NumPorts-1:0]      wr_ready_o,
-    output logic [NumPorts-1:0]      done_valid_o,
-    output logic                     done_err_o,
+    // writers: NumPorts dma_wr_req_t / dma_wr_rsp_t
+    input  logic [NumPorts*wn_abi_pkg::DMA_WR_REQ_W-1:0] req_i,
+    output logic [NumPorts*wn_abi_pkg::DMA_WR_RSP_W-1:0] rsp_o,
     // host side
     output logic [63:0]              m_dma_wr_addr_o,
     output logic [15:0]              m_dma_wr_len_o,
@@ -37,6 +35,8 @@ module wn_dma_wr_mux #(
     input  logic                     s_dma_wr_done_valid_i
 );
   localparam int PW = (NumPorts > 1) ? $clog2(NumPorts) : 1;
+  localparam int ReqW = wn_abi_pkg::DMA_WR_REQ_W;
+  localparam int RspW = wn_abi_pkg::DMA_WR_RSP_W;
 
   generate
     if (NumPorts < 1 || NumPorts > 8) begin : g_bad_ports
@@ -54,6 +54,32 @@ module wn_dma_wr_mux #(
   logic [$clog2(MaxOutstanding):0] track_count;
   logic          first_beat;
   logic          beat_fire;
+  // the writers' bundles: valid of every port, the selected port's beat,
+  // ready and done of every port
+  logic [NumPorts-1:0]     wr_valid, wr_ready, done_valid;
+  wn_abi_pkg::dma_wr_req_t port_req, sel_req;
+  wn_abi_pkg::dma_wr_rsp_t port_rsp;
+
+  always_comb begin
+    port_req = '0;
+    wr_valid = '0;
+    for (int p = 0; p < NumPorts; p++) begin
+      port_req = req_i[p*ReqW +: ReqW];
+      wr_valid[p] = port_req.wr_valid;
+    end
+  end
+  assign sel_req = req_i[32'(sel)*ReqW +: ReqW];
+
+  always_comb begin
+    port_rsp = '0;
+    port_rsp.done_err = s_dma_wr_done_err_i;
+    rsp_o = '0;
+    for (int p = 0; p < NumPorts; p++) begin
+      port_rsp.wr_ready = wr_ready[p];
+      port_rsp.done_valid = done_valid[p];
+      rsp_o[p*RspW +: RspW] = port_rsp;
+    end
+  end
 
   // a write is granted at its first beat; the pointer moves on then
   wn_rr_arb #(
@@ -61,7 +87,7 @@ module wn_dma_wr_mux #(
   ) u_arb (
       .clk_i,
       .rst_i,
-      .req_i   (wr_valid_i),
+      .req_i   (wr_valid),
       .grant_o (pick),
       .valid_o (pick_valid),
       .accept_i(beat_fire && first_beat)
@@ -70,17 +96,17 @@ module wn_dma_wr_mux #(
   assign sel = locked_q ? sel_q : pick;
   assign first_beat = !locked_q;
   // A new write needs a slot in the outstanding FIFO.
-  assign m_dma_wr_valid_o = (locked_q || (pick_valid && track_wready)) && wr_valid_i[sel];
-  assign m_dma_wr_addr_o = wr_addr_i[32'(sel)*64 +: 64];
-  assign m_dma_wr_len_o = wr_len_i[32'(sel)*16 +: 16];
-  assign m_dma_wr_data_o = wr_data_i[32'(sel)*512 +: 512];
-  assign m_dma_wr_last_o = wr_last_i[sel];
+  assign m_dma_wr_valid_o = (locked_q || (pick_valid && track_wready)) && wr_valid[sel];
+  assign m_dma_wr_addr_o = sel_req.wr_addr;
+  assign m_dma_wr_len_o = sel_req.wr_len;
+  assign m_dma_wr_data_o = sel_req.wr_data;
+  assign m_dma_wr_last_o = sel_req.wr_last;
   assign m_dma_wr_tag_o = tag_q;
   assign beat_fire = m_dma_wr_valid_o && m_dma_wr_ready_i;
 
   always_comb begin
-    wr_ready_o = '0;
-    if (m_dma_wr_valid_o) wr_ready_o[sel] = m_dma_wr_ready_i;
+    wr_ready = '0;
+    if (m_dma_wr_valid_o) wr_ready[sel] = m_dma_wr_ready_i;
   end
 
   always_ff @(posedge clk_i) begin
@@ -115,10 +141,9 @@ module wn_dma_wr_mux #(
   );
 
   always_comb begin
-    done_valid_o = '0;
-    if (s_dma_wr_done_valid_i && track_rvalid) done_valid_o[track_rdata[PW+7:8]] = 1'b1;
+    done_valid = '0;
+    if (s_dma_wr_done_valid_i && track_rvalid) done_valid[track_rdata[PW+7:8]] = 1'b1;
   end
-  assign done_err_o = s_dma_wr_done_err_i;
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
@@ -131,5 +156,5 @@ module wn_dma_wr_mux #(
 `endif
 
   logic unused;
-  assign unused = ^track_count;
+  assign unused = ^{track_count, port_req, sel_req.wr_valid};
 endmodule

@@ -32,14 +32,8 @@ module wn_eq_engine #(
     input  logic [NumSrc*64-1:0]  ev_i,
     input  logic [NumSrc-1:0]     ev_valid_i,
     output logic [NumSrc-1:0]     ev_ready_o,
-    output logic [63:0]           wr_addr_o,
-    output logic [15:0]           wr_len_o,
-    output logic [511:0]          wr_data_o,
-    output logic                  wr_last_o,
-    output logic                  wr_valid_o,
-    input  logic                  wr_ready_i,
-    input  logic                  wr_done_valid_i,
-    input  logic                  wr_done_err_i,
+    output wn_abi_pkg::dma_wr_req_t wr_req_o,
+    input  wn_abi_pkg::dma_wr_rsp_t wr_rsp_i,
     output logic [NumEq-1:0]      irq_o,
     output logic                  cnt_event_o,
     output logic                  cnt_irq_o,
@@ -80,8 +74,8 @@ module wn_eq_engine #(
         .ci_i       (eq_ci_i[i*16 +: 16]),
         .write_i    (do_write && e_eqn == EW'(i)),
         .overflow_i (do_full && e_eqn == EW'(i)),
-        .done_i     (wr_done_valid_i && d_rvalid && d_eqn == EW'(i)),
-        .done_err_i (wr_done_err_i),
+        .done_i     (wr_rsp_i.done_valid && d_rvalid && d_eqn == EW'(i)),
+        .done_err_i (wr_rsp_i.done_err),
         .live_o     (r_live[i]),
         .full_o     (r_full[i]),
         .slot_addr_o(r_addr[i]),
@@ -119,7 +113,7 @@ module wn_eq_engine #(
   assign e_eqn = EW'(e_eqn8);
   assign e_live = ({24'd0, e_eqn8} < NumEq) && r_live[e_eqn];
   assign e_full = r_full[e_eqn];
-  assign take = pick_valid && (!e_live || e_full || (wr_ready_i && out_wready));
+  assign take = pick_valid && (!e_live || e_full || (wr_rsp_i.wr_ready && out_wready));
   assign do_write = take && e_live && !e_full;
   assign do_full = take && e_live && e_full;
 
@@ -136,11 +130,11 @@ module wn_eq_engine #(
     eqe.timestamp = now_i;
     eqe.owner = {7'd0, r_owner[e_eqn]};
   end
-  assign wr_addr_o = r_addr[e_eqn];
-  assign wr_len_o = 16'(wn_abi_pkg::EQE_SIZE);
-  assign wr_data_o = {384'd0, eqe};
-  assign wr_last_o = 1'b1;
-  assign wr_valid_o = pick_valid && e_live && !e_full && out_wready;
+  assign wr_req_o.wr_addr = r_addr[e_eqn];
+  assign wr_req_o.wr_len = 16'(wn_abi_pkg::EQE_SIZE);
+  assign wr_req_o.wr_data = {384'd0, eqe};
+  assign wr_req_o.wr_last = 1'b1;
+  assign wr_req_o.wr_valid = pick_valid && e_live && !e_full && out_wready;
 
   wn_fifo #(
       .Width(EW),
@@ -153,12 +147,12 @@ module wn_eq_engine #(
       .wready_o(out_wready),
       .rdata_o (d_eqn),
       .rvalid_o(d_rvalid),
-      .rready_i(wr_done_valid_i),
+      .rready_i(wr_rsp_i.done_valid),
       .count_o (nc_count_1)
   );
   logic d_ok, d_err;
-  assign d_ok = wr_done_valid_i && d_rvalid && !wr_done_err_i;
-  assign d_err = wr_done_valid_i && d_rvalid && wr_done_err_i;
+  assign d_ok = wr_rsp_i.done_valid && d_rvalid && !wr_rsp_i.done_err;
+  assign d_err = wr_rsp_i.done_valid && d_rvalid && wr_rsp_i.done_err;
 
   logic [NumEq-1:0] fire;
   for (genvar i = 0; i < NumEq; i++) begin : g_upd

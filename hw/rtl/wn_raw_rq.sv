@@ -51,24 +51,11 @@ module wn_raw_rq #(
     input  logic                  s_axis_rx_tuser_i,
     input  logic                  s_axis_rx_tvalid_i,
     // DMA read port: WQE fetch
-    output logic [63:0]           wqe_rd_addr_o,
-    output logic [15:0]           wqe_rd_len_o,
-    output logic                  wqe_rd_valid_o,
-    input  logic                  wqe_rd_ready_i,
-    input  logic [511:0]          rd_data_i,
-    input  logic                  rd_err_i,
-    input  logic                  rd_last_i,
-    input  logic                  wqe_rsp_valid_i,
-    output logic                  wqe_rsp_ready_o,
+    output wn_abi_pkg::dma_rd_req_t wqe_rd_req_o,
+    input  wn_abi_pkg::dma_rd_rsp_t wqe_rd_rsp_i,
     // DMA write port: frame data
-    output logic [63:0]           wr_addr_o,
-    output logic [15:0]           wr_len_o,
-    output logic [511:0]          wr_data_o,
-    output logic                  wr_last_o,
-    output logic                  wr_valid_o,
-    input  logic                  wr_ready_i,
-    input  logic                  wr_done_valid_i,
-    input  logic                  wr_done_err_i,
+    output wn_abi_pkg::dma_wr_req_t wr_req_o,
+    input  wn_abi_pkg::dma_wr_rsp_t wr_rsp_i,
     // completions / events
     output logic [151:0]          cpl_o,
     output logic                  cpl_valid_o,
@@ -297,10 +284,10 @@ module wn_raw_rq #(
   );
   assign fetch_n = cand_n[fetch_rq];
   logic fmeta_wready;
-  assign wqe_rd_valid_o = fetch_go && fmeta_wready;
-  assign wqe_rd_addr_o = cand_addr[fetch_rq];
-  assign wqe_rd_len_o = {7'd0, fetch_n, 5'd0};
-  assign fetch_fire = wqe_rd_valid_o && wqe_rd_ready_i;
+  assign wqe_rd_req_o.req_valid = fetch_go && fmeta_wready;
+  assign wqe_rd_req_o.req_addr = cand_addr[fetch_rq];
+  assign wqe_rd_req_o.req_len = {7'd0, fetch_n, 5'd0};
+  assign fetch_fire = wqe_rd_req_o.req_valid && wqe_rd_rsp_i.req_ready;
 
   logic [QW+19:0] fmeta_rdata;
   logic           fmeta_rvalid, fmeta_pop;
@@ -332,13 +319,13 @@ module wn_raw_rq #(
   assign fm_rq = fmeta_rdata[QW+19:20];
   assign fm_idx = fmeta_rdata[19:4];
   assign fm_n = fmeta_rdata[3:0];
-  assign u_wqe = half_q ? rd_data_i[511:256] : rd_data_i[255:0];
+  assign u_wqe = half_q ? wqe_rd_rsp_i.rsp_data[511:256] : wqe_rd_rsp_i.rsp_data[255:0];
   assign u_second = half_q;
   assign u_beat_done = half_q || (fm_pos_q + 4'd1 == fm_n);
-  assign cache_push = wqe_rsp_valid_i && fmeta_rvalid && !rd_err_i;
-  assign fetch_err_take = wqe_rsp_valid_i && fmeta_rvalid && rd_err_i;
-  assign wqe_rsp_ready_o = fmeta_rvalid && (rd_err_i || u_beat_done);
-  assign fmeta_pop = wqe_rsp_valid_i && wqe_rsp_ready_o && rd_last_i;
+  assign cache_push = wqe_rd_rsp_i.rsp_valid && fmeta_rvalid && !wqe_rd_rsp_i.rsp_err;
+  assign fetch_err_take = wqe_rd_rsp_i.rsp_valid && fmeta_rvalid && wqe_rd_rsp_i.rsp_err;
+  assign wqe_rd_req_o.rsp_ready = fmeta_rvalid && (wqe_rd_rsp_i.rsp_err || u_beat_done);
+  assign fmeta_pop = wqe_rd_rsp_i.rsp_valid && wqe_rd_req_o.rsp_ready && wqe_rd_rsp_i.rsp_last;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -408,17 +395,17 @@ module wn_raw_rq #(
   assign d_last_beat = (d_beat_q + 8'd1) == d_beats;
   assign d_no_buf = !d_rq_ok || (!d_has_wqe && !d_pending);
 
-  assign wr_addr_o = d_addr;
-  assign wr_len_o = {2'd0, frec_rdata};
-  assign wr_data_o = rb_data_q;
-  assign wr_last_o = d_last_beat;
+  assign wr_req_o.wr_addr = d_addr;
+  assign wr_req_o.wr_len = {2'd0, frec_rdata};
+  assign wr_req_o.wr_data = rb_data_q;
+  assign wr_req_o.wr_last = d_last_beat;
   // the head frame can go: a buffer is cached, the frame fits, and there is
   // room to track its completion
   logic d_go;
   assign d_go = frec_rvalid && !d_no_buf && d_has_wqe && pend_wready &&
                 ({18'd0, frec_rdata} <= d_buf_len);
   // the first beat leaves in the cycle of the decision
-  assign wr_valid_o = ((d_state_q == DWrite) || (d_state_q == DIdle && d_go)) && rb_valid_q;
+  assign wr_req_o.wr_valid = ((d_state_q == DWrite) || (d_state_q == DIdle && d_go)) && rb_valid_q;
 
   logic len_err_now;
   assign len_err_now = (d_state_q == DIdle) && frec_rvalid && !d_no_buf && d_has_wqe &&
@@ -445,7 +432,7 @@ module wn_raw_rq #(
               pend_wdata[QW+101:QW+94] = wn_abi_pkg::CQE_STATUS_LOC_LEN_ERR;
               cache_pop[d_rq] = 1'b1;
               d_state_d = DDrain;
-            end else if (wr_valid_o && wr_ready_i) begin
+            end else if (wr_req_o.wr_valid && wr_rsp_i.wr_ready) begin
               rb_pop = 1'b1;
               if (d_last_beat) begin
                 pend_push = 1'b1;
@@ -459,7 +446,7 @@ module wn_raw_rq #(
         end
       end
       DWrite: begin
-        if (wr_valid_o && wr_ready_i) begin
+        if (wr_req_o.wr_valid && wr_rsp_i.wr_ready) begin
           rb_pop = 1'b1;
           if (d_last_beat) begin
             pend_push = 1'b1;
@@ -494,7 +481,7 @@ module wn_raw_rq #(
 
   assign cnt_drop_no_buf_o = (d_state_q == DIdle) && frec_rvalid && d_no_buf;
   assign cnt_len_err_o = len_err_now;
-  assign cnt_rx_frame_o = wr_valid_o && wr_ready_i && d_last_beat;
+  assign cnt_rx_frame_o = wr_req_o.wr_valid && wr_rsp_i.wr_ready && d_last_beat;
   assign cnt_rx_bytes_o = frec_rdata;
 
   // pending completions, released in order: a write waits for its done
@@ -540,8 +527,8 @@ module wn_raw_rq #(
   ) u_done (
       .clk_i,
       .rst_i,
-      .wdata_i (wr_done_err_i),
-      .wvalid_i(wr_done_valid_i),
+      .wdata_i (wr_rsp_i.done_err),
+      .wvalid_i(wr_rsp_i.done_valid),
       .wready_o(nc_wready_6),
       .rdata_o (de_rdata),
       .rvalid_o(de_rvalid),
@@ -650,7 +637,7 @@ module wn_raw_rq #(
   end
 
   assign cnt_dma_rd_err_o = fetch_err_take;
-  assign cnt_dma_wr_err_o = wr_done_valid_i && wr_done_err_i;
+  assign cnt_dma_wr_err_o = wr_rsp_i.done_valid && wr_rsp_i.done_err;
   assign cnt_doorbell_err_o = take_db;
 
   logic unused;

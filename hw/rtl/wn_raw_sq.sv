@@ -52,23 +52,11 @@ module wn_raw_sq #(
     output logic [NumSq*16-1:0]   sq_ci_o,
     output logic [NumSq*32-1:0]   sq_state_o,
     // DMA read port A: WQE fetch
-    output logic [63:0]           wqe_rd_addr_o,
-    output logic [15:0]           wqe_rd_len_o,
-    output logic                  wqe_rd_valid_o,
-    input  logic                  wqe_rd_ready_i,
+    output wn_abi_pkg::dma_rd_req_t wqe_rd_req_o,
+    input  wn_abi_pkg::dma_rd_rsp_t wqe_rd_rsp_i,
     // DMA read port B: payload
-    output logic [63:0]           pay_rd_addr_o,
-    output logic [15:0]           pay_rd_len_o,
-    output logic                  pay_rd_valid_o,
-    input  logic                  pay_rd_ready_i,
-    // DMA read responses (shared bus, per-port valid/ready)
-    input  logic [511:0]          rd_data_i,
-    input  logic                  rd_err_i,
-    input  logic                  rd_last_i,
-    input  logic                  wqe_rsp_valid_i,
-    output logic                  wqe_rsp_ready_o,
-    input  logic                  pay_rsp_valid_i,
-    output logic                  pay_rsp_ready_o,
+    output wn_abi_pkg::dma_rd_req_t pay_rd_req_o,
+    input  wn_abi_pkg::dma_rd_rsp_t pay_rd_rsp_i,
     // Ethernet TX
     output logic [511:0]          m_axis_tx_tdata_o,
     output logic [63:0]           m_axis_tx_tkeep_o,
@@ -192,16 +180,16 @@ module wn_raw_sq #(
     fetch_addr = cand_addr[fetch_sq];
   end
 
-  assign wqe_rd_valid_o = fetch_go;
-  assign wqe_rd_addr_o = fetch_addr;
-  assign wqe_rd_len_o = {7'd0, fetch_n, 5'd0};
+  assign wqe_rd_req_o.req_valid = fetch_go;
+  assign wqe_rd_req_o.req_addr = fetch_addr;
+  assign wqe_rd_req_o.req_len = {7'd0, fetch_n, 5'd0};
 
   // fetch records: {sq, first index, count}
   logic          fmeta_rvalid;
   logic [SW+19:0] fmeta_rdata;
   logic [$clog2(64):0] fmeta_count;
   logic          fmeta_pop;
-  assign fetch_fire = fetch_go && wqe_rd_ready_i;
+  assign fetch_fire = fetch_go && wqe_rd_rsp_i.req_ready;
 
   wn_fifo #(
       .Width(SW + 20),
@@ -237,16 +225,16 @@ module wn_raw_sq #(
   assign fm_total_beats = 3'((fm_n + 4'd1) >> 1);
   assign fm_left = fm_n - {fm_beat_q, 1'b0};
   assign beat_n = (fm_left >= 4'd2) ? 2'd2 : 2'd1;
-  assign wqe_rsp_ready_o = fmeta_rvalid && wbuf_wready;
-  assign wbuf_push = wqe_rsp_valid_i && wqe_rsp_ready_o;
-  assign wbuf_wdata = {rd_err_i, fm_sq, fm_idx + {12'd0, fm_beat_q, 1'b0}, beat_n, rd_data_i};
-  assign fmeta_pop = wbuf_push && rd_last_i;
+  assign wqe_rd_req_o.rsp_ready = fmeta_rvalid && wbuf_wready;
+  assign wbuf_push = wqe_rd_rsp_i.rsp_valid && wqe_rd_req_o.rsp_ready;
+  assign wbuf_wdata = {wqe_rd_rsp_i.rsp_err, fm_sq, fm_idx + {12'd0, fm_beat_q, 1'b0}, beat_n, wqe_rd_rsp_i.rsp_data};
+  assign fmeta_pop = wbuf_push && wqe_rd_rsp_i.rsp_last;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       fm_beat_q <= '0;
     end else if (wbuf_push) begin
-      fm_beat_q <= rd_last_i ? 3'd0 : fm_beat_q + 3'd1;
+      fm_beat_q <= wqe_rd_rsp_i.rsp_last ? 3'd0 : fm_beat_q + 3'd1;
     end
   end
 
@@ -258,7 +246,7 @@ module wn_raw_sq #(
     end else begin
       wqe_inflight_q <= wqe_inflight_q
           + (fetch_fire ? (WBW + 2)'(fetch_beats) : '0)
-          - (wbuf_push ? (rd_err_i ? (WBW + 2)'(3'(fm_total_beats - fm_beat_q)) : (WBW + 2)'(1)) : '0);
+          - (wbuf_push ? (wqe_rd_rsp_i.rsp_err ? (WBW + 2)'(3'(fm_total_beats - fm_beat_q)) : (WBW + 2)'(1)) : '0);
     end
   end
 
@@ -340,11 +328,11 @@ module wn_raw_sq #(
   end
 
   // pay request for the current chunk
-  assign pay_rd_addr_o = w.addr + {50'd0, chunk_off_q};
-  assign pay_rd_len_o = {2'd0, chunk_len};
-  assign pay_rd_valid_o = wbuf_rvalid && w_q_live && (w_status == wn_abi_pkg::CQE_STATUS_SUCCESS) &&
+  assign pay_rd_req_o.req_addr = w.addr + {50'd0, chunk_off_q};
+  assign pay_rd_req_o.req_len = {2'd0, chunk_len};
+  assign pay_rd_req_o.req_valid = wbuf_rvalid && w_q_live && (w_status == wn_abi_pkg::CQE_STATUS_SUCCESS) &&
                           w_is_send && fr_wready && cmeta_wready && (chunking_q || tx_room);
-  assign pay_fire = pay_rd_valid_o && pay_rd_ready_i;
+  assign pay_fire = pay_rd_req_o.req_valid && pay_rd_rsp_i.req_ready;
 
   always_comb begin
     w_consume = 1'b0;
@@ -457,10 +445,10 @@ module wn_raw_sq #(
 
   assign c_beats = cmeta_rdata[7:1];
   assign c_last = cmeta_rdata[0];
-  assign pay_rsp_ready_o = cmeta_rvalid && !fill_q && tbuf_wready && rdy_wready;
-  assign pay_beat = pay_rsp_valid_i && pay_rsp_ready_o;
+  assign pay_rd_req_o.rsp_ready = cmeta_rvalid && !fill_q && tbuf_wready && rdy_wready;
+  assign pay_beat = pay_rd_rsp_i.rsp_valid && pay_rd_req_o.rsp_ready;
   assign tbuf_push = pay_beat || (fill_q && tbuf_wready && rdy_wready);
-  assign tbuf_wdata = (pay_beat && !rd_err_i) ? rd_data_i : 512'd0;
+  assign tbuf_wdata = (pay_beat && !pay_rd_rsp_i.rsp_err) ? pay_rd_rsp_i.rsp_data : 512'd0;
   assign chunk_end = tbuf_push && (pc_beat_q + 7'd1 == c_beats);
   assign cmeta_pop = chunk_end;
   assign rdy_push = chunk_end && c_last;
@@ -472,9 +460,9 @@ module wn_raw_sq #(
       frame_bad_q <= 1'b0;
     end else begin
       if (tbuf_push) pc_beat_q <= chunk_end ? 7'd0 : pc_beat_q + 7'd1;
-      if (pay_beat && rd_err_i && !chunk_end) fill_q <= 1'b1;
+      if (pay_beat && wqe_rd_rsp_i.rsp_err && !chunk_end) fill_q <= 1'b1;
       if (chunk_end) fill_q <= 1'b0;
-      if (pay_beat && rd_err_i) frame_bad_q <= 1'b1;
+      if (pay_beat && wqe_rd_rsp_i.rsp_err) frame_bad_q <= 1'b1;
       if (rdy_push) frame_bad_q <= 1'b0;
     end
   end
@@ -514,7 +502,7 @@ module wn_raw_sq #(
   ) u_ready (
       .clk_i,
       .rst_i,
-      .wdata_i (frame_bad_q || (pay_beat && rd_err_i)),
+      .wdata_i (frame_bad_q || (pay_beat && wqe_rd_rsp_i.rsp_err)),
       .wvalid_i(rdy_push),
       .wready_o(rdy_wready),
       .rdata_o (rdy_rdata),
@@ -693,11 +681,12 @@ module wn_raw_sq #(
   assign cnt_tx_frame_o = m_axis_tx_tvalid_o && m_axis_tx_tready_i && o_last_beat;
   assign cnt_tx_bytes_o = o_len;
   assign cnt_tx_err_o = out_done && out_err;
-  assign cnt_dma_rd_err_o = (wbuf_push || pay_beat) && rd_err_i;
+  assign cnt_dma_rd_err_o = (wbuf_push && wqe_rd_rsp_i.rsp_err) || (pay_beat && pay_rd_rsp_i.rsp_err);
   assign cnt_doorbell_err_o = db_take;
 
   logic unused;
-  assign unused = ^{fmeta_count, w.rsvd0, w.rsvd1, w.opcode, fm_total_beats, tx_count, chunk_beats14[13:7]};
+  assign unused = ^{fmeta_count, w.rsvd0, w.rsvd1, w.opcode, fm_total_beats, tx_count, chunk_beats14[13:7],
+                   pay_rd_rsp_i.rsp_last};
 
   // FIFO outputs this module does not need
   logic nc_wready_1;

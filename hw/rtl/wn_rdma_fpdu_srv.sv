@@ -86,15 +86,8 @@ module wn_rdma_fpdu_srv #(
     output logic                        perr_valid_o,
     output logic [QpW-1:0]              perr_qp_o,
     // DMA payload reads
-    output logic [63:0]                 prd_addr_o,
-    output logic [15:0]                 prd_len_o,
-    output logic                        prd_valid_o,
-    input  logic                        prd_ready_i,
-    input  logic [511:0]                prd_data_i,
-    input  logic                        prd_err_i,
-    input  logic                        prd_last_i,
-    input  logic                        prd_rsp_valid_i,
-    output logic                        prd_rsp_ready_o
+    output wn_abi_pkg::dma_rd_req_t prd_req_o,
+    input  wn_abi_pkg::dma_rd_rsp_t prd_rsp_i
 );
   generate
     if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp || (1 << LW) != LogDepth) begin : g_bad
@@ -293,15 +286,15 @@ module wn_rdma_fpdu_srv #(
       .m_terr_o      (u_terr),
       .m_tvalid_o    (u_tvalid),
       .m_tready_i    (u_tready),
-      .rd_addr_o     (prd_addr_o),
-      .rd_len_o      (prd_len_o),
-      .rd_valid_o    (prd_valid_o),
-      .rd_ready_i    (prd_ready_i),
-      .rd_data_i     (prd_data_i),
-      .rd_err_i      (prd_err_i),
-      .rd_last_i     (prd_last_i),
-      .rd_valid_i    (prd_rsp_valid_i),
-      .rd_ready_o    (prd_rsp_ready_o),
+      .rd_addr_o     (prd_req_o.req_addr),
+      .rd_len_o      (prd_req_o.req_len),
+      .rd_valid_o    (prd_req_o.req_valid),
+      .rd_ready_i    (prd_rsp_i.req_ready),
+      .rd_data_i     (prd_rsp_i.rsp_data),
+      .rd_err_i      (prd_rsp_i.rsp_err),
+      .rd_last_i     (prd_rsp_i.rsp_last),
+      .rd_valid_i    (prd_rsp_i.rsp_valid),
+      .rd_ready_o    (prd_req_o.rsp_ready),
       .st_valid_o    (rs_valid),
       .st_qp_o       (rs_qp),
       .st_off_o      (rs_off),

@@ -17,25 +17,11 @@ module wn_rdma_rd_split #(
     input  logic         clk_i,
     input  logic         rst_i,
     // the engine
-    input  logic [63:0]  s_addr_i,
-    input  logic [15:0]  s_len_i,
-    input  logic         s_valid_i,
-    output logic         s_ready_o,
-    output logic [511:0] s_rsp_data_o,
-    output logic         s_rsp_err_o,
-    output logic         s_rsp_last_o,
-    output logic         s_rsp_valid_o,
-    input  logic         s_rsp_ready_i,
+    input  wn_abi_pkg::dma_rd_req_t s_req_i,
+    output wn_abi_pkg::dma_rd_rsp_t s_rsp_o,
     // host memory (a DMA read mux port)
-    output logic [63:0]  m_addr_o,
-    output logic [15:0]  m_len_o,
-    output logic         m_valid_o,
-    input  logic         m_ready_i,
-    input  logic [511:0] m_rsp_data_i,
-    input  logic         m_rsp_err_i,
-    input  logic         m_rsp_last_i,
-    input  logic         m_rsp_valid_i,
-    output logic         m_rsp_ready_o,
+    output wn_abi_pkg::dma_rd_req_t m_req_o,
+    input  wn_abi_pkg::dma_rd_rsp_t m_rsp_i,
     // wn_rdma_tx's server
     output logic         srv_valid_o,
     input  logic         srv_ready_i,
@@ -56,15 +42,15 @@ module wn_rdma_rd_split #(
   logic b_valid, b_wready;
   logic [BW-1:0] b_count;
 
-  assign rdma = s_addr_i[63];
-  assign s_ready_o = k_wready && (rdma ? srv_ready_i : m_ready_i);
-  assign m_valid_o = s_valid_i && !rdma && k_wready;
-  assign m_addr_o = s_addr_i;
-  assign m_len_o = s_len_i;
-  assign srv_valid_o = s_valid_i && rdma && k_wready;
-  assign srv_qp_o = {1'b0, s_addr_i[62:48]};
-  assign srv_off_o = s_addr_i[47:16] + {16'd0, s_addr_i[15:0]};
-  assign srv_len_o = s_len_i;
+  assign rdma = s_req_i.req_addr[63];
+  assign s_rsp_o.req_ready = k_wready && (rdma ? srv_ready_i : m_rsp_i.req_ready);
+  assign m_req_o.req_valid = s_req_i.req_valid && !rdma && k_wready;
+  assign m_req_o.req_addr = s_req_i.req_addr;
+  assign m_req_o.req_len = s_req_i.req_len;
+  assign srv_valid_o = s_req_i.req_valid && rdma && k_wready;
+  assign srv_qp_o = {1'b0, s_req_i.req_addr[62:48]};
+  assign srv_off_o = s_req_i.req_addr[47:16] + {16'd0, s_req_i.req_addr[15:0]};
+  assign srv_len_o = s_req_i.req_len;
 
   wn_fifo #(
       .Width(1),
@@ -73,7 +59,7 @@ module wn_rdma_rd_split #(
       .clk_i,
       .rst_i,
       .wdata_i (rdma),
-      .wvalid_i(s_valid_i && s_ready_o),
+      .wvalid_i(s_req_i.req_valid && s_rsp_o.req_ready),
       .wready_o(k_wready),
       .rdata_o (k_head),
       .rvalid_o(k_valid),
@@ -86,21 +72,21 @@ module wn_rdma_rd_split #(
   ) u_beats (
       .clk_i,
       .rst_i,
-      .wdata_i ({m_rsp_err_i, m_rsp_last_i, m_rsp_data_i}),
-      .wvalid_i(m_rsp_valid_i),
+      .wdata_i ({m_rsp_i.rsp_err, m_rsp_i.rsp_last, m_rsp_i.rsp_data}),
+      .wvalid_i(m_rsp_i.rsp_valid),
       .wready_o(b_wready),
       .rdata_o (b_head),
       .rvalid_o(b_valid),
-      .rready_i(k_valid && !k_head && s_rsp_ready_i),
+      .rready_i(k_valid && !k_head && s_req_i.rsp_ready),
       .count_o (b_count)
   );
-  assign m_rsp_ready_o = b_wready;
-  assign s_rsp_valid_o = k_valid && (k_head ? srv_rsp_valid_i : b_valid);
-  assign s_rsp_data_o = k_head ? srv_rsp_data_i : b_head[511:0];
-  assign s_rsp_last_o = k_head ? srv_rsp_last_i : b_head[512];
-  assign s_rsp_err_o = k_head ? 1'b0 : b_head[513];
-  assign srv_rsp_ready_o = k_valid && k_head && s_rsp_ready_i;
-  assign k_pop = s_rsp_valid_o && s_rsp_ready_i && s_rsp_last_o;
+  assign m_req_o.rsp_ready = b_wready;
+  assign s_rsp_o.rsp_valid = k_valid && (k_head ? srv_rsp_valid_i : b_valid);
+  assign s_rsp_o.rsp_data = k_head ? srv_rsp_data_i : b_head[511:0];
+  assign s_rsp_o.rsp_last = k_head ? srv_rsp_last_i : b_head[512];
+  assign s_rsp_o.rsp_err = k_head ? 1'b0 : b_head[513];
+  assign srv_rsp_ready_o = k_valid && k_head && s_req_i.rsp_ready;
+  assign k_pop = s_rsp_o.rsp_valid && s_req_i.rsp_ready && s_rsp_o.rsp_last;
 
   logic unused;
   assign unused = ^{k_count, b_count};

@@ -140,15 +140,8 @@ module wn_rdma_rq #(
     input  logic [63:0]          chk_rsp_addr_i,
     input  logic                 mr_change_i,
     // DMA reads (receive WQEs)
-    output logic [63:0]          rd_addr_o,
-    output logic [15:0]          rd_len_o,
-    output logic                 rd_valid_o,
-    input  logic                 rd_ready_i,
-    input  logic [511:0]         rd_data_i,
-    input  logic                 rd_err_i,
-    input  logic                 rd_last_i,
-    input  logic                 rd_rsp_valid_i,
-    output logic                 rd_rsp_ready_o
+    output wn_abi_pkg::dma_rd_req_t rd_req_o,
+    input  wn_abi_pkg::dma_rd_rsp_t rd_rsp_i
 );
   // receive WQEs of a QP taken and not yet completed, at most (their
   // wr_ids are kept here for the completions)
@@ -533,15 +526,8 @@ module wn_rdma_rq #(
       .chk_rsp_ok_i   (chk_rsp_ok_i),
       .chk_rsp_addr_i (chk_rsp_addr_i),
       .mr_change_i    (mr_change_i),
-      .rd_addr_o,
-      .rd_len_o,
-      .rd_valid_o,
-      .rd_ready_i,
-      .rd_data_i,
-      .rd_err_i,
-      .rd_last_i,
-      .rd_rsp_valid_i,
-      .rd_rsp_ready_o
+      .rd_req_o,
+      .rd_rsp_i
   );
 
 `ifndef SYNTHESIS

@@ -122,24 +122,11 @@ module wn_rdma_rx #(
     output logic           mru_done_o,
     output logic [2:0]     mru_status_o,
     // DMA reads (receive WQEs)
-    output logic [63:0]  rd_addr_o,
-    output logic [15:0]  rd_len_o,
-    output logic         rd_valid_o,
-    input  logic         rd_ready_i,
-    input  logic [511:0] rd_data_i,
-    input  logic         rd_err_i,
-    input  logic         rd_last_i,
-    input  logic         rd_rsp_valid_i,
-    output logic         rd_rsp_ready_o,
+    output wn_abi_pkg::dma_rd_req_t rd_req_o,
+    input  wn_abi_pkg::dma_rd_rsp_t rd_rsp_i,
     // DMA writes (placement)
-    output logic [63:0]  wr_addr_o,
-    output logic [15:0]  wr_len_o,
-    output logic [511:0] wr_data_o,
-    output logic         wr_last_o,
-    output logic         wr_valid_o,
-    input  logic         wr_ready_i,
-    input  logic         wr_done_valid_i,
-    input  logic         wr_done_err_i,
+    output wn_abi_pkg::dma_wr_req_t wr_req_o,
+    input  wn_abi_pkg::dma_wr_rsp_t wr_rsp_i,
     // completion records (wn_cq_engine, 224 bits)
     output logic [223:0] cpl_o,
     output logic         cpl_valid_o,
@@ -747,17 +734,10 @@ module wn_rdma_rx #(
       .chk_rsp_ok_i    (chk_rsp_ok),
       .chk_rsp_addr_i  (chk_rsp_addr),
       .mr_change_i     (mru_done_o || rinv_done),
-      .rd_addr_o,
-      .rd_len_o,
-      .rd_valid_o,
-      .rd_ready_i,
-      .rd_data_i,
-      .rd_err_i,
-      .rd_last_i,
-      .rd_rsp_valid_i,
-      .rd_rsp_ready_o
+      .rd_req_o,
+      .rd_rsp_i
   );
-  assign cnt_rd_err_o = rd_rsp_valid_i && rd_last_i && rd_err_i;
+  assign cnt_rd_err_o = rd_rsp_i.rsp_valid && rd_rsp_i.rsp_last && rd_rsp_i.rsp_err;
 
   // ------------------------------------------------------------------
   // completions: the receive-queue unit's (errors, flushes) and wn_ddp_rx's
@@ -811,15 +791,15 @@ module wn_rdma_rx #(
       .s_len_i   (bq_head[518:512]),
       .s_data_i  (bq_head[511:0]),
       .s_keep_i  (bq_head[646:583]),
-      .m_addr_o  (wr_addr_o),
-      .m_len_o   (wr_len_o),
-      .m_data_o  (wr_data_o),
-      .m_last_o  (wr_last_o),
-      .m_valid_o (wr_valid_o),
-      .m_ready_i (wr_ready_i),
+      .m_addr_o  (wr_req_o.wr_addr),
+      .m_len_o   (wr_req_o.wr_len),
+      .m_data_o  (wr_req_o.wr_data),
+      .m_last_o  (wr_req_o.wr_last),
+      .m_valid_o (wr_req_o.wr_valid),
+      .m_ready_i (wr_rsp_i.wr_ready),
       .done_o    (w_done)
   );
-  assign cnt_wr_err_o = wr_done_valid_i && wr_done_err_i;
+  assign cnt_wr_err_o = wr_rsp_i.done_valid && wr_rsp_i.done_err;
 
   // the ticket of a record: the placement blocks handed in so far, this
   // cycle's included

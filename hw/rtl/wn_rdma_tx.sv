@@ -155,24 +155,10 @@ module wn_rdma_tx #(
     input  logic           chk_rsp_ok_i,
     input  logic [63:0]    chk_rsp_addr_i,
     // DMA reads: WQEs (port w) and payload (port p)
-    output logic [63:0]    wrd_addr_o,
-    output logic [15:0]    wrd_len_o,
-    output logic           wrd_valid_o,
-    input  logic           wrd_ready_i,
-    input  logic [511:0]   wrd_data_i,
-    input  logic           wrd_err_i,
-    input  logic           wrd_last_i,
-    input  logic           wrd_rsp_valid_i,
-    output logic           wrd_rsp_ready_o,
-    output logic [63:0]    prd_addr_o,
-    output logic [15:0]    prd_len_o,
-    output logic           prd_valid_o,
-    input  logic           prd_ready_i,
-    input  logic [511:0]   prd_data_i,
-    input  logic           prd_err_i,
-    input  logic           prd_last_i,
-    input  logic           prd_rsp_valid_i,
-    output logic           prd_rsp_ready_o,
+    output wn_abi_pkg::dma_rd_req_t wrd_req_o,
+    input  wn_abi_pkg::dma_rd_rsp_t wrd_rsp_i,
+    output wn_abi_pkg::dma_rd_req_t prd_req_o,
+    input  wn_abi_pkg::dma_rd_rsp_t prd_rsp_i,
     // the TCP engine: TX_END doorbells, acknowledgments, payload reads
     output logic           db_valid_o,
     input  logic           db_ready_i,
@@ -377,15 +363,8 @@ module wn_rdma_tx #(
       .wq_idx_o      (wq_idx),
       .wq_wqe_o      (wq_wqe),
       .wq_pop_i      (wq_pop),
-      .rd_addr_o     (wrd_addr_o),
-      .rd_len_o      (wrd_len_o),
-      .rd_valid_o    (wrd_valid_o),
-      .rd_ready_i    (wrd_ready_i),
-      .rd_data_i     (wrd_data_i),
-      .rd_err_i      (wrd_err_i),
-      .rd_last_i     (wrd_last_i),
-      .rd_rsp_valid_i(wrd_rsp_valid_i),
-      .rd_rsp_ready_o(wrd_rsp_ready_o)
+      .rd_req_o(wrd_req_o),
+      .rd_rsp_i(wrd_rsp_i)
   );
 
   always_ff @(posedge clk_i) begin
@@ -932,15 +911,8 @@ module wn_rdma_tx #(
       .rrd_qp_o,
       .perr_valid_o   (se_valid),
       .perr_qp_o      (se_qp),
-      .prd_addr_o,
-      .prd_len_o,
-      .prd_valid_o,
-      .prd_ready_i,
-      .prd_data_i,
-      .prd_err_i,
-      .prd_last_i,
-      .prd_rsp_valid_i,
-      .prd_rsp_ready_o
+      .prd_req_o,
+      .prd_rsp_i
   );
 
   // ------------------------------------------------------------------

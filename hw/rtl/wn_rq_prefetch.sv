@@ -104,15 +104,8 @@ module wn_rq_prefetch #(
     input  logic [63:0]    chk_rsp_addr_i,
     input  logic           mr_change_i,
     // DMA reads
-    output logic [63:0]    rd_addr_o,
-    output logic [15:0]    rd_len_o,
-    output logic           rd_valid_o,
-    input  logic           rd_ready_i,
-    input  logic [511:0]   rd_data_i,
-    input  logic           rd_err_i,
-    input  logic           rd_last_i,
-    input  logic           rd_rsp_valid_i,
-    output logic           rd_rsp_ready_o
+    output wn_abi_pkg::dma_rd_req_t rd_req_o,
+    input  wn_abi_pkg::dma_rd_rsp_t rd_rsp_i
 );
   localparam int LenLsb = wn_abi_pkg::RDMA_SGE_LEN_LSB;
 
@@ -221,15 +214,8 @@ module wn_rq_prefetch #(
       .wq_idx_o      (wq_idx),
       .wq_wqe_o      (wq_wqe),
       .wq_pop_i      (wq_pop),
-      .rd_addr_o,
-      .rd_len_o,
-      .rd_valid_o,
-      .rd_ready_i,
-      .rd_data_i,
-      .rd_err_i,
-      .rd_last_i,
-      .rd_rsp_valid_i,
-      .rd_rsp_ready_o
+      .rd_req_o,
+      .rd_rsp_i
   );
 
   // the checker: issue stage

@@ -6,7 +6,7 @@
 // (its QP: base_i, log_i, pi_i, looked up by the owner), positions the
 // reader (load_i: read from load_idx_i on), allows each read (issue_i) and
 // drops everything (flush_i: the FIFO emptied, the reads in flight dropped
-// as their responses come). A refused read (rd_err_i) leaves an error
+// as their responses come). A refused read (rd_rsp_i.rsp_err) leaves an error
 // entry for its first WQE not yet delivered; the rest of that read and the
 // reads after it are dropped, and the reader goes on from the next WQE.
 //
@@ -25,7 +25,7 @@
 //
 // Latency: a WQE enters the FIFO with its second beat and is at its head a
 // cycle later (wn_fifo). Throughput: one read request per cycle while
-// there is room (go_o), one response beat per cycle (rd_rsp_ready_o is
+// there is room (go_o), one response beat per cycle (rd_req_o.rsp_ready is
 // always high), one WQE taken per cycle. Reset clears the reader, the
 // tracker of reads in flight and the FIFO (never reset with reads in
 // flight). Parameters: NumQp a power of two 2..1024; Batch 1..16; Depth a
@@ -66,15 +66,8 @@ module wn_wqe_prefetch #(
     output logic [KeepW-1:0] wq_wqe_o,
     input  logic             wq_pop_i,
     // DMA reads
-    output logic [63:0]      rd_addr_o,
-    output logic [15:0]      rd_len_o,
-    output logic             rd_valid_o,
-    input  logic             rd_ready_i,
-    input  logic [511:0]     rd_data_i,
-    input  logic             rd_err_i,
-    input  logic             rd_last_i,
-    input  logic             rd_rsp_valid_i,
-    output logic             rd_rsp_ready_o
+    output wn_abi_pkg::dma_rd_req_t rd_req_o,
+    input  wn_abi_pkg::dma_rd_rsp_t rd_rsp_i
 );
   localparam int TagW = (Tagged != 0) ? QpW + 16 : 0;
   localparam int EntW = 1 + TagW + KeepW;
@@ -130,11 +123,11 @@ module wn_wqe_prefetch #(
   assign pf_small = HalfWait != 0 && pf_n == pf_free && pf_n < pf_avail && pf_n < pf_wrap &&
                     pf_n < 16'(Batch / 2 + Batch % 2);
   assign pf_iss = issue_i && pf_old == 4'd0 && pf_n != 16'd0 && !pf_small && tr_wready && !flush_i && !as_err;
-  assign pf_go = pf_iss && rd_ready_i;
-  assign rd_valid_o = pf_iss;
-  assign rd_addr_o = base_i + {41'd0, pf_next & (pf_ring - 16'd1), 7'd0};
-  assign rd_len_o = {pf_n[8:0], 7'd0};
-  assign rd_rsp_ready_o = 1'b1;
+  assign pf_go = pf_iss && rd_rsp_i.req_ready;
+  assign rd_req_o.req_valid = pf_iss;
+  assign rd_req_o.req_addr = base_i + {41'd0, pf_next & (pf_ring - 16'd1), 7'd0};
+  assign rd_req_o.req_len = {pf_n[8:0], 7'd0};
+  assign rd_req_o.rsp_ready = 1'b1;
   assign next_o = pf_next;
   assign n_o = pf_n;
   assign go_o = pf_go;
@@ -154,20 +147,20 @@ module wn_wqe_prefetch #(
       .rready_i(tr_pop),
       .count_o (tr_count)
   );
-  assign as_fin = rd_rsp_valid_i && rd_last_i;
+  assign as_fin = rd_rsp_i.rsp_valid && rd_rsp_i.rsp_last;
   assign tr_pop = as_fin;
   assign as_idx = tr_head[20:5] + {11'd0, as_k};
-  assign as_err = rd_rsp_valid_i && pf_old == 4'd0 && rd_err_i && !flush_i;
-  assign as_push = rd_rsp_valid_i && pf_old == 4'd0 && (rd_err_i || as_half) && !flush_i;
-  assign as_wqe = {rd_data_i, as_lo};
+  assign as_err = rd_rsp_i.rsp_valid && pf_old == 4'd0 && rd_rsp_i.rsp_err && !flush_i;
+  assign as_push = rd_rsp_i.rsp_valid && pf_old == 4'd0 && (rd_rsp_i.rsp_err || as_half) && !flush_i;
+  assign as_wqe = {rd_rsp_i.rsp_data, as_lo};
 
   generate
     if (Tagged != 0) begin : g_tag
-      assign wq_din = {rd_err_i, qp_i, as_idx, as_wqe[KeepW-1:0]};
+      assign wq_din = {rd_rsp_i.rsp_err, qp_i, as_idx, as_wqe[KeepW-1:0]};
       assign wq_qp_o = wq_head[EntW-2 -: QpW];
       assign wq_idx_o = wq_head[KeepW +: 16];
     end else begin : g_notag
-      assign wq_din = {rd_err_i, as_wqe[KeepW-1:0]};
+      assign wq_din = {rd_rsp_i.rsp_err, as_wqe[KeepW-1:0]};
       assign wq_qp_o = '0;
       assign wq_idx_o = 16'd0;
     end
@@ -207,13 +200,13 @@ module wn_wqe_prefetch #(
       // without it (dropped, or after an error)
       pf_infl <= pf_infl + (pf_go ? {3'd0, pf_n[4:0]} : 8'd0) - {7'd0, as_push} -
                  (as_fin ? {3'd0, tr_head[4:0] - as_k - {4'd0, as_push}} : 8'd0);
-      if (rd_rsp_valid_i) begin
+      if (rd_rsp_i.rsp_valid) begin
         if (as_fin) begin
           as_half <= 1'b0;
           as_k <= 5'd0;
         end else if (pf_old == 4'd0 && !flush_i) begin
           as_half <= !as_half;
-          if (!as_half) as_lo <= rd_data_i;
+          if (!as_half) as_lo <= rd_rsp_i.rsp_data;
           if (as_push) as_k <= as_k + 5'd1;
         end
         if (as_fin && pf_old != 4'd0) pf_old <= pf_old - 4'd1;
