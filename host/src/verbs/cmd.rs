@@ -54,7 +54,7 @@ impl RdmaCmdChannel {
         match RdmaCmdStatus::try_from(code) {
             Ok(RdmaCmdStatus::Ok) => {}
             Ok(status) => return Err(Error::RdmaCmd { cmd, status }),
-            Err(_) => return Err(Error::FwProtocol("unknown RDMA command status")),
+            Err(_) => return Err(Error::FwProtocol("unknown RDMA command status".into())),
         }
         let mut rsp = [0u32; 4];
         if cmd == RdmaCmd::QpQuery {
