@@ -10,7 +10,9 @@ use crate::verbs::cmd::RdmaCmdChannel;
 use crate::verbs::tables::VerbsTables;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use warpnic_abi::gen::{self, regs, FwIpv4, FwMac, FwMsgHdr, FwOpcode, FwStatus, FwVersionRsp};
+use warpnic_abi::gen::{
+    self, regs, FwIpv4, FwMac, FwMsgHdr, FwOpcode, FwStatus, FwVersionRsp, MboxStatus,
+};
 
 /// Where device addresses start (leaves page 0 unmapped so a zero address
 /// from a bug always faults).
@@ -453,8 +455,11 @@ impl Nic {
         let dev = &self.inner.dev;
         let start = dev.now_ns();
         let deadline = start.saturating_add(timeout.as_nanos() as u64);
+        let status = || -> Result<MboxStatus> {
+            MboxStatus::from_words(&[self.rd(regs::mbox::STATUS)?]).map_err(Error::answer)
+        };
         // wait for a previous request to finish
-        while self.rd(regs::mbox::STATUS)? & 1 != 0 {
+        while status()?.busy {
             if dev.now_ns() > deadline {
                 return Err(Error::FwTimeout(timeout.as_millis() as u64));
             }
@@ -471,9 +476,9 @@ impl Nic {
             self.wr(regs::mbox::REQ + 4 * (i as u32 + 1), *a)?;
         }
         self.wr(regs::mbox::DOORBELL, (args.len() + 1) as u32)?;
-        let status = loop {
-            let st = self.rd(regs::mbox::STATUS)?;
-            if st & 2 != 0 && st & 1 == 0 {
+        let done = loop {
+            let st = status()?;
+            if st.rsp_valid && !st.busy {
                 break st;
             }
             if dev.now_ns() > deadline {
@@ -481,7 +486,7 @@ impl Nic {
             }
             dev.relax();
         };
-        let words = ((status >> 8) & 0xff) as usize;
+        let words = usize::from(done.rsp_len);
         if words == 0 || words > max {
             return Err(Error::FwProtocol("response length out of range".into()));
         }

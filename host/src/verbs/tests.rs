@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use warpnic_abi::gen::{self, regs, QpState, RdmaCmd, RdmaCmdStatus, RdmaMrRegArgs};
+use warpnic_abi::gen::{self, regs, QpState, RdmaCmd, RdmaCmdStatus, RdmaMrRegArgs, RdmaStatus};
 
 use super::cmd::CMD_TIMEOUT;
 use super::qp_state::qp_modify_args;
@@ -101,10 +101,13 @@ impl Device for Model {
                     _ => {}
                 }
             }
-            r.regs.insert(
-                u64::from(regs::rdma::STATUS),
-                u32::from(u8::from(status)) << 8,
-            );
+            let [st] = RdmaStatus {
+                busy: false,
+                status,
+            }
+            .to_words()
+            .expect("fits");
+            r.regs.insert(u64::from(regs::rdma::STATUS), st);
             r.log.push((value as u8, args));
         });
         Ok(())
