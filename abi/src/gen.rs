@@ -11,7 +11,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0x9863_fe33;
+pub const BUILD_ID: u32 = 0xb1b7_2282;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -9358,6 +9358,165 @@ impl FwTcpTcbRsp {
                 }
             })?,
             value: u64::from(w[1]) | (u64::from(w[2]) << 32),
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// The RDMA block's STATUS register (warpnic (docs/iwarp.md)): 1 word. Used as: register RDMA STATUS.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdmaStatus {
+    /// Word 0 bit 0: a command runs (OP is ignored).
+    pub busy: bool,
+    /// Word 0 bits 15:8: a [`RdmaCmdStatus`] code.
+    pub status: RdmaCmdStatus,
+}
+
+impl RdmaStatus {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "rdma_status";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 1;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0xffff_00fe];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.busy);
+        w[0] |= v as u32;
+        let v = u64::from(u8::from(self.status));
+        w[0] |= (v << 8) as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            busy: w[0] & 0x0001 != 0,
+            status: RdmaCmdStatus::try_from(((w[0] >> 8) & 0x00ff) as u8).map_err(|v| {
+                ArgError::UnknownCode {
+                    block: Self::NAME,
+                    field: "status",
+                    value: u64::from(v),
+                }
+            })?,
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// The mailbox's STATUS register (warpnic (mailbox)): 1 word. Used as: register MBOX STATUS.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MboxStatus {
+    /// Word 0 bit 0: a request is in flight.
+    pub busy: bool,
+    /// Word 0 bit 1: RSP holds the response to the last request.
+    pub rsp_valid: bool,
+    /// Word 0 bits 15:8: response length in words, header included.
+    pub rsp_len: u8,
+}
+
+impl MboxStatus {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "mbox_status";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 1;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0xffff_00fc];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.busy);
+        w[0] |= v as u32;
+        let v = u64::from(self.rsp_valid);
+        w[0] |= (v << 1) as u32;
+        let v = u64::from(self.rsp_len);
+        w[0] |= (v << 8) as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            busy: w[0] & 0x0001 != 0,
+            rsp_valid: (w[0] >> 1) & 0x0001 != 0,
+            rsp_len: ((w[0] >> 8) & 0x00ff) as u8,
         })
     }
 

@@ -29,7 +29,8 @@
 //! - [`firmware`]: the mailbox header and the CPL messages;
 //! - [`wire`]: the wire headers;
 //! - [`commands`]: the commands of the RDMA block and of the firmware
-//!   mailbox, with their argument and result words;
+//!   mailbox, with their argument and result words, and the fields of the
+//!   registers that run them;
 //! - [`ports`]: the signal bundles of the RTL's internal ports.
 //!
 //! These files must stay plain data plus `const fn` helpers: no dependencies.
@@ -218,6 +219,19 @@ impl ArgBlock {
     }
 }
 
+/// The fields of one register: a one-word [`ArgBlock`] over its 32 bits,
+/// so that software reads and builds the register's value through the
+/// same checked `from_words`/`to_words` as a command's words.
+#[derive(Clone, Copy, Debug)]
+pub struct RegFields {
+    /// The block's name (`RDMA`).
+    pub block: &'static str,
+    /// The register's name in it (`STATUS`).
+    pub reg: &'static str,
+    /// The fields, word 0 being the register.
+    pub fields: ArgBlock,
+}
+
 /// A command of the RDMA block or of the firmware mailbox: its code and
 /// the blocks of words it takes and answers. A code that takes two forms
 /// (TCP_CONFIG reads with no words and writes with some) is two commands.
@@ -279,6 +293,8 @@ pub struct Spec {
     pub headers: &'static [Layout],
     /// Commands of the RDMA block and of the firmware mailbox.
     pub commands: &'static [Command],
+    /// Registers with fields, described as one-word blocks.
+    pub reg_fields: &'static [RegFields],
     /// Signal bundles between RTL modules.
     pub bundles: &'static [Bundle],
 }
@@ -490,5 +506,6 @@ pub const SPEC: Spec = Spec {
     descriptors: &DESCRIPTORS,
     headers: wire::HEADERS,
     commands: &COMMANDS,
+    reg_fields: commands::REG_FIELDS,
     bundles: ports::BUNDLES,
 };

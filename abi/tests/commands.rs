@@ -20,6 +20,7 @@ fn spec_block(name: &str) -> &'static ArgBlock {
     SPEC.commands
         .iter()
         .flat_map(|c| c.args.iter().chain(c.rsp.iter()))
+        .chain(SPEC.reg_fields.iter().map(|r| &r.fields))
         .find(|b| b.layout.name == name)
         .unwrap_or_else(|| panic!("no argument block {name}"))
 }
@@ -90,7 +91,7 @@ macro_rules! code_value {
         }
     )*};
 }
-code_value!(QpState: u8, CplStatus: u8, TcpEvent: u8, TcbField: u8);
+code_value!(QpState: u8, CplStatus: u8, TcpEvent: u8, TcbField: u8, RdmaCmdStatus: u8);
 
 fn value<T: Value>(g: &ArgGolden, field: &str) -> T {
     T::from_value(expected(g, field), &format!("{}.{field}", g.block))
@@ -313,6 +314,8 @@ block!(
 );
 block!(fw_tcp_tcb_args, FwTcpTcbArgs, [ep, field, value, mask]);
 block!(fw_tcp_tcb_rsp, FwTcpTcbRsp, [result, value]);
+block!(rdma_status, RdmaStatus, [busy, status]);
+block!(mbox_status, MboxStatus, [busy, rsp_valid, rsp_len]);
 
 #[test]
 fn every_block_has_one_vector() {
@@ -320,6 +323,7 @@ fn every_block_has_one_vector() {
         .commands
         .iter()
         .flat_map(|c| c.args.iter().chain(c.rsp.iter()))
+        .chain(SPEC.reg_fields.iter().map(|r| &r.fields))
         .map(|b| b.layout.name)
         .collect();
     names.sort_unstable();

@@ -572,7 +572,9 @@ impl<'n> Cm<'n> {
                     });
                     Ok(())
                 }
-                _ => Err(Error::FwProtocol("MPA accept without an established setup")),
+                _ => Err(Error::FwProtocol(
+                    "MPA accept without an established setup".into(),
+                )),
             };
         };
         check_ird_ord(p.ird, p.ord)?;
@@ -639,7 +641,7 @@ impl<'n> Cm<'n> {
             };
         }
         let Ok(MpaEvent::Established { params, .. }) = ev else {
-            return Err(Error::FwProtocol("MPA accept without an outcome"));
+            return Err(Error::FwProtocol("MPA accept without an outcome".into()));
         };
         c.qp = Some(q);
         c.phase = Phase::ReplySent { params };

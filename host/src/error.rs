@@ -1,12 +1,13 @@
 //! The host library's error type: [`Error`], with the reason of a refused
-//! argument as an [`ArgError`]. Device and firmware refusals carry the
-//! generated ABI enums ([`RdmaCmd`] and [`RdmaCmdStatus`], [`FwStatus`],
+//! argument as an [`ArgError`] and what is wrong with a malformed answer
+//! as a [`Malformed`]. Device and firmware refusals carry the generated
+//! ABI enums ([`RdmaCmd`] and [`RdmaCmdStatus`], [`FwStatus`],
 //! [`CplStatus`]), never their text.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use warpnic_abi::gen::{CplStatus, CqeStatus, FwStatus, QpState, RdmaCmd, RdmaCmdStatus};
+use warpnic_abi::gen::{self, CplStatus, CqeStatus, FwStatus, QpState, RdmaCmd, RdmaCmdStatus};
 use warpnic_proto::mpa::UsageError;
 use warpnic_proto::tcp::{ConnectArgError, ListenArgError};
 
@@ -106,9 +107,9 @@ pub enum Error {
     /// (ADDR_IN_USE, NO_RESOURCES, BAD_ID, BAD_STATE, TIMEOUT, ...).
     #[error("TCP command failed: {}", .0.name())]
     Tcp(CplStatus),
-    /// The firmware answered something malformed.
+    /// The firmware (or the RDMA block) answered something malformed.
     #[error("malformed firmware response: {0}")]
-    FwProtocol(&'static str),
+    FwProtocol(Malformed),
     /// The device refused an RDMA command (the RDMA block's STATUS).
     #[error(
         "RDMA command {} refused by the device: {} ({})",
@@ -201,7 +202,45 @@ pub enum Error {
 /// Result alias.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// What is wrong with a malformed answer ([`Error::FwProtocol`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Malformed {
+    /// Words that do not decode as the command's result block: a length,
+    /// a reserved bit or a code of its description.
+    #[error(transparent)]
+    Block(#[from] gen::ArgError),
+    /// Anything else, said in words.
+    #[error("{0}")]
+    Other(&'static str),
+}
+
+impl From<&'static str> for Malformed {
+    fn from(what: &'static str) -> Malformed {
+        Malformed::Other(what)
+    }
+}
+
 impl Error {
+    /// An [`Error::FwProtocol`] of answer words that do not decode as
+    /// their block.
+    pub(crate) fn answer(e: gen::ArgError) -> Error {
+        Error::FwProtocol(Malformed::Block(e))
+    }
+
+    /// The [`Error::InvalidArgument`] of a value a command block cannot
+    /// carry: the field it goes to names the argument, its bits bound it.
+    pub(crate) fn block_arg(e: gen::ArgError) -> Error {
+        match e {
+            gen::ArgError::TooWide {
+                field,
+                value,
+                width,
+                ..
+            } => Error::range(field, value, 0u64, u64::MAX >> (64 - width)),
+            other => Error::arg("args", ArgError::Block(other)),
+        }
+    }
+
     /// An [`Error::InvalidArgument`].
     pub(crate) fn arg(arg: &'static str, reason: ArgError) -> Error {
         Error::InvalidArgument { arg, reason }
@@ -446,6 +485,9 @@ pub enum ArgError {
     /// A listen's arguments break a rule of the TCP control plane.
     #[error("{0}")]
     Listen(ListenArgError),
+    /// The command's words cannot be built from it.
+    #[error("{0}")]
+    Block(gen::ArgError),
 }
 
 /// What each refusal of an RDMA command means.

@@ -250,7 +250,7 @@ impl MpaSetup {
         let now = st.device().now_ns();
         let o = owned(&self.ep.handle(now, Input::Accept(p)).map_err(usage)?);
         self.carry_out(nic, st, &o)?
-            .ok_or(Error::FwProtocol("MPA accept without an outcome"))
+            .ok_or(Error::FwProtocol("MPA accept without an outcome".into()))
     }
 
     /// Responder: rejects the request with private data (rdma_reject):

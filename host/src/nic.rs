@@ -10,7 +10,9 @@ use crate::verbs::cmd::RdmaCmdChannel;
 use crate::verbs::tables::VerbsTables;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use warpnic_abi::gen::{self, regs, FwMsgHdr, FwOpcode, FwStatus};
+use warpnic_abi::gen::{
+    self, regs, FwIpv4, FwMac, FwMsgHdr, FwOpcode, FwStatus, FwVersionRsp, MboxStatus,
+};
 
 /// Where device addresses start (leaves page 0 unmapped so a zero address
 /// from a bug always faults).
@@ -453,8 +455,11 @@ impl Nic {
         let dev = &self.inner.dev;
         let start = dev.now_ns();
         let deadline = start.saturating_add(timeout.as_nanos() as u64);
+        let status = || -> Result<MboxStatus> {
+            MboxStatus::from_words(&[self.rd(regs::mbox::STATUS)?]).map_err(Error::answer)
+        };
         // wait for a previous request to finish
-        while self.rd(regs::mbox::STATUS)? & 1 != 0 {
+        while status()?.busy {
             if dev.now_ns() > deadline {
                 return Err(Error::FwTimeout(timeout.as_millis() as u64));
             }
@@ -471,9 +476,9 @@ impl Nic {
             self.wr(regs::mbox::REQ + 4 * (i as u32 + 1), *a)?;
         }
         self.wr(regs::mbox::DOORBELL, (args.len() + 1) as u32)?;
-        let status = loop {
-            let st = self.rd(regs::mbox::STATUS)?;
-            if st & 2 != 0 && st & 1 == 0 {
+        let done = loop {
+            let st = status()?;
+            if st.rsp_valid && !st.busy {
                 break st;
             }
             if dev.now_ns() > deadline {
@@ -481,9 +486,9 @@ impl Nic {
             }
             dev.relax();
         };
-        let words = ((status >> 8) & 0xff) as usize;
+        let words = usize::from(done.rsp_len);
         if words == 0 || words > max {
-            return Err(Error::FwProtocol("response length out of range"));
+            return Err(Error::FwProtocol("response length out of range".into()));
         }
         let mut rsp = Vec::with_capacity(words);
         for i in 0..words {
@@ -491,17 +496,19 @@ impl Nic {
         }
         let h = FwMsgHdr::from_bytes(&rsp[0].to_le_bytes());
         if h.seq != seq || h.opcode != u8::from(op) {
-            return Err(Error::FwProtocol("response does not match the request"));
+            return Err(Error::FwProtocol(
+                "response does not match the request".into(),
+            ));
         }
         if usize::from(h.len) != words {
             return Err(Error::FwProtocol(
-                "response header length disagrees with its size",
+                "response header length disagrees with its size".into(),
             ));
         }
         match FwStatus::try_from(h.status) {
             Ok(FwStatus::Ok) => Ok(rsp[1..].to_vec()),
             Ok(s) => Err(Error::FwStatus(s)),
-            Err(_) => Err(Error::FwProtocol("unknown status")),
+            Err(_) => Err(Error::FwProtocol("unknown status".into())),
         }
     }
 
@@ -511,8 +518,12 @@ impl Nic {
     /// [`Error::FwStatus`] (BAD_ARGUMENT for a group or zero address), or
     /// as [`Nic::fw_command`].
     pub fn set_mac(&self, mac: [u8; 6]) -> Result<()> {
-        let (lo, hi) = mac_to_words(mac);
-        self.fw_command(FwOpcode::SetMac, &[lo, hi], Duration::from_millis(100))?;
+        let args = FwMac {
+            mac: mac_value(mac),
+        }
+        .to_words()
+        .map_err(Error::block_arg)?;
+        self.fw_command(FwOpcode::SetMac, &args, Duration::from_millis(100))?;
         Ok(())
     }
 
@@ -523,11 +534,13 @@ impl Nic {
     /// [`Error::FwStatus`] (BAD_ARGUMENT for a prefix outside 1..=32 or an
     /// address that cannot be a host's), or as [`Nic::fw_command`].
     pub fn set_ipv4(&self, addr: std::net::Ipv4Addr, prefix_len: u8) -> Result<()> {
-        self.fw_command(
-            FwOpcode::SetIpv4,
-            &[u32::from(addr), u32::from(prefix_len)],
-            Duration::from_millis(100),
-        )?;
+        let args = FwIpv4 {
+            addr: u32::from(addr),
+            prefix_len,
+        }
+        .to_words()
+        .map_err(Error::block_arg)?;
+        self.fw_command(FwOpcode::SetIpv4, &args, Duration::from_millis(100))?;
         Ok(())
     }
 
@@ -538,10 +551,8 @@ impl Nic {
     /// As [`Nic::fw_command`].
     pub fn ipv4(&self) -> Result<(std::net::Ipv4Addr, u8)> {
         let r = self.fw_command(FwOpcode::GetIpv4, &[], Duration::from_millis(100))?;
-        match r.as_slice() {
-            [a, p, ..] => Ok((std::net::Ipv4Addr::from(*a), *p as u8)),
-            _ => Err(Error::FwProtocol("GET_IPV4 answer too short")),
-        }
+        let FwIpv4 { addr, prefix_len } = FwIpv4::from_prefix(&r).map_err(Error::answer)?;
+        Ok((std::net::Ipv4Addr::from(addr), prefix_len))
     }
 
     /// Asks the firmware for its interface version; returns (version, build
@@ -551,10 +562,8 @@ impl Nic {
     /// As [`Nic::fw_command`].
     pub fn fw_version(&self) -> Result<(u32, u32)> {
         let r = self.fw_command(FwOpcode::GetVersion, &[], Duration::from_millis(100))?;
-        match r.as_slice() {
-            [v, b, ..] => Ok((*v, *b)),
-            _ => Err(Error::FwProtocol("GET_VERSION answer too short")),
-        }
+        let v = FwVersionRsp::from_prefix(&r).map_err(Error::answer)?;
+        Ok((v.version, v.build_id))
     }
 }
 
@@ -567,10 +576,16 @@ pub fn mac_from_words(lo: u32, hi: u32) -> [u8; 6] {
 
 /// The (LO, HI) register pair of a MAC address.
 pub fn mac_to_words(mac: [u8; 6]) -> (u32, u32) {
+    let v = mac_value(mac);
+    (v as u32, (v >> 32) as u32)
+}
+
+/// A MAC address as the 48-bit value registers and mailbox words carry:
+/// byte 0 is bits 47:40.
+fn mac_value(mac: [u8; 6]) -> u64 {
     let mut b = [0u8; 8];
     b[2..].copy_from_slice(&mac);
-    let v = u64::from_be_bytes(b);
-    (v as u32, (v >> 32) as u32)
+    u64::from_be_bytes(b)
 }
 
 #[cfg(test)]

@@ -113,7 +113,7 @@ impl StreamCq {
                     CompletionKind::TcpRx => p.received = Some(c.wr_id as u32),
                     CompletionKind::Send | CompletionKind::Recv => {
                         return Err(Error::FwProtocol(
-                            "a raw-queue completion on a stream completion queue",
+                            "a raw-queue completion on a stream completion queue".into(),
                         ));
                     }
                 }

@@ -3,9 +3,9 @@
 //! The firmware opens, accepts and closes TCP connections on the core's
 //! TCP engine (the CPL messages of docs/cpl.md); the host drives it with
 //! the mailbox's TCP commands, whose word layouts are in the firmware
-//! crate's documentation. This module encodes and decodes those words
-//! (pure functions, unit-tested here) and wraps each command in a [`Nic`]
-//! method:
+//! crate's documentation and docs/abi.md. This module builds and reads
+//! those words with the generated command blocks (pure functions,
+//! unit-tested here) and wraps each command in a [`Nic`] method:
 //!
 //! - [`Nic::tcp_config`]: the engine's retransmission and TIME_WAIT timing;
 //! - [`Nic::tcp_listen`] / [`Nic::tcp_unlisten`]: listeners;
@@ -23,7 +23,11 @@
 use std::net::{Ipv4Addr, SocketAddrV4};
 use std::time::Duration;
 
-use warpnic_abi::gen::{CplStatus, FwOpcode, TcbField, TcpEvent};
+use warpnic_abi::gen::{
+    self, CplStatus, FwOpcode, FwTcpConfigArgs, FwTcpConnectArgs, FwTcpConnectRsp, FwTcpEndpoint,
+    FwTcpEventRsp, FwTcpListenArgs, FwTcpListenRsp, FwTcpListener, FwTcpResult, FwTcpTcbArgs,
+    FwTcpTcbRsp, FwTcpTiming, FwTcpUnlistenRsp, TcbField, TcpEvent,
+};
 use warpnic_proto::tcp as tcp_args;
 pub use warpnic_proto::tcp::{wscale_for, MAX_RCV_WND};
 use warpnic_proto::tcp::{ConnectArgError, ListenArgError};
@@ -53,9 +57,10 @@ pub struct TcpConfig {
     pub data_retries: u8,
     /// TIME_WAIT duration (2 MSL).
     pub time_wait: Duration,
-    /// The RFC 6528 secret of the initial sequence numbers; `None` keeps
-    /// the firmware's. Pass 128 random bits.
-    pub isn_secret: Option<[u32; 4]>,
+    /// The RFC 6528 secret of the initial sequence numbers, bits 63:0
+    /// then bits 127:64; `None` keeps the firmware's. Pass 128 random
+    /// bits.
+    pub isn_secret: Option<[u64; 2]>,
 }
 
 impl Default for TcpConfig {
@@ -262,31 +267,43 @@ pub fn encode_config(c: &TcpConfig) -> Result<Vec<u32>> {
     if c.data_retries == 0 {
         return Err(Error::arg("data_retries", ArgError::Zero));
     }
-    let retries = u32::from(c.syn_retries) | (u32::from(c.data_retries) << 8);
-    let mut w = vec![init, min, max, retries, tw];
-    if let Some(k) = c.isn_secret {
-        w.extend_from_slice(&k);
+    let [isn_key_lo, isn_key_hi] = c.isn_secret.unwrap_or_default();
+    let w = FwTcpConfigArgs {
+        rto_init: init,
+        rto_min: min,
+        rto_max: max,
+        syn_retries: c.syn_retries,
+        data_retries: c.data_retries,
+        time_wait: tw,
+        isn_key_lo,
+        isn_key_hi,
     }
-    Ok(w)
+    .to_words()
+    .map_err(Error::block_arg)?;
+    // without the secret, the timing words alone
+    let len = match c.isn_secret {
+        Some(_) => FwTcpConfigArgs::WORDS,
+        None => FwTcpConfigArgs::MIN_WORDS,
+    };
+    Ok(w[..len].to_vec())
 }
 
 /// Decodes a TCP_CONFIG read answer (the secret is not read back).
 ///
 /// # Errors
 ///
-/// [`Error::FwProtocol`] for an answer of the wrong length.
+/// [`Error::FwProtocol`] for an answer that is not an `fw_tcp_timing`
+/// block.
 pub fn decode_config(w: &[u32]) -> Result<TcpConfig> {
-    let &[init, min, max, retries, tw] = w else {
-        return Err(Error::FwProtocol("TCP_CONFIG answer is not 5 words"));
-    };
+    let t = FwTcpTiming::from_prefix(w).map_err(Error::answer)?;
     let us = |v: u32| Duration::from_micros(u64::from(v));
     Ok(TcpConfig {
-        rto_init: us(init),
-        rto_min: us(min),
-        rto_max: us(max),
-        syn_retries: retries as u8,
-        data_retries: (retries >> 8) as u8,
-        time_wait: us(tw),
+        rto_init: us(t.rto_init),
+        rto_min: us(t.rto_min),
+        rto_max: us(t.rto_max),
+        syn_retries: t.syn_retries,
+        data_retries: t.data_retries,
+        time_wait: us(t.time_wait),
         isn_secret: None,
     })
 }
@@ -306,7 +323,14 @@ pub fn encode_listen(port: u16, backlog: u16, rcv_wnd: u32) -> Result<Vec<u32>> 
         };
         return Err(Error::arg(arg, ArgError::Listen(why)));
     }
-    Ok(vec![u32::from(port) | (u32::from(backlog) << 16), rcv_wnd])
+    let w = FwTcpListenArgs {
+        port,
+        backlog,
+        rcv_wnd,
+    }
+    .to_words()
+    .map_err(Error::block_arg)?;
+    Ok(w.to_vec())
 }
 
 /// TCP_CONNECT request words.
@@ -328,24 +352,35 @@ pub fn encode_connect(peer: Ipv4Addr, port: u16, o: &ConnectOpts) -> Result<Vec<
         };
         return Err(Error::arg(arg, ArgError::Connect(why)));
     }
-    Ok(vec![
-        u32::from(peer),
-        u32::from(port) | (u32::from(o.local_port) << 16),
-        u32::from(o.tcp_opt) | (u32::from(o.rcv_wscale) << 8),
-        o.rcv_wnd,
-    ])
+    let w = FwTcpConnectArgs {
+        peer_ip: u32::from(peer),
+        peer_port: port,
+        local_port: o.local_port,
+        tcp_opt: o.tcp_opt,
+        rcv_wscale: o.rcv_wscale,
+        rcv_wnd: o.rcv_wnd,
+    }
+    .to_words()
+    .map_err(Error::block_arg)?;
+    Ok(w.to_vec())
 }
 
 /// TCP_TCB request words.
-pub fn encode_tcb(ep: EndpointId, field: TcbField, value: u64, mask: u64) -> Vec<u32> {
-    vec![
-        u32::from(ep.0),
-        u32::from(u8::from(field)),
-        value as u32,
-        (value >> 32) as u32,
-        mask as u32,
-        (mask >> 32) as u32,
-    ]
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] for a value its field cannot carry (none
+/// of this block's: every field is as wide as its type).
+pub fn encode_tcb(ep: EndpointId, field: TcbField, value: u64, mask: u64) -> Result<Vec<u32>> {
+    let w = FwTcpTcbArgs {
+        ep: ep.0,
+        field,
+        value,
+        mask,
+    }
+    .to_words()
+    .map_err(Error::block_arg)?;
+    Ok(w.to_vec())
 }
 
 /// The words after the result word of a TCP answer, when the result is
@@ -354,33 +389,49 @@ pub fn encode_tcb(ep: EndpointId, field: TcbField, value: u64, mask: u64) -> Vec
 /// # Errors
 ///
 /// [`Error::Tcp`] with the result, or [`Error::FwProtocol`] for an empty
-/// answer or an unknown result code.
+/// answer or a result word that is not an `fw_tcp_result` block.
 pub fn check_result(w: &[u32]) -> Result<&[u32]> {
-    let (&first, rest) = w
-        .split_first()
-        .ok_or(Error::FwProtocol("TCP answer without a result word"))?;
-    let status = u8::try_from(first)
-        .ok()
-        .and_then(|s| CplStatus::try_from(s).ok())
-        .ok_or(Error::FwProtocol("unknown TCP result code"))?;
-    match status {
+    let (first, rest) = w
+        .split_first_chunk::<{ FwTcpResult::WORDS }>()
+        .ok_or(Error::FwProtocol("TCP answer without a result word".into()))?;
+    match FwTcpResult::from_words(first)
+        .map_err(Error::answer)?
+        .result
+    {
         CplStatus::Success => Ok(rest),
         s => Err(Error::Tcp(s)),
     }
 }
 
-fn connection(d: &[u32]) -> Connection {
-    let port = |v: u32| v as u16;
+/// A TCP answer's result block, decoded by `decode` when the result is
+/// SUCCESS: a successful answer carries all of the block's words.
+///
+/// # Errors
+///
+/// As [`check_result`], or [`Error::FwProtocol`] (`short`) for a
+/// successful answer of another length, or words that do not decode.
+fn success<const N: usize, T>(
+    w: &[u32],
+    decode: fn(&[u32; N]) -> Result<T, gen::ArgError>,
+    short: &'static str,
+) -> Result<T> {
+    check_result(w)?;
+    let all = w.try_into().map_err(|_| Error::FwProtocol(short.into()))?;
+    decode(all).map_err(Error::answer)
+}
+
+/// The connection of an open event (ESTABLISHED, ACCEPTED).
+fn connection(e: &FwTcpEventRsp) -> Connection {
     Connection {
-        tid: d[0],
-        local: SocketAddrV4::new(Ipv4Addr::from(d[1]), port(d[3])),
-        peer: SocketAddrV4::new(Ipv4Addr::from(d[2]), port(d[3] >> 16)),
-        snd_isn: d[4],
-        rcv_isn: d[5],
-        mss: d[6] as u16,
-        tcp_opt: (d[6] >> 16) as u8,
-        snd_wscale: ((d[6] >> 24) & 0xf) as u8,
-        rcv_wscale: (d[6] >> 28) as u8,
+        tid: e.tid,
+        local: SocketAddrV4::new(Ipv4Addr::from(e.local_ip), e.local_port),
+        peer: SocketAddrV4::new(Ipv4Addr::from(e.peer_ip), e.peer_port),
+        snd_isn: e.snd_isn,
+        rcv_isn: e.rcv_isn,
+        mss: e.mss,
+        tcp_opt: e.tcp_opt,
+        snd_wscale: e.snd_wscale,
+        rcv_wscale: e.rcv_wscale,
     }
 }
 
@@ -388,35 +439,34 @@ fn connection(d: &[u32]) -> Connection {
 ///
 /// # Errors
 ///
-/// [`Error::FwProtocol`] for an unknown kind or cause, or an open event
-/// without its eight detail words.
+/// [`Error::FwProtocol`] for words that are not an `fw_tcp_event_rsp`
+/// block (an unknown kind or cause among them), or an open event without
+/// its eight detail words.
 pub fn decode_event(w: &[u32]) -> Result<Option<TcpEventInfo>> {
-    let &first = w
-        .first()
-        .ok_or(Error::FwProtocol("TCP_EVENT answer is empty"))?;
-    let kind =
-        TcpEvent::try_from(first as u8).map_err(|_| Error::FwProtocol("unknown TCP event kind"))?;
-    let cause = CplStatus::try_from((first >> 8) as u8)
-        .map_err(|_| Error::FwProtocol("unknown TCP event cause"))?;
-    let ep = EndpointId((first >> 16) as u16);
-    let details = || -> Result<&[u32]> {
-        w.get(1..9)
-            .ok_or(Error::FwProtocol("TCP open event without its details"))
+    let e = FwTcpEventRsp::from_prefix(w).map_err(Error::answer)?;
+    let ep = EndpointId(e.ep);
+    let cause = e.cause;
+    let details = || -> Result<Connection> {
+        if w.len() == FwTcpEventRsp::WORDS {
+            Ok(connection(&e))
+        } else {
+            Err(Error::FwProtocol(
+                "TCP open event without its details".into(),
+            ))
+        }
     };
-    Ok(Some(match kind {
+    Ok(Some(match e.kind {
         TcpEvent::None => return Ok(None),
         TcpEvent::Established => TcpEventInfo::Established {
             ep,
-            conn: connection(details()?),
+            conn: details()?,
         },
-        TcpEvent::Accepted => {
-            let d = details()?;
-            TcpEventInfo::Accepted {
-                ep,
-                listener: ListenerId(d[7] as u16),
-                conn: connection(d),
-            }
-        }
+        TcpEvent::Accepted => TcpEventInfo::Accepted {
+            ep,
+            conn: details()?,
+            // listener ids are 16 bits; the word's upper half is zero
+            listener: ListenerId(e.listener as u16),
+        },
         TcpEvent::Refused => TcpEventInfo::Refused { ep, cause },
         TcpEvent::TimedOut => TcpEventInfo::TimedOut { ep, cause },
         TcpEvent::Unreachable => TcpEventInfo::Unreachable { ep },
@@ -425,10 +475,6 @@ pub fn decode_event(w: &[u32]) -> Result<Option<TcpEventInfo>> {
         TcpEvent::Reset => TcpEventInfo::Reset { ep, cause },
         TcpEvent::Aborted => TcpEventInfo::Aborted { ep },
     }))
-}
-
-fn word(w: &[u32], i: usize, what: &'static str) -> Result<u32> {
-    w.get(i).copied().ok_or(Error::FwProtocol(what))
 }
 
 // ----- the commands ---------------------------------------------------------
@@ -478,10 +524,12 @@ impl Nic {
     /// As [`Nic::tcp_listen`].
     pub fn tcp_listen_with(&self, port: u16, backlog: u16, rcv_wnd: u32) -> Result<ListenerId> {
         let w = self.tcp_cmd(FwOpcode::TcpListen, &encode_listen(port, backlog, rcv_wnd)?)?;
-        let rest = check_result(&w)?;
-        Ok(ListenerId(
-            word(rest, 0, "TCP_LISTEN answer without a listener")? as u16,
-        ))
+        let r = success(
+            &w,
+            FwTcpListenRsp::from_words,
+            "TCP_LISTEN answer without a listener",
+        )?;
+        Ok(ListenerId(r.listener))
     }
 
     /// Stops a listener; returns how many embryonic connections the engine
@@ -492,8 +540,18 @@ impl Nic {
     /// [`Error::Tcp`] with BAD_ID when it is not listening, or as
     /// [`Nic::fw_command`].
     pub fn tcp_unlisten(&self, listener: ListenerId) -> Result<u32> {
-        let w = self.tcp_cmd(FwOpcode::TcpUnlisten, &[u32::from(listener.0)])?;
-        word(check_result(&w)?, 0, "TCP_UNLISTEN answer too short")
+        let args = FwTcpListener {
+            listener: listener.0,
+        }
+        .to_words()
+        .map_err(Error::block_arg)?;
+        let w = self.tcp_cmd(FwOpcode::TcpUnlisten, &args)?;
+        let r = success(
+            &w,
+            FwTcpUnlistenRsp::from_words,
+            "TCP_UNLISTEN answer too short",
+        )?;
+        Ok(r.dropped)
     }
 
     /// Opens a connection to `peer`:`port`. The outcome comes as an event:
@@ -507,10 +565,12 @@ impl Nic {
     /// [`Nic::fw_command`].
     pub fn tcp_connect(&self, peer: Ipv4Addr, port: u16, opts: &ConnectOpts) -> Result<EndpointId> {
         let w = self.tcp_cmd(FwOpcode::TcpConnect, &encode_connect(peer, port, opts)?)?;
-        let rest = check_result(&w)?;
-        Ok(EndpointId(
-            word(rest, 0, "TCP_CONNECT answer without an endpoint")? as u16,
-        ))
+        let r = success(
+            &w,
+            FwTcpConnectRsp::from_words,
+            "TCP_CONNECT answer without an endpoint",
+        )?;
+        Ok(EndpointId(r.ep))
     }
 
     /// Closes a connection gracefully (FIN after the queued data); an open
@@ -522,8 +582,7 @@ impl Nic {
     /// taken) or BAD_STATE (already closing or aborting), or as
     /// [`Nic::fw_command`].
     pub fn tcp_close(&self, ep: EndpointId) -> Result<()> {
-        check_result(&self.tcp_cmd(FwOpcode::TcpClose, &[u32::from(ep.0)])?)?;
-        Ok(())
+        self.tcp_endpoint_cmd(FwOpcode::TcpClose, ep)
     }
 
     /// Resets a connection (RST). [`TcpEventInfo::Aborted`] follows.
@@ -532,7 +591,16 @@ impl Nic {
     ///
     /// As [`Nic::tcp_close`].
     pub fn tcp_abort(&self, ep: EndpointId) -> Result<()> {
-        check_result(&self.tcp_cmd(FwOpcode::TcpAbort, &[u32::from(ep.0)])?)?;
+        self.tcp_endpoint_cmd(FwOpcode::TcpAbort, ep)
+    }
+
+    /// TCP_CLOSE or TCP_ABORT: an endpoint in, the result word out.
+    fn tcp_endpoint_cmd(&self, op: FwOpcode, ep: EndpointId) -> Result<()> {
+        let args = FwTcpEndpoint { ep: ep.0 }
+            .to_words()
+            .map_err(Error::block_arg)?;
+        let w = self.tcp_cmd(op, &args)?;
+        success(&w, FwTcpResult::from_words, "TCP answer too long")?;
         Ok(())
     }
 
@@ -578,11 +646,9 @@ impl Nic {
     /// BAD_ARGUMENT (the engine refuses the field or a read-only write),
     /// ABORTED or TIMEOUT, or as [`Nic::fw_command`].
     pub fn tcp_tcb(&self, ep: EndpointId, field: TcbField, value: u64, mask: u64) -> Result<u64> {
-        let w = self.tcp_cmd(FwOpcode::TcpTcb, &encode_tcb(ep, field, value, mask))?;
-        let rest = check_result(&w)?;
-        let lo = word(rest, 0, "TCP_TCB answer too short")?;
-        let hi = word(rest, 1, "TCP_TCB answer too short")?;
-        Ok((u64::from(hi) << 32) | u64::from(lo))
+        let w = self.tcp_cmd(FwOpcode::TcpTcb, &encode_tcb(ep, field, value, mask)?)?;
+        let r = success(&w, FwTcpTcbRsp::from_words, "TCP_TCB answer too short")?;
+        Ok(r.value)
     }
 }
 
@@ -598,10 +664,11 @@ mod tests {
         assert_eq!(w, vec![1_000_000, 200_000, 60_000_000, 0x0f06, 60_000_000]);
         assert_eq!(decode_config(&w).expect("decodes"), c);
         let k = TcpConfig {
-            isn_secret: Some([1, 2, 3, 4]),
+            isn_secret: Some([0x0000_0002_0000_0001, 0x0000_0004_0000_0003]),
             ..c
         };
         assert_eq!(encode_config(&k).expect("valid").len(), 9);
+        assert_eq!(encode_config(&k).expect("valid")[5..], [1, 2, 3, 4]);
         for (bad, field) in [
             (
                 TcpConfig {
@@ -654,7 +721,7 @@ mod tests {
     fn listen_and_connect_words() {
         assert_eq!(
             encode_listen(5000, 16, 0).expect("valid"),
-            vec![5000 | (16 << 16), 0]
+            vec![0x0010_1388, 0]
         );
         for (port, backlog, wnd, field, why) in [
             (0, 1, 0, "port", ListenArgError::Port),
@@ -680,7 +747,7 @@ mod tests {
         };
         assert_eq!(
             encode_connect(peer, 80, &o).expect("valid"),
-            vec![0xc0a8_010a, 80 | (4000 << 16), 0x0309, 262_144]
+            vec![0xc0a8_010a, 0x0fa0_0050, 0x0309, 262_144]
         );
         let bad = [
             (
@@ -744,7 +811,7 @@ mod tests {
     #[test]
     fn tcb_words() {
         assert_eq!(
-            encode_tcb(EndpointId(7), TcbField::Mss, 0x1_0000_0578, 0xffff),
+            encode_tcb(EndpointId(7), TcbField::Mss, 0x1_0000_0578, 0xffff).expect("fits"),
             vec![7, u32::from(u8::from(TcbField::Mss)), 0x578, 1, 0xffff, 0]
         );
     }
@@ -768,10 +835,10 @@ mod tests {
             0x41,
             0x0a00_0001,
             0x0a00_0002,
-            49_152 | (80 << 16),
+            0x0050_c000, // local port 49152, peer port 80
             111,
             222,
-            1460 | (1 << 16) | (7 << 24) | (3 << 28),
+            0x3701_05b4, // MSS 1460, options 1, shifts 7 and 3
             u32::MAX,
         ];
         let conn = Connection {

@@ -194,7 +194,8 @@ pub fn qp_parts(nic: &Nic, caps: QpCaps, cq_depth: usize) -> warpnic::Result<QpP
 /// not fit 16 bits.
 pub fn tcb_mss(nic: &Nic, ep: EndpointId) -> warpnic::Result<u16> {
     let v = nic.tcp_tcb(ep, TcbField::Mss, 0, 0)?;
-    u16::try_from(v).map_err(|_| warpnic::Error::FwProtocol("the TCB's MSS does not fit 16 bits"))
+    u16::try_from(v)
+        .map_err(|_| warpnic::Error::FwProtocol("the TCB's MSS does not fit 16 bits".into()))
 }
 
 /// One end of an RDMA connection.

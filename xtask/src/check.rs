@@ -6,7 +6,7 @@ use crate::model::{
     arg_blocks, be_lsb, block_end, canon_layout, constant, container_uint, field_enum,
     is_rust_keyword, is_whole, le_lsb, mask, sv_field, upper,
 };
-use crate::spec::{ArgBlock, Bundle, Command, Endian, Enum, Layout, Register, Spec};
+use crate::spec::{ArgBlock, Bundle, Command, Endian, Enum, Layout, RegFields, Register, Spec};
 use std::collections::BTreeSet;
 
 fn is_upper_ident(s: &str) -> bool {
@@ -187,6 +187,9 @@ pub fn validate(spec: &Spec) -> Result<(), Vec<String>> {
     for c in spec.commands {
         validate_command(spec, c, &mut err);
     }
+    for r in spec.reg_fields {
+        validate_reg_fields(spec, r, &mut err);
+    }
     for b in arg_blocks(spec) {
         if !layout_names.insert(b.layout.name) {
             err(format!("argument block {}: name used twice", b.layout.name));
@@ -267,6 +270,33 @@ fn validate_command(spec: &Spec, c: &Command, err: &mut impl FnMut(String)) {
                 }
             }
         }
+    }
+}
+
+fn validate_reg_fields(spec: &Spec, r: &RegFields, err: &mut impl FnMut(String)) {
+    let what = format!("register {} {} fields", r.block, r.reg);
+    let reg = spec
+        .blocks
+        .iter()
+        .find(|b| b.name == r.block)
+        .and_then(|b| b.regs.iter().find(|g| g.name == r.reg));
+    if reg.is_none() {
+        err(format!("{what}: no such register"));
+    }
+    if r.fields.words() != 1 || r.fields.min_words != 1 {
+        err(format!(
+            "{what}: {} is one word, always present",
+            r.fields.layout.name
+        ));
+    }
+    if spec
+        .reg_fields
+        .iter()
+        .filter(|o| o.block == r.block && o.reg == r.reg)
+        .count()
+        != 1
+    {
+        err(format!("{what}: described twice"));
     }
 }
 

@@ -159,7 +159,9 @@ fn commands(o: &mut String, spec: &Spec) {
          value wider than its field is an error), `from_words` and `from_prefix` \
          (a message that leaves out words the block allows to be left out); \
          SystemVerilog: the packed struct `<name>_t` over the words (word 0 in \
-         bits 31:0) and `<NAME>_<FIELD>_LSB`/`_W`.\n\n",
+         bits 31:0) and `<NAME>_<FIELD>_LSB`/`_W`. The registers with fields \
+         (the STATUS registers that tell when a command is done) are one-word \
+         blocks of the same kind, after the commands' blocks.\n\n",
     );
     o.push_str("| Codes | Code | Command | Arguments | Result | Description |\n");
     o.push_str("|---|---:|---|---|---|---|\n");

@@ -349,7 +349,8 @@ pub fn be_lsb(l: &Layout, f: &Field) -> usize {
 }
 
 /// Every argument block of the commands, once each (a block that several
-/// commands share comes at its first use), in command order.
+/// commands share comes at its first use), in command order; then the
+/// registers' field blocks.
 pub fn arg_blocks(spec: &Spec) -> Vec<&ArgBlock> {
     let mut out: Vec<&ArgBlock> = Vec::new();
     for c in spec.commands {
@@ -359,6 +360,7 @@ pub fn arg_blocks(spec: &Spec) -> Vec<&ArgBlock> {
             }
         }
     }
+    out.extend(spec.reg_fields.iter().map(|r| &r.fields));
     out
 }
 
@@ -379,10 +381,15 @@ pub fn block_uses<'a>(spec: &'a Spec, name: &str) -> Vec<(&'a Command, &'static 
 
 /// The uses of an argument block as text: "rdma_cmd QP_QUERY result, ...".
 pub fn uses_text(spec: &Spec, name: &str) -> String {
-    let uses: Vec<String> = block_uses(spec, name)
+    let mut uses: Vec<String> = block_uses(spec, name)
         .iter()
         .map(|(c, role)| format!("{} {} {role}", c.codes, c.code))
         .collect();
+    for r in spec.reg_fields {
+        if r.fields.layout.name == name {
+            uses.push(format!("register {} {}", r.block, r.reg));
+        }
+    }
     uses.join(", ")
 }
 
@@ -572,6 +579,13 @@ pub fn canonical(spec: &Spec) -> String {
             c.code,
             name(&c.args),
             name(&c.rsp)
+        );
+    }
+    for r in spec.reg_fields {
+        let _ = writeln!(
+            out,
+            "regfields {} {} {}",
+            r.block, r.reg, r.fields.layout.name
         );
     }
     for b in arg_blocks(spec) {

@@ -1,13 +1,15 @@
-//! Golden vectors of the commands' argument and result blocks, one per
-//! block: the words, written out by hand from the tables in `docs/abi.md`,
-//! and the value every field must decode to. Fields hold distinct values
-//! (codes the enumerations define), so a field read from the wrong bits
-//! cannot pass by accident; reserved bits are zero.
+//! Golden vectors of the commands' argument and result blocks and of the
+//! registers' field blocks, one per block: the words, written out by hand
+//! from the tables in `docs/abi.md`, and the value every field must decode
+//! to. Fields hold distinct values (codes the enumerations define), so a
+//! field read from the wrong bits cannot pass by accident; reserved bits
+//! are zero.
 
 use super::ArgGolden;
 use super::Expect::Int;
 
-/// The vectors, in the order of the commands that first use each block.
+/// The vectors, in the order of the commands that first use each block,
+/// then the registers'.
 pub const ARG_GOLDEN: &[ArgGolden] = &[
     // STag index 0x12a key 7, PD 5, LOCAL_WRITE | REMOTE_READ | FAST_REG.
     ArgGolden {
@@ -289,5 +291,17 @@ pub const ARG_GOLDEN: &[ArgGolden] = &[
         block: "fw_tcp_tcb_rsp",
         words: &[0x0000_0005, 0x0000_cdef, 0x0000_00ab],
         fields: &[("result", Int(0x05)), ("value", Int(0x0000_00ab_0000_cdef))],
+    },
+    // RDMA STATUS: a command runs; the last one ended BAD_ARG.
+    ArgGolden {
+        block: "rdma_status",
+        words: &[0x0000_0501],
+        fields: &[("busy", Int(1)), ("status", Int(0x05))],
+    },
+    // Mailbox STATUS: a 9-word response waits, no request in flight.
+    ArgGolden {
+        block: "mbox_status",
+        words: &[0x0000_0902],
+        fields: &[("busy", Int(0)), ("rsp_valid", Int(1)), ("rsp_len", Int(9))],
     },
 ];

@@ -1,5 +1,6 @@
 //! The commands of the RDMA register block and of the firmware mailbox:
-//! their codes and the words they take and answer.
+//! their codes, the words they take and answer, and the fields of the
+//! STATUS registers that tell when a command is done.
 //!
 //! An RDMA command's arguments are the block's `ARG` words and its result
 //! the `RSP` words. A mailbox command's arguments are the request's words
@@ -7,7 +8,7 @@
 //! the header; a response that reports an error (`fw_status` other than
 //! OK) is the header alone.
 
-use super::{a, args, cmd, concat, v, ArgBlock, Command, Enum, Field};
+use super::{a, args, cmd, concat, v, ArgBlock, Command, Enum, Field, RegFields};
 
 /// RDMA command codes and statuses.
 pub const ENUMS: &[Enum] = &[
@@ -519,4 +520,52 @@ pub const MAILBOX: &[Command] = &[
             ],
         )),
     ),
+];
+
+/// The fields of the STATUS registers of the RDMA block and of the
+/// mailbox.
+pub const REG_FIELDS: &[RegFields] = &[
+    RegFields {
+        block: "RDMA",
+        reg: "STATUS",
+        fields: args(
+            "rdma_status",
+            1,
+            1,
+            RDMA_REF,
+            "The RDMA block's STATUS register",
+            &[
+                a("busy", 0, 0, 1, "a command runs (OP is ignored)"),
+                a("status", 0, 8, 8, "rdma_cmd_status"),
+            ],
+        ),
+    },
+    RegFields {
+        block: "MBOX",
+        reg: "STATUS",
+        fields: args(
+            "mbox_status",
+            1,
+            1,
+            FW_REF,
+            "The mailbox's STATUS register",
+            &[
+                a("busy", 0, 0, 1, "a request is in flight"),
+                a(
+                    "rsp_valid",
+                    0,
+                    1,
+                    1,
+                    "RSP holds the response to the last request",
+                ),
+                a(
+                    "rsp_len",
+                    0,
+                    8,
+                    8,
+                    "response length in words, header included",
+                ),
+            ],
+        ),
+    },
 ];

@@ -2,16 +2,16 @@
 //! of the RDMA control block (docs/abi.md).
 //!
 //! A command writes its argument words to `ARG0..`, the [`RdmaCmd`] to
-//! `OP`, then polls `STATUS` until BUSY (bit 0) clears, letting the device
-//! run in between, for at most [`CMD_TIMEOUT`] of device time; bits 15:8
-//! are the [`RdmaCmdStatus`]. QP_QUERY answers in `RSP0..3`. Commands of
-//! one NIC are serialized: the [`Nic`] holds the channel, and its clones
-//! share it.
+//! `OP`, then polls `STATUS` ([`RdmaStatus`]) until BUSY clears, letting
+//! the device run in between, for at most [`CMD_TIMEOUT`] of device time;
+//! its status field is the [`RdmaCmdStatus`]. QP_QUERY answers in
+//! `RSP0..3`. Commands of one NIC are serialized: the [`Nic`] holds the
+//! channel, and its clones share it.
 
 use std::sync::Mutex;
 use std::time::Duration;
 
-use warpnic_abi::gen::{self, regs, RdmaCmd, RdmaCmdStatus};
+use warpnic_abi::gen::{self, regs, RdmaCmd, RdmaCmdStatus, RdmaStatus};
 
 use super::lock;
 use crate::device::DeviceError;
@@ -20,8 +20,6 @@ use crate::nic::Nic;
 
 /// Device time one RDMA command may take.
 pub(crate) const CMD_TIMEOUT: Duration = Duration::from_millis(100);
-/// STATUS bit 0.
-const STATUS_BUSY: u32 = 1;
 
 /// The command channel: one command at a time.
 #[derive(Debug, Default)]
@@ -49,12 +47,9 @@ impl RdmaCmdChannel {
             nic.wr(regs::rdma::ARG + 4 * i as u32, *a)?;
         }
         nic.wr(regs::rdma::OP, u32::from(u8::from(cmd)))?;
-        let status = wait_idle(nic, cmd)?;
-        let code = ((status >> 8) & 0xff) as u8;
-        match RdmaCmdStatus::try_from(code) {
-            Ok(RdmaCmdStatus::Ok) => {}
-            Ok(status) => return Err(Error::RdmaCmd { cmd, status }),
-            Err(_) => return Err(Error::FwProtocol("unknown RDMA command status")),
+        match wait_idle(nic, cmd)?.status {
+            RdmaCmdStatus::Ok => {}
+            status => return Err(Error::RdmaCmd { cmd, status }),
         }
         let mut rsp = [0u32; 4];
         if cmd == RdmaCmd::QpQuery {
@@ -67,12 +62,16 @@ impl RdmaCmdChannel {
 }
 
 /// Polls STATUS until BUSY clears; returns it.
-fn wait_idle(nic: &Nic, cmd: RdmaCmd) -> Result<u32> {
+///
+/// # Errors
+/// [`Error::FwProtocol`] for a STATUS that does not decode (an unknown
+/// status code, a reserved bit set), the timeout, or a backend error.
+fn wait_idle(nic: &Nic, cmd: RdmaCmd) -> Result<RdmaStatus> {
     let dev = nic.device();
     let deadline = dev.now_ns().saturating_add(CMD_TIMEOUT.as_nanos() as u64);
     loop {
-        let st = nic.rd(regs::rdma::STATUS)?;
-        if st & STATUS_BUSY == 0 {
+        let st = RdmaStatus::from_words(&[nic.rd(regs::rdma::STATUS)?]).map_err(Error::answer)?;
+        if !st.busy {
             return Ok(st);
         }
         if dev.now_ns() > deadline {

@@ -16,7 +16,7 @@ use std::ops::{BitOr, BitOrAssign};
 use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
 use std::sync::Arc;
 
-use warpnic_abi::gen::{mr_access, RdmaCmd};
+use warpnic_abi::gen::{mr_access, RdmaCmd, RdmaMrInvArgs, RdmaMrRegArgs, RdmaStagArgs};
 
 use super::lock;
 use super::pd::{PdShared, ProtectionDomain};
@@ -296,18 +296,17 @@ pub(super) fn mr_reg_args(
     base: u64,
     len: u64,
     iova: u64,
-) -> [u32; 9] {
-    [
+) -> Result<[u32; RdmaMrRegArgs::WORDS]> {
+    RdmaMrRegArgs {
         stag,
-        u32::from(pd),
-        u32::from(access.bits()),
-        base as u32,
-        (base >> 32) as u32,
-        len as u32,
-        (len >> 32) as u32,
-        iova as u32,
-        (iova >> 32) as u32,
-    ]
+        pd,
+        access: access.bits(),
+        base,
+        len,
+        iova,
+    }
+    .to_words()
+    .map_err(Error::block_arg)
 }
 
 impl ProtectionDomain {
@@ -343,8 +342,9 @@ impl ProtectionDomain {
         let addr = mem.iova() + offset as u64;
         let len = len as u64;
         let stag = lock(&p.ctx.st)?.mrs.alloc(p.pdn, addr, len, access)?;
-        let args = mr_reg_args(stag, p.pdn, access, addr, len, addr);
-        match p.nic.rdma_cmd(RdmaCmd::MrReg, &args) {
+        let sent = mr_reg_args(stag, p.pdn, access, addr, len, addr)
+            .and_then(|args| p.nic.rdma_cmd(RdmaCmd::MrReg, &args));
+        match sent {
             Ok(_) => Ok(MemoryRegion {
                 pd: p.clone(),
                 mem: mem.clone(),
@@ -496,8 +496,13 @@ impl MemoryRegion {
             ));
         }
         let p = &self.pd;
-        p.nic
-            .rdma_cmd(RdmaCmd::MrInv, &[self.stag(), u32::from(p.pdn)])?;
+        let args = RdmaMrInvArgs {
+            stag: self.stag(),
+            pd: p.pdn,
+        }
+        .to_words()
+        .map_err(Error::block_arg)?;
+        p.nic.rdma_cmd(RdmaCmd::MrInv, &args)?;
         lock(&p.ctx.st)?.mrs.invalidate(self.stag());
         Ok(())
     }
@@ -514,7 +519,11 @@ impl MemoryRegion {
 
     fn dereg_inner(&mut self) -> Result<()> {
         let p = &self.pd;
-        match p.nic.rdma_cmd(RdmaCmd::MrDereg, &[self.stag()]) {
+        let args = RdmaStagArgs { stag: self.stag() }.to_words();
+        match args
+            .map_err(Error::block_arg)
+            .and_then(|args| p.nic.rdma_cmd(RdmaCmd::MrDereg, &args))
+        {
             Ok(_) => {
                 if let Ok(mut st) = p.ctx.st.lock() {
                     st.mrs.free(self.stag());
@@ -664,7 +673,8 @@ mod tests {
             0x0000_0001_0000_2000,
             0x1_0000_0000,
             0x0000_0001_0000_2000,
-        );
+        )
+        .expect("fits");
         assert_eq!(w, [0x305, 7, 3, 0x2000, 1, 0, 1, 0x2000, 1]);
     }
 }

@@ -13,7 +13,7 @@
 use std::sync::atomic::{fence, Ordering, Ordering as AtomicOrdering};
 use std::sync::{Arc, Mutex};
 
-use warpnic_abi::gen::{regs, CplUlpMode, QpState, RdmaCmd, TcbField};
+use warpnic_abi::gen::{regs, CplUlpMode, QpState, RdmaCmd, RdmaQpArgs, TcbField};
 
 use super::cq::CompletionQueue;
 use super::mr::{AccessFlags, MemoryRegion};
@@ -117,7 +117,10 @@ impl QpShared {
     }
 
     fn query(&self) -> Result<QpInfo> {
-        let rsp = self.nic().rdma_cmd(RdmaCmd::QpQuery, &[self.qpn])?;
+        let args = RdmaQpArgs { qp: self.qpn }
+            .to_words()
+            .map_err(Error::block_arg)?;
+        let rsp = self.nic().rdma_cmd(RdmaCmd::QpQuery, &args)?;
         QpInfo::decode(&rsp)
     }
 
@@ -143,8 +146,8 @@ impl QpShared {
     }
 
     fn modify_raw(&self, state: QpState) -> Result<()> {
-        self.nic()
-            .rdma_cmd(RdmaCmd::QpModify, &[self.qpn, u32::from(u8::from(state))])?;
+        let args = qp_modify_args(self.qpn, &QpAttrs::new(state), false, &self.resources())?;
+        self.nic().rdma_cmd(RdmaCmd::QpModify, &args)?;
         Ok(())
     }
 

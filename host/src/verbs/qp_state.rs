@@ -5,7 +5,9 @@
 //! (QP_QUERY's [`QpInfo`], why it entered ERROR: [`QpError`], and the
 //! QP_ERROR and SQ_DRAINED events). Everything here is pure.
 
-use warpnic_abi::gen::{CplTermOrigin, EqeType, QpErrorInfo, QpState, TermLayer};
+use warpnic_abi::gen::{
+    CplTermOrigin, EqeType, QpErrorInfo, QpState, RdmaQpModifyArgs, RdmaQpQueryRsp, TermLayer,
+};
 
 use super::cq::Event;
 use super::wr::mulpdu_for_mss;
@@ -250,7 +252,8 @@ pub(super) struct QpResources {
     pub(super) sq_iova: u64,
 }
 
-/// QP_MODIFY's argument words (2, or 11 with the attributes).
+/// QP_MODIFY's argument words: the first [`RdmaQpModifyArgs::MIN_WORDS`]
+/// (QP and state), or all of them with the attributes.
 ///
 /// # Errors
 /// [`Error::InvalidArgument`] for attributes out of range: no connection
@@ -262,9 +265,32 @@ pub(super) fn qp_modify_args(
     set_attrs: bool,
     r: &QpResources,
 ) -> Result<Vec<u32>> {
-    let state = u32::from(u8::from(a.state));
+    // the words every QP_MODIFY carries; the attributes read as zero
+    let head = RdmaQpModifyArgs {
+        qp: qpn,
+        state: a.state,
+        set_attrs: false,
+        pd: 0,
+        mulpdu: 0,
+        crc: false,
+        markers_rx: false,
+        markers_tx: false,
+        ird: 0,
+        ord: 0,
+        send_cq: 0,
+        recv_cq: 0,
+        rq_log: 0,
+        sq_log: 0,
+        rq_iova: 0,
+        sq_iova: 0,
+        tid: 0,
+        marker_phase: 0,
+        send_mulpdu: 0,
+        tx_start: 0,
+    };
     if !set_attrs {
-        return Ok(vec![qpn, state]);
+        let w = head.to_words().map_err(Error::block_arg)?;
+        return Ok(w[..RdmaQpModifyArgs::MIN_WORDS].to_vec());
     }
     let tid = a.tid.ok_or(Error::arg("tid", ArgError::Missing))?;
     if a.mulpdu == 0 {
@@ -279,19 +305,13 @@ pub(super) fn qp_modify_args(
             u16::MAX,
         ));
     }
-    if a.marker_phase > 511 {
-        return Err(Error::range("marker_phase", a.marker_phase, 0u16, 511u16));
-    }
-    for (arg, cq) in [("send_cq", r.send_cq), ("recv_cq", r.recv_cq)] {
-        if cq > 0xff {
-            return Err(Error::range(arg, cq, 0u32, 0xffu32));
-        }
-    }
-    for (arg, log) in [("rq_log", r.rq_log), ("sq_log", r.sq_log)] {
-        if !(1..=MAX_LOG_DEPTH).contains(&log) {
-            return Err(Error::range(arg, log, 1u32, MAX_LOG_DEPTH));
-        }
-    }
+    let cq = |arg: &'static str, cq: u32| {
+        u8::try_from(cq).map_err(|_| Error::range(arg, cq, 0u32, u8::MAX))
+    };
+    let log = |arg: &'static str, log: u32| match u8::try_from(log) {
+        Ok(v) if (1..=MAX_LOG_DEPTH).contains(&log) => Ok(v),
+        _ => Err(Error::range(arg, log, 1u32, MAX_LOG_DEPTH)),
+    };
     // ibv max_qp_rd_atom: the RDMA Reads the hardware answers at once
     if u32::from(a.ird) > MAX_IRD {
         return Err(Error::range("ird", a.ird, 0u32, MAX_IRD));
@@ -300,31 +320,29 @@ pub(super) fn qp_modify_args(
     if u32::from(a.ord) > MAX_ORD {
         return Err(Error::range("ord", a.ord, 0u32, MAX_ORD));
     }
-    let arg3 = u32::from(a.mulpdu)
-        | (u32::from(a.crc) << 16)
-        | (u32::from(a.markers_rx) << 17)
-        | (u32::from(a.markers_tx) << 18)
-        | (u32::from(a.ird) << 24);
-    let arg4 = u32::from(a.ord)
-        | (r.send_cq << 8)
-        | (r.recv_cq << 16)
-        | (r.rq_log << 24)
-        | (r.sq_log << 28);
-    Ok(vec![
-        qpn,
-        state | (1 << 8),
-        u32::from(r.pd),
-        arg3,
-        arg4,
-        r.rq_iova as u32,
-        (r.rq_iova >> 32) as u32,
-        r.sq_iova as u32,
-        (r.sq_iova >> 32) as u32,
-        tid,
-        u32::from(a.marker_phase),
-        u32::from(a.send_mulpdu),
-        a.tx_start,
-    ])
+    let args = RdmaQpModifyArgs {
+        set_attrs: true,
+        pd: r.pd,
+        mulpdu: a.mulpdu,
+        crc: a.crc,
+        markers_rx: a.markers_rx,
+        markers_tx: a.markers_tx,
+        ird: a.ird,
+        ord: a.ord,
+        send_cq: cq("send_cq", r.send_cq)?,
+        recv_cq: cq("recv_cq", r.recv_cq)?,
+        rq_log: log("rq_log", r.rq_log)?,
+        sq_log: log("sq_log", r.sq_log)?,
+        rq_iova: r.rq_iova,
+        sq_iova: r.sq_iova,
+        tid: u16::try_from(tid).map_err(|_| Error::range("tid", tid, 0u16, u16::MAX))?,
+        // the block refuses a phase above 511
+        marker_phase: a.marker_phase,
+        send_mulpdu: a.send_mulpdu,
+        tx_start: a.tx_start,
+        ..head
+    };
+    Ok(args.to_words().map_err(Error::block_arg)?.to_vec())
 }
 
 /// Why a QP entered ERROR: the Terminate it sent or received (RFC 5040
@@ -434,14 +452,14 @@ pub struct QpInfo {
 }
 
 impl QpInfo {
-    pub(super) fn decode(rsp: &[u32; 4]) -> Result<QpInfo> {
+    pub(super) fn decode(rsp: &[u32; RdmaQpQueryRsp::WORDS]) -> Result<QpInfo> {
+        let r = RdmaQpQueryRsp::from_words(rsp).map_err(Error::answer)?;
         Ok(QpInfo {
-            state: QpState::try_from(rsp[0] as u8)
-                .map_err(|_| Error::FwProtocol("QP_QUERY answered an unknown QP state"))?,
-            error: QpError::from_word(rsp[1]),
-            rq_ci: rsp[2] as u16,
-            rq_pi: (rsp[2] >> 16) as u16,
-            messages_received: rsp[3],
+            state: r.state,
+            error: QpError::from_word(r.error),
+            rq_ci: r.rq_ci,
+            rq_pi: r.rq_pi,
+            messages_received: r.rx_msgs,
         })
     }
 }
@@ -522,8 +540,8 @@ mod tests {
                 5,
                 0x101,
                 0x0102,
-                (4 << 24) | (1 << 18) | (1 << 17) | (1 << 16) | 1000,
-                (6 << 28) | (8 << 24) | (4 << 16) | (3 << 8) | 2,
+                0x0407_03e8, // IRD 4, markers both ways, CRC, MULPDU 1000
+                0x6804_0302, // SQ 2^6, RQ 2^8, recv CQ 4, send CQ 3, ORD 2
                 0x0020_0000,
                 1,
                 0x0030_0000,
@@ -543,15 +561,25 @@ mod tests {
         let rtr = qp_modify_args(5, &QpAttrs::new(QpState::Rtr), false, &res()).expect("valid");
         assert_eq!(rtr, vec![5, 2]);
         let d = qp_modify_args(0, &QpAttrs::init(1), true, &res()).expect("valid");
-        assert_eq!(
-            d[3],
-            (1 << 16) | u32::from(DEFAULT_MULPDU),
-            "CRC on, no markers, IRD 0"
-        );
+        assert_eq!(d[3], 0x0001_ffff, "CRC on, no markers, IRD 0");
         assert_eq!(d[4] & 0xff, 0, "ORD 0");
         assert!(qp_modify_args(0, &QpAttrs::new(QpState::Init).crc(true), true, &res()).is_err());
         assert!(qp_modify_args(0, &QpAttrs::init(1).mulpdu(0), true, &res()).is_err());
-        assert!(qp_modify_args(0, &QpAttrs::init(1).marker_phase(512), true, &res()).is_err());
+        assert!(
+            matches!(
+                qp_modify_args(0, &QpAttrs::init(1).marker_phase(512), true, &res()),
+                Err(Error::InvalidArgument {
+                    arg: "marker_phase",
+                    reason: ArgError::OutOfRange {
+                        got: 512,
+                        min: 0,
+                        max: 511
+                    }
+                })
+            ),
+            "the block's 9 bits bound the phase"
+        );
+        assert!(qp_modify_args(0, &QpAttrs::init(0x1_0000), true, &res()).is_err());
         assert!(qp_modify_args(0, &QpAttrs::init(1).ird(16), true, &res()).is_ok());
         assert!(
             matches!(
@@ -610,7 +638,11 @@ mod tests {
             QpAttrs::init(9).crc(false).ird(16).ord(8).markers_rx(true)
         );
         let w = qp_modify_args(0, &one, true, &res()).expect("valid");
-        assert_eq!((w[3] >> 17) & 3, 1, "bit 17 receive, bit 18 transmit");
+        assert_eq!(
+            w[3] & 0x0006_0000,
+            0x0002_0000,
+            "bit 17 receive, bit 18 transmit"
+        );
     }
 
     #[test]

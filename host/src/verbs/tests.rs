@@ -6,10 +6,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use warpnic_abi::gen::{self, regs, QpState, RdmaCmd, RdmaCmdStatus};
+use warpnic_abi::gen::{self, regs, QpState, RdmaCmd, RdmaCmdStatus, RdmaMrRegArgs, RdmaStatus};
 
 use super::cmd::CMD_TIMEOUT;
-use super::mr::mr_reg_args;
 use super::qp_state::qp_modify_args;
 use super::*;
 use crate::device::{Device, DeviceError, DeviceResult, DmaPerm};
@@ -102,10 +101,13 @@ impl Device for Model {
                     _ => {}
                 }
             }
-            r.regs.insert(
-                u64::from(regs::rdma::STATUS),
-                u32::from(u8::from(status)) << 8,
-            );
+            let [st] = RdmaStatus {
+                busy: false,
+                status,
+            }
+            .to_words()
+            .expect("fits");
+            r.regs.insert(u64::from(regs::rdma::STATUS), st);
             r.log.push((value as u8, args));
         });
         Ok(())
@@ -153,10 +155,15 @@ fn registration_through_the_block() {
     let (op, args) = last_cmd(&m);
     assert_eq!(op, u8::from(RdmaCmd::MrReg));
     let iova = mem.iova() + 0x1000;
-    assert_eq!(
-        args[..9],
-        mr_reg_args(mr.lkey(), pd.pd_num(), access, iova, 0x800, iova)
-    );
+    let want = RdmaMrRegArgs {
+        stag: mr.lkey(),
+        pd: pd.pd_num(),
+        access: access.bits(),
+        base: iova,
+        len: 0x800,
+        iova,
+    };
+    assert_eq!(args[..RdmaMrRegArgs::WORDS], want.to_words().expect("fits"));
     assert_eq!((mr.addr(), mr.len(), mr.rkey()), (iova, 0x800, mr.lkey()));
     assert_ne!(mr.lkey() >> 8, 0);
     let sge = mr.sge(0x10, 0x20).expect("inside");

@@ -16,7 +16,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'h9863_fe33;
+  localparam logic [31:0] BUILD_ID = 32'hb1b7_2282;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -2808,6 +2808,37 @@ package wn_abi_pkg;
     logic [23:0] rsvd0_8;  // reserved, zero
     logic [7:0] result;  // word 0 bits 7:0: cpl_status
   } fw_tcp_tcb_rsp_t;
+
+  // The RDMA block's STATUS register (warpnic (docs/iwarp.md)), 1 word; register RDMA STATUS
+  localparam int unsigned RDMA_STATUS_WORDS = 1;
+  localparam int unsigned RDMA_STATUS_MIN_WORDS = 1;
+  localparam int unsigned RDMA_STATUS_BUSY_LSB = 0;
+  localparam int unsigned RDMA_STATUS_BUSY_W = 1;
+  localparam int unsigned RDMA_STATUS_STATUS_LSB = 8;
+  localparam int unsigned RDMA_STATUS_STATUS_W = 8;
+  typedef struct packed {
+    logic [15:0] rsvd0_16;  // reserved, zero
+    logic [7:0] status;  // word 0 bits 15:8: rdma_cmd_status
+    logic [6:0] rsvd0_1;  // reserved, zero
+    logic busy;  // word 0 bit 0: a command runs (OP is ignored)
+  } rdma_status_t;
+
+  // The mailbox's STATUS register (warpnic (mailbox)), 1 word; register MBOX STATUS
+  localparam int unsigned MBOX_STATUS_WORDS = 1;
+  localparam int unsigned MBOX_STATUS_MIN_WORDS = 1;
+  localparam int unsigned MBOX_STATUS_BUSY_LSB = 0;
+  localparam int unsigned MBOX_STATUS_BUSY_W = 1;
+  localparam int unsigned MBOX_STATUS_RSP_VALID_LSB = 1;
+  localparam int unsigned MBOX_STATUS_RSP_VALID_W = 1;
+  localparam int unsigned MBOX_STATUS_RSP_LEN_LSB = 8;
+  localparam int unsigned MBOX_STATUS_RSP_LEN_W = 8;
+  typedef struct packed {
+    logic [15:0] rsvd0_16;  // reserved, zero
+    logic [7:0] rsp_len;  // word 0 bits 15:8: response length in words, header included
+    logic [5:0] rsvd0_2;  // reserved, zero
+    logic rsp_valid;  // word 0 bit 1: RSP holds the response to the last request
+    logic busy;  // word 0 bit 0: a request is in flight
+  } mbox_status_t;
 
   // ---------------------------------------------------------------- port bundles
   // <name>_req_t: what a port's requester drives; <name>_rsp_t: what the other

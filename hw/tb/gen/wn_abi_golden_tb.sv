@@ -166,6 +166,10 @@ module wn_abi_golden_tb;
   wn_abi_pkg::fw_tcp_tcb_args_t a20_fw_tcp_tcb_args;
   logic [95:0] a21_bus;
   wn_abi_pkg::fw_tcp_tcb_rsp_t a21_fw_tcp_tcb_rsp;
+  logic [31:0] a22_bus;
+  wn_abi_pkg::rdma_status_t a22_rdma_status;
+  logic [31:0] a23_bus;
+  wn_abi_pkg::mbox_status_t a23_mbox_status;
   wn_abi_pkg::dma_rd_req_t b0_req;
   wn_abi_pkg::dma_rd_rsp_t b0_rsp;
   wn_abi_pkg::dma_wr_req_t b1_req;
@@ -1403,6 +1407,32 @@ module wn_abi_golden_tb;
     if (a21_fw_tcp_tcb_rsp.value !== 64'h0000_00ab_0000_cdef) $fatal(1, "fw_tcp_tcb_rsp.value: struct field is %h, expected %h", a21_fw_tcp_tcb_rsp.value, 64'h0000_00ab_0000_cdef);
     if (a21_bus[wn_abi_pkg::FW_TCP_TCB_RSP_VALUE_LSB +: wn_abi_pkg::FW_TCP_TCB_RSP_VALUE_W] !== 64'h0000_00ab_0000_cdef) $fatal(1, "fw_tcp_tcb_rsp.value: the position constants select other bits");
 
+    // rdma_status (warpnic (docs/iwarp.md))
+    a22_bus = 32'h00000501;
+    if (wn_abi_pkg::RDMA_STATUS_WORDS != 1) $fatal(1, "rdma_status: RDMA_STATUS_WORDS is %0d, expected 1", wn_abi_pkg::RDMA_STATUS_WORDS);
+    if (wn_abi_pkg::RDMA_STATUS_MIN_WORDS != 1) $fatal(1, "rdma_status: RDMA_STATUS_MIN_WORDS is %0d, expected 1", wn_abi_pkg::RDMA_STATUS_MIN_WORDS);
+    a22_rdma_status = a22_bus;
+    if (a22_rdma_status.rsvd0_16 != '0) $fatal(1, "rdma_status: reserved bits of word 0 from bit 16 are not where the vector has them");
+    if (a22_rdma_status.rsvd0_1 != '0) $fatal(1, "rdma_status: reserved bits of word 0 from bit 1 are not where the vector has them");
+    if (a22_rdma_status.busy !== 1'h1) $fatal(1, "rdma_status.busy: struct field is %h, expected %h", a22_rdma_status.busy, 1'h1);
+    if (a22_bus[wn_abi_pkg::RDMA_STATUS_BUSY_LSB +: wn_abi_pkg::RDMA_STATUS_BUSY_W] !== 1'h1) $fatal(1, "rdma_status.busy: the position constants select other bits");
+    if (a22_rdma_status.status !== 8'h05) $fatal(1, "rdma_status.status: struct field is %h, expected %h", a22_rdma_status.status, 8'h05);
+    if (a22_bus[wn_abi_pkg::RDMA_STATUS_STATUS_LSB +: wn_abi_pkg::RDMA_STATUS_STATUS_W] !== 8'h05) $fatal(1, "rdma_status.status: the position constants select other bits");
+
+    // mbox_status (warpnic (mailbox))
+    a23_bus = 32'h00000902;
+    if (wn_abi_pkg::MBOX_STATUS_WORDS != 1) $fatal(1, "mbox_status: MBOX_STATUS_WORDS is %0d, expected 1", wn_abi_pkg::MBOX_STATUS_WORDS);
+    if (wn_abi_pkg::MBOX_STATUS_MIN_WORDS != 1) $fatal(1, "mbox_status: MBOX_STATUS_MIN_WORDS is %0d, expected 1", wn_abi_pkg::MBOX_STATUS_MIN_WORDS);
+    a23_mbox_status = a23_bus;
+    if (a23_mbox_status.rsvd0_16 != '0) $fatal(1, "mbox_status: reserved bits of word 0 from bit 16 are not where the vector has them");
+    if (a23_mbox_status.rsvd0_2 != '0) $fatal(1, "mbox_status: reserved bits of word 0 from bit 2 are not where the vector has them");
+    if (a23_mbox_status.busy !== 1'h0) $fatal(1, "mbox_status.busy: struct field is %h, expected %h", a23_mbox_status.busy, 1'h0);
+    if (a23_bus[wn_abi_pkg::MBOX_STATUS_BUSY_LSB +: wn_abi_pkg::MBOX_STATUS_BUSY_W] !== 1'h0) $fatal(1, "mbox_status.busy: the position constants select other bits");
+    if (a23_mbox_status.rsp_valid !== 1'h1) $fatal(1, "mbox_status.rsp_valid: struct field is %h, expected %h", a23_mbox_status.rsp_valid, 1'h1);
+    if (a23_bus[wn_abi_pkg::MBOX_STATUS_RSP_VALID_LSB +: wn_abi_pkg::MBOX_STATUS_RSP_VALID_W] !== 1'h1) $fatal(1, "mbox_status.rsp_valid: the position constants select other bits");
+    if (a23_mbox_status.rsp_len !== 8'h09) $fatal(1, "mbox_status.rsp_len: struct field is %h, expected %h", a23_mbox_status.rsp_len, 8'h09);
+    if (a23_bus[wn_abi_pkg::MBOX_STATUS_RSP_LEN_LSB +: wn_abi_pkg::MBOX_STATUS_RSP_LEN_W] !== 8'h09) $fatal(1, "mbox_status.rsp_len: the position constants select other bits");
+
     // dma_rd_req_t
     if ($bits(b0_req) != wn_abi_pkg::DMA_RD_REQ_W) $fatal(1, "dma_rd_req_t: %0d bits, DMA_RD_REQ_W is %0d", $bits(b0_req), wn_abi_pkg::DMA_RD_REQ_W);
     b0_req = '0;
@@ -1466,7 +1496,7 @@ module wn_abi_golden_tb;
     b1_rsp.done_err = '1;
     if (b1_rsp !== 3'h1) $fatal(1, "dma_wr_rsp_t.done_err: not at bits 0:0");
 
-    $display("wn_abi_golden_tb: 69 golden vectors passed");
+    $display("wn_abi_golden_tb: 71 golden vectors passed");
     $finish;
   end
 
