@@ -19,6 +19,8 @@
 // the wire are crc_o[7:0], crc_o[15:8], crc_o[23:16], crc_o[31:24] (RFC
 // 3720 B.4: 32 bytes of zeros give crc_o = 32'h8A9136AA, sent aa 36 91 8a).
 // `user_i` travels with the piece and comes out with its result.
+// `state_o`, `crc_o` and `user_o` change only with `valid_o` and hold their
+// value between results.
 //
 // Arithmetic: the CRC register is linear over GF(2). Let A_n advance the
 // register over n zero bytes and B_n = A_n^-1 (A is invertible because the
@@ -164,16 +166,18 @@ module wn_crc32c #(
   // ------------------------------------------------------------------
   // S1: mask, lanes, A_(64-lo) low bits
   // ------------------------------------------------------------------
-  logic [511:0] masked;
-  logic [6:0]   adv;  // 64 - lo, 1..64
-  logic [31:0]  y1;
-  always_comb begin
-    for (int b = 0; b < 64; b++) begin
-      masked[b*8 +: 8] = ((7'(b) >= {1'b0, lo_i}) && (7'(b) < hi_i)) ? data_i[b*8 +: 8] : 8'd0;
+  // lane k (bytes 16k .. 16k+15) of the beat with the bytes outside
+  // lo .. hi-1 zeroed
+  function automatic logic [127:0] lane_bytes(input logic [511:0] d, input logic [5:0] lo,
+                                              input logic [6:0] hi, input int k);
+    for (int b = 0; b < 16; b++) begin
+      lane_bytes[b*8 +: 8] = ((7'(16 * k + b) >= {1'b0, lo}) && (7'(16 * k + b) < hi))
+                             ? d[(16*k+b)*8 +: 8] : 8'd0;
     end
-  end
+  endfunction
+
+  logic [6:0]   adv;  // 64 - lo, 1..64
   assign adv = 7'd64 - {1'b0, lo_i};
-  assign y1 = step2(adv[3:2], step2(adv[1:0], init_i, A1, A2, A3), A4, A8, A12);
 
   logic                 s1_valid_q, s1_first_q, s1_same_q, s1_last_q;
   logic [127:0]         s1_lanes_q;  // lane k in bits k*32 +: 32
@@ -185,15 +189,21 @@ module wn_crc32c #(
     if (rst_i) s1_valid_q <= 1'b0;
     else s1_valid_q <= valid_i;
   end
+  // Every stage's payload loads only with its valid (a clock enable), the
+  // arithmetic inside the enabled branch: nothing downstream reads a stage
+  // whose valid is low, and a simulator then evaluates the matrices only
+  // for beats that carry a piece.
   always_ff @(posedge clk_i) begin
-    for (int k = 0; k < 4; k++) s1_lanes_q[k*32 +: 32] <= lane(LM, masked[k*128 +: 128]);
-    s1_y_q <= y1;
-    s1_adv_q <= adv[6:4];
-    s1_back_q <= 7'd64 - hi_i;
-    s1_first_q <= first_i;
-    s1_same_q <= same_i;
-    s1_last_q <= last_i;
-    s1_user_q <= user_i;
+    if (valid_i) begin
+      for (int k = 0; k < 4; k++) s1_lanes_q[k*32 +: 32] <= lane(LM, lane_bytes(data_i, lo_i, hi_i, k));
+      s1_y_q <= step2(adv[3:2], step2(adv[1:0], init_i, A1, A2, A3), A4, A8, A12);
+      s1_adv_q <= adv[6:4];
+      s1_back_q <= 7'd64 - hi_i;
+      s1_first_q <= first_i;
+      s1_same_q <= same_i;
+      s1_last_q <= last_i;
+      s1_user_q <= user_i;
+    end
   end
 
   // ------------------------------------------------------------------
@@ -208,14 +218,16 @@ module wn_crc32c #(
     else s2_valid_q <= s1_valid_q;
   end
   always_ff @(posedge clk_i) begin
-    s2_f_q <= mul(A48, s1_lanes_q[31:0]) ^ mul(A32, s1_lanes_q[63:32])
-              ^ mul(A16, s1_lanes_q[95:64]) ^ s1_lanes_q[127:96];
-    s2_y_q <= s1_adv_q[2] ? mul(A64, s1_y_q) : step2(s1_adv_q[1:0], s1_y_q, A16, A32, A48);
-    s2_back_q <= s1_back_q;
-    s2_first_q <= s1_first_q;
-    s2_same_q <= s1_same_q;
-    s2_last_q <= s1_last_q;
-    s2_user_q <= s1_user_q;
+    if (s1_valid_q) begin
+      s2_f_q <= mul(A48, s1_lanes_q[31:0]) ^ mul(A32, s1_lanes_q[63:32])
+                ^ mul(A16, s1_lanes_q[95:64]) ^ s1_lanes_q[127:96];
+      s2_y_q <= s1_adv_q[2] ? mul(A64, s1_y_q) : step2(s1_adv_q[1:0], s1_y_q, A16, A32, A48);
+      s2_back_q <= s1_back_q;
+      s2_first_q <= s1_first_q;
+      s2_same_q <= s1_same_q;
+      s2_last_q <= s1_last_q;
+      s2_user_q <= s1_user_q;
+    end
   end
 
   // ------------------------------------------------------------------
@@ -230,9 +242,11 @@ module wn_crc32c #(
     else s3_valid_q <= s2_valid_q && s2_last_q;
   end
   always_ff @(posedge clk_i) begin
-    if (s2_valid_q) r_q <= (s2_first_q ? s2_y_q : (s2_same_q ? r_q : mul(A64, r_q))) ^ s2_f_q;
-    s3_back_q <= s2_back_q;
-    s3_user_q <= s2_user_q;
+    if (s2_valid_q) begin
+      r_q <= (s2_first_q ? s2_y_q : (s2_same_q ? r_q : mul(A64, r_q))) ^ s2_f_q;
+      s3_back_q <= s2_back_q;
+      s3_user_q <= s2_user_q;
+    end
   end
 
   // ------------------------------------------------------------------
@@ -247,21 +261,26 @@ module wn_crc32c #(
     else s4_valid_q <= s3_valid_q;
   end
   always_ff @(posedge clk_i) begin
-    s4_z_q <= step2(s3_back_q[3:2], step2(s3_back_q[1:0], r_q, B1, B2, B3), B4, B8, B12);
-    s4_back_q <= s3_back_q[6:4];
-    s4_user_q <= s3_user_q;
+    if (s3_valid_q) begin
+      s4_z_q <= step2(s3_back_q[3:2], step2(s3_back_q[1:0], r_q, B1, B2, B3), B4, B8, B12);
+      s4_back_q <= s3_back_q[6:4];
+      s4_user_q <= s3_user_q;
+    end
   end
 
-  logic [31:0] z5;
-  assign z5 = s4_back_q[2] ? mul(B64, s4_z_q) : step2(s4_back_q[1:0], s4_z_q, B16, B32, B48);
+  function automatic logic [31:0] z5(input logic [2:0] back, input logic [31:0] z);
+    z5 = back[2] ? mul(B64, z) : step2(back[1:0], z, B16, B32, B48);
+  endfunction
   always_ff @(posedge clk_i) begin
     if (rst_i) valid_o <= 1'b0;
     else valid_o <= s4_valid_q;
   end
   always_ff @(posedge clk_i) begin
-    state_o <= z5;
-    crc_o <= ~z5;
-    user_o <= s4_user_q;
+    if (s4_valid_q) begin
+      state_o <= z5(s4_back_q, s4_z_q);
+      crc_o <= ~z5(s4_back_q, s4_z_q);
+      user_o <= s4_user_q;
+    end
   end
 
 `ifndef SYNTHESIS

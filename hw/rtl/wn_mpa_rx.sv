@@ -477,11 +477,15 @@ module wn_mpa_rx #(
   always_comb begin
     rcrc_new = rcrc_base;
     rrel = '0;
-    for (int i = 0; i < 4; i++) begin
-      rrel = q_rem_q - 17'd4 + 17'(i);
-      rpos[i*11 +: 11] = start_pos(q_b0_q, q_ma_q, q_mlen_q, rrel[10:0]);
-      if (body && (q_rem_q >= 17'(4 - i)) && (rrel < 17'(q_cons_q)))
-        rcrc_new[i*8 +: 8] = byte_at(q_data_q, rpos[i*11 +: 6]);
+    rpos = '0;
+    // (body implies q_v_q: nothing is read from an invalid piece)
+    if (body) begin
+      for (int i = 0; i < 4; i++) begin
+        rrel = q_rem_q - 17'd4 + 17'(i);
+        rpos[i*11 +: 11] = start_pos(q_b0_q, q_ma_q, q_mlen_q, rrel[10:0]);
+        if ((q_rem_q >= 17'(4 - i)) && (rrel < 17'(q_cons_q)))
+          rcrc_new[i*8 +: 8] = byte_at(q_data_q, rpos[i*11 +: 6]);
+      end
     end
   end
   assign n_rcrc = (q_done_q || q_drop_q) ? 32'd0 : rcrc_new;
@@ -527,15 +531,19 @@ module wn_mpa_rx #(
     end
   end
 
-  logic [511:0] d1_x, d1_y;
-  always_comb begin
-    d1_x = d1_data_q >> {d1_lo_q, 3'd0};
+  // D1's beat shifted to byte 0 (from lo), the marker at pos dropped when
+  // sp, and cut to kn bytes
+  function automatic logic [511:0] d1_shift(input logic [511:0] d, input logic [5:0] lo,
+                                            input logic [6:0] kn, input logic sp,
+                                            input logic [5:0] pos);
+    logic [511:0] x;
+    x = d >> {lo, 3'd0};
     for (int b = 0; b < 64; b++) begin
-      if (7'(b) >= d1_k_q) d1_y[b*8 +: 8] = 8'd0;
-      else if (d1_splice_q && (6'(b) >= d1_pm_q)) d1_y[b*8 +: 8] = (b < 60) ? d1_x[(b+4)*8 +: 8] : 8'd0;
-      else d1_y[b*8 +: 8] = d1_x[b*8 +: 8];
+      if (7'(b) >= kn) d1_shift[b*8 +: 8] = 8'd0;
+      else if (sp && (6'(b) >= pos)) d1_shift[b*8 +: 8] = (b < 60) ? x[(b+4)*8 +: 8] : 8'd0;
+      else d1_shift[b*8 +: 8] = x[b*8 +: 8];
     end
-  end
+  endfunction
 
   logic                d2_v_q, d2_end_q, d2_uend_q;
   logic [511:0]        d2_y_q;
@@ -548,7 +556,7 @@ module wn_mpa_rx #(
   end
   always_ff @(posedge clk_i) begin
     if (d1_v_q) begin
-      d2_y_q <= d1_y;
+      d2_y_q <= d1_shift(d1_data_q, d1_lo_q, d1_k_q, d1_splice_q, d1_pm_q);
       d2_k_q <= d1_k_q;
       d2_end_q <= d1_end_q;
       d2_uend_q <= d1_uend_q;
@@ -571,7 +579,11 @@ module wn_mpa_rx #(
   logic          w0_v, w1_v, w0_last, w0_uend;
   logic [6:0]    w0_n, w1_n;
   logic [DW-1:0] w0, w1;
-  assign win = {512'd0, acc_q} | ({512'd0, d2_y_q} << {pfill_q, 3'd0});
+  // (only for a valid piece: nothing reads it otherwise)
+  always_comb begin
+    if (d2_v_q) win = {512'd0, acc_q} | ({512'd0, d2_y_q} << {pfill_q, 3'd0});
+    else win = '0;
+  end
   assign ptotal = {1'b0, pfill_q} + {1'b0, d2_k_q};
   always_comb begin
     w0_v = 1'b0;

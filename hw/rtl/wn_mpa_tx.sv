@@ -142,14 +142,23 @@ module wn_mpa_tx #(
     a_hdr_s = '0;
     a_hdr_s.ulpdu_length = a_len_q;
   end
-  assign a_raw = {a_need_in ? s_tdata_i[495:0] : 496'd0,
-                  (a_k_q == 11'd0) ? wn_abi_pkg::mpa_fpdu_hdr_pack(a_hdr_s) : a_carry_q};
+  always_comb begin
+    a_raw = '0;
+    if (a_fire) begin
+      a_raw = {a_need_in ? s_tdata_i[495:0] : 496'd0,
+               (a_k_q == 11'd0) ? wn_abi_pkg::mpa_fpdu_hdr_pack(a_hdr_s) : a_carry_q};
+    end
+  end
   assign a_pos = {a_k_q, 6'd0};
   assign a_ulp_end = 17'(a_len_q) + 17'd2;
   always_comb begin
-    // bytes past the ULPDU (pad, CRC placeholder, junk) are zero
-    for (int b = 0; b < 64; b++) begin
-      a_data[b*8 +: 8] = ((a_pos + 17'(b)) < a_ulp_end) ? a_raw[b*8 +: 8] : 8'd0;
+    // bytes past the ULPDU (pad, CRC placeholder, junk) are zero; only for
+    // a beat that is taken (nothing reads it otherwise)
+    a_data = '0;
+    if (a_fire) begin
+      for (int b = 0; b < 64; b++) begin
+        a_data[b*8 +: 8] = ((a_pos + 17'(b)) < a_ulp_end) ? a_raw[b*8 +: 8] : 8'd0;
+      end
     end
   end
   assign a_nbytes = a_last ? 7'(a_t0_q - a_pos) : 7'd64;
@@ -243,7 +252,15 @@ module wn_mpa_tx #(
 
   assign take_a = ar_q && !cur_adone && (cur_hcnt < 7'd64) && br_load;
   assign avail = {1'b0, cur_hcnt} + (take_a ? {1'b0, ar_nbytes_q} : 8'd0);
-  assign cat = {512'd0, cur_hold} | (take_a ? ({512'd0, ar_data_q} << {cur_hcnt, 3'd0}) : 1024'd0);
+  // the held bytes and the A beat after them (only in a step: nothing
+  // reads it otherwise)
+  always_comb begin
+    cat = '0;
+    if (b_step) begin
+      cat = {512'd0, cur_hold};
+      if (take_a) cat = cat | ({512'd0, ar_data_q} << {cur_hcnt, 3'd0});
+    end
+  end
   assign final_in = cur_adone || (take_a && ar_last_q);
   // known once the FPDU's last A beat is taken, which its last beat needs
   assign cur_perr = (take_a && ar_last_q) ? ar_perr_q : b_perr_q;
@@ -265,10 +282,13 @@ module wn_mpa_tx #(
   end
   assign mk = wn_abi_pkg::mpa_marker_pack(mk_s);
   always_comb begin
-    for (int w = 0; w < 16; w++) begin
-      if (!mk_here || (4'(w) < pw)) b_data[w*32 +: 32] = cat[w*32 +: 32];
-      else if (4'(w) == pw) b_data[w*32 +: 32] = mk;
-      else b_data[w*32 +: 32] = cat[(w-1)*32 +: 32];
+    b_data = '0;
+    if (can_out) begin
+      for (int w = 0; w < 16; w++) begin
+        if (!mk_here || (4'(w) < pw)) b_data[w*32 +: 32] = cat[w*32 +: 32];
+        else if (4'(w) == pw) b_data[w*32 +: 32] = mk;
+        else b_data[w*32 +: 32] = cat[(w-1)*32 +: 32];
+      end
     end
   end
 

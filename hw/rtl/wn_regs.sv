@@ -322,158 +322,161 @@ module wn_regs #(
     r_ok = 1'b1;
     r_el = '0;
     r_off = ra[5:0];
-    unique case (ra)
-      // block headers
-      16'(wn_abi_pkg::REG_ID_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_ID_TYPE_ID;
-      16'(wn_abi_pkg::REG_ID_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_ID_VERSION;
-      16'(wn_abi_pkg::REG_ID_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_ID_NEXT;
-      16'(wn_abi_pkg::REG_ID_BUILD_ID): r_data = wn_abi_pkg::BUILD_ID;
-      16'(wn_abi_pkg::REG_ID_ABI_VERSION): r_data = wn_abi_pkg::ABI_VERSION;
-      16'(wn_abi_pkg::REG_ID_NUM_SQ): r_data = NumSq;
-      16'(wn_abi_pkg::REG_ID_NUM_RQ): r_data = NumRq;
-      16'(wn_abi_pkg::REG_ID_NUM_CQ): r_data = NumCq;
-      16'(wn_abi_pkg::REG_ID_NUM_EQ): r_data = NumEq;
-      16'(wn_abi_pkg::REG_ID_CLOCK_MHZ): r_data = ClockMhz;
-      16'(wn_abi_pkg::REG_ID_DATA_WIDTH): r_data = wn_abi_pkg::DATA_WIDTH;
-      16'(wn_abi_pkg::REG_ID_SCRATCH): r_data = scratch_q;
-      16'(wn_abi_pkg::REG_CTRL_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_CTRL_TYPE_ID;
-      16'(wn_abi_pkg::REG_CTRL_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_CTRL_VERSION;
-      16'(wn_abi_pkg::REG_CTRL_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_CTRL_NEXT;
-      16'(wn_abi_pkg::REG_CTRL_CONTROL): r_data = control_q;
-      16'(wn_abi_pkg::REG_CTRL_MAC_LO): r_data = mac_q[31:0];
-      16'(wn_abi_pkg::REG_CTRL_MAC_HI): r_data = {16'd0, mac_q[47:32]};
-      16'(wn_abi_pkg::REG_CTRL_RX_FILTER): r_data = rx_filter_q;
-      16'(wn_abi_pkg::REG_CTRL_MAX_FRAME): r_data = max_frame_q;
-      16'(wn_abi_pkg::REG_CTRL_RX_RQ): r_data = rx_rq_q;
-      16'(wn_abi_pkg::REG_CTRL_BAD_ADDR): r_data = bad_addr_q;
-      16'(wn_abi_pkg::REG_CTRL_CYCLES_LO): r_data = cycles_q[31:0];
-      16'(wn_abi_pkg::REG_CTRL_CYCLES_HI): r_data = cyc_hi_latch_q;
-      16'(wn_abi_pkg::REG_CTRL_IPV4): r_data = ipv4_q;
-      16'(wn_abi_pkg::REG_CTRL_EXC_FILTER): r_data = exc_filter_q;
-      16'(wn_abi_pkg::REG_MBOX_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_MBOX_TYPE_ID;
-      16'(wn_abi_pkg::REG_MBOX_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_MBOX_VERSION;
-      16'(wn_abi_pkg::REG_MBOX_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_MBOX_NEXT;
-      16'(wn_abi_pkg::REG_MBOX_DOORBELL): r_data = 32'd0;
-      16'(wn_abi_pkg::REG_MBOX_STATUS): r_data = {16'd0, 3'd0, mb_rsp_len_q, 6'd0, mb_rsp_valid_q, mb_busy_q};
-      16'(wn_abi_pkg::REG_SQ_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_SQ_TYPE_ID;
-      16'(wn_abi_pkg::REG_SQ_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_SQ_VERSION;
-      16'(wn_abi_pkg::REG_SQ_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_SQ_NEXT;
-      16'(wn_abi_pkg::REG_SQ_BASE + wn_abi_pkg::REG_HDR_COUNT): r_data = NumSq;
-      16'(wn_abi_pkg::REG_SQ_BASE + wn_abi_pkg::REG_HDR_STRIDE): r_data = wn_abi_pkg::REG_SQ_ELEM_STRIDE;
-      16'(wn_abi_pkg::REG_SQ_BASE + wn_abi_pkg::REG_HDR_ARRAY_BASE): r_data = wn_abi_pkg::REG_SQ_ELEM_BASE - wn_abi_pkg::REG_SQ_BASE;
-      16'(wn_abi_pkg::REG_RQ_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_RQ_TYPE_ID;
-      16'(wn_abi_pkg::REG_RQ_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_RQ_VERSION;
-      16'(wn_abi_pkg::REG_RQ_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_RQ_NEXT;
-      16'(wn_abi_pkg::REG_RQ_BASE + wn_abi_pkg::REG_HDR_COUNT): r_data = NumRq;
-      16'(wn_abi_pkg::REG_RQ_BASE + wn_abi_pkg::REG_HDR_STRIDE): r_data = wn_abi_pkg::REG_RQ_ELEM_STRIDE;
-      16'(wn_abi_pkg::REG_RQ_BASE + wn_abi_pkg::REG_HDR_ARRAY_BASE): r_data = wn_abi_pkg::REG_RQ_ELEM_BASE - wn_abi_pkg::REG_RQ_BASE;
-      16'(wn_abi_pkg::REG_CQ_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_CQ_TYPE_ID;
-      16'(wn_abi_pkg::REG_CQ_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_CQ_VERSION;
-      16'(wn_abi_pkg::REG_CQ_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_CQ_NEXT;
-      16'(wn_abi_pkg::REG_CQ_BASE + wn_abi_pkg::REG_HDR_COUNT): r_data = NumCq;
-      16'(wn_abi_pkg::REG_CQ_BASE + wn_abi_pkg::REG_HDR_STRIDE): r_data = wn_abi_pkg::REG_CQ_ELEM_STRIDE;
-      16'(wn_abi_pkg::REG_CQ_BASE + wn_abi_pkg::REG_HDR_ARRAY_BASE): r_data = wn_abi_pkg::REG_CQ_ELEM_BASE - wn_abi_pkg::REG_CQ_BASE;
-      16'(wn_abi_pkg::REG_EQ_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_EQ_TYPE_ID;
-      16'(wn_abi_pkg::REG_EQ_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_EQ_VERSION;
-      16'(wn_abi_pkg::REG_EQ_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_EQ_NEXT;
-      16'(wn_abi_pkg::REG_EQ_BASE + wn_abi_pkg::REG_HDR_COUNT): r_data = NumEq;
-      16'(wn_abi_pkg::REG_EQ_BASE + wn_abi_pkg::REG_HDR_STRIDE): r_data = wn_abi_pkg::REG_EQ_ELEM_STRIDE;
-      16'(wn_abi_pkg::REG_EQ_BASE + wn_abi_pkg::REG_HDR_ARRAY_BASE): r_data = wn_abi_pkg::REG_EQ_ELEM_BASE - wn_abi_pkg::REG_EQ_BASE;
-      16'(wn_abi_pkg::REG_STATS_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_STATS_TYPE_ID;
-      16'(wn_abi_pkg::REG_STATS_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_STATS_VERSION;
-      16'(wn_abi_pkg::REG_STATS_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_STATS_NEXT;
-      16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_TCP_TYPE_ID;
-      16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_TCP_VERSION;
-      16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_TCP_NEXT;
-      16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_COUNT): r_data = NumConns;
-      16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_STRIDE): r_data = wn_abi_pkg::REG_TCP_ELEM_STRIDE;
-      16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_ARRAY_BASE): r_data = wn_abi_pkg::REG_TCP_ELEM_BASE - wn_abi_pkg::REG_TCP_BASE;
-      16'(wn_abi_pkg::REG_TCP_NUM_LISTEN): r_data = {24'd0, tcp_conns_i[23:16]};
-      default: begin
-        r_ok = 1'b0;
-        if (ra[1:0] == 2'd0) begin
-          if ({16'd0, ra} >= 32'(wn_abi_pkg::REG_MBOX_REQ) &&
-              {16'd0, ra} < 32'(wn_abi_pkg::REG_MBOX_REQ) + 4 * MbWords) begin
-            r_ok = 1'b1;
-            r_data = mb_req_q[ra[5:2]];
-          end else if ({16'd0, ra} >= 32'(wn_abi_pkg::REG_MBOX_RSP) &&
-                       {16'd0, ra} < 32'(wn_abi_pkg::REG_MBOX_RSP) + 4 * MbWords) begin
-            r_ok = 1'b1;
-            r_data = mb_rsp_q[ra[5:2]];
-          end else if (in_tcp_db(ra)) begin
-            // the doorbells are write-only: reads return 0
-            r_ok = 1'b1;
-            r_data = 32'd0;
-          end else if (in_rdma_r(ra)) begin
-            r_ok = 1'b1;
-            r_data = rdma_rdata_i;
-          end else if ({16'd0, ra} >= 32'(wn_abi_pkg::REG_STATS_TX_FRAMES) &&
-                       {16'd0, ra} < 32'(wn_abi_pkg::REG_STATS_TX_FRAMES) + 8 * NumCnt) begin
-            r_ok = 1'b1;
-            r_data = ra[2] ? cnt_hi_latch_q
-                           : cnt_q[(32'(ra) - wn_abi_pkg::REG_STATS_TX_FRAMES) >> 3][31:0];
-          end else if (in_array(ra, wn_abi_pkg::REG_SQ_ELEM_BASE, NumSq)) begin
-            r_el = 5'((32'(ra) - wn_abi_pkg::REG_SQ_ELEM_BASE) >> 6);
-            r_ok = 1'b1;
-            unique case (32'(r_off))
-              wn_abi_pkg::REG_SQ_E_BASE_LO: r_data = sq_base_q[SqIw'(r_el)][31:0];
-              wn_abi_pkg::REG_SQ_E_BASE_HI: r_data = sq_base_q[SqIw'(r_el)][63:32];
-              wn_abi_pkg::REG_SQ_E_LOG_SIZE: r_data = {28'd0, sq_log_q[SqIw'(r_el)]};
-              wn_abi_pkg::REG_SQ_E_CQN: r_data = {24'd0, sq_cqn_q[SqIw'(r_el)]};
-              wn_abi_pkg::REG_SQ_E_CTRL: r_data = {31'd0, sq_en_q[SqIw'(r_el)]};
-              wn_abi_pkg::REG_SQ_E_STATE: r_data = sq_state_i[32'(r_el)*32 +: 32];
-              wn_abi_pkg::REG_SQ_E_PI: r_data = {16'd0, sq_pi_q[SqIw'(r_el)]};
-              wn_abi_pkg::REG_SQ_E_CI: r_data = {16'd0, sq_ci_i[32'(r_el)*16 +: 16]};
-              default: r_ok = 1'b0;
-            endcase
-          end else if (in_array(ra, wn_abi_pkg::REG_RQ_ELEM_BASE, NumRq)) begin
-            r_el = 5'((32'(ra) - wn_abi_pkg::REG_RQ_ELEM_BASE) >> 6);
-            r_ok = 1'b1;
-            unique case (32'(r_off))
-              wn_abi_pkg::REG_RQ_E_BASE_LO: r_data = rq_base_q[RqIw'(r_el)][31:0];
-              wn_abi_pkg::REG_RQ_E_BASE_HI: r_data = rq_base_q[RqIw'(r_el)][63:32];
-              wn_abi_pkg::REG_RQ_E_LOG_SIZE: r_data = {28'd0, rq_log_q[RqIw'(r_el)]};
-              wn_abi_pkg::REG_RQ_E_CQN: r_data = {24'd0, rq_cqn_q[RqIw'(r_el)]};
-              wn_abi_pkg::REG_RQ_E_CTRL: r_data = {31'd0, rq_en_q[RqIw'(r_el)]};
-              wn_abi_pkg::REG_RQ_E_STATE: r_data = rq_state_i[32'(r_el)*32 +: 32];
-              wn_abi_pkg::REG_RQ_E_PI: r_data = {16'd0, rq_pi_q[RqIw'(r_el)]};
-              wn_abi_pkg::REG_RQ_E_CI: r_data = {16'd0, rq_ci_i[32'(r_el)*16 +: 16]};
-              default: r_ok = 1'b0;
-            endcase
-          end else if (in_array(ra, wn_abi_pkg::REG_CQ_ELEM_BASE, NumCq)) begin
-            r_el = 5'((32'(ra) - wn_abi_pkg::REG_CQ_ELEM_BASE) >> 6);
-            r_ok = 1'b1;
-            unique case (32'(r_off))
-              wn_abi_pkg::REG_CQ_E_BASE_LO: r_data = cq_base_q[CqIw'(r_el)][31:0];
-              wn_abi_pkg::REG_CQ_E_BASE_HI: r_data = cq_base_q[CqIw'(r_el)][63:32];
-              wn_abi_pkg::REG_CQ_E_LOG_SIZE: r_data = {28'd0, cq_log_q[CqIw'(r_el)]};
-              wn_abi_pkg::REG_CQ_E_EQN: r_data = {24'd0, cq_eqn_q[CqIw'(r_el)]};
-              wn_abi_pkg::REG_CQ_E_CTRL: r_data = {31'd0, cq_en_q[CqIw'(r_el)]};
-              wn_abi_pkg::REG_CQ_E_STATE: r_data = cq_state_i[32'(r_el)*32 +: 32];
-              wn_abi_pkg::REG_CQ_E_ARM: r_data = 32'd0;
-              wn_abi_pkg::REG_CQ_E_CI: r_data = {16'd0, cq_ci_q[CqIw'(r_el)]};
-              wn_abi_pkg::REG_CQ_E_PI: r_data = {16'd0, cq_pi_i[32'(r_el)*16 +: 16]};
-              default: r_ok = 1'b0;
-            endcase
-          end else if (in_array(ra, wn_abi_pkg::REG_EQ_ELEM_BASE, NumEq)) begin
-            r_el = 5'((32'(ra) - wn_abi_pkg::REG_EQ_ELEM_BASE) >> 6);
-            r_ok = 1'b1;
-            unique case (32'(r_off))
-              wn_abi_pkg::REG_EQ_E_BASE_LO: r_data = eq_base_q[EqIw'(r_el)][31:0];
-              wn_abi_pkg::REG_EQ_E_BASE_HI: r_data = eq_base_q[EqIw'(r_el)][63:32];
-              wn_abi_pkg::REG_EQ_E_LOG_SIZE: r_data = {28'd0, eq_log_q[EqIw'(r_el)]};
-              wn_abi_pkg::REG_EQ_E_CTRL: r_data = {30'd0, eq_ctrl_q[EqIw'(r_el)]};
-              wn_abi_pkg::REG_EQ_E_MOD_COUNT: r_data = {16'd0, eq_mc_q[EqIw'(r_el)]};
-              wn_abi_pkg::REG_EQ_E_MOD_USECS: r_data = {16'd0, eq_mu_q[EqIw'(r_el)]};
-              wn_abi_pkg::REG_EQ_E_CI: r_data = {16'd0, eq_ci_q[EqIw'(r_el)]};
-              wn_abi_pkg::REG_EQ_E_PI: r_data = {16'd0, eq_pi_i[32'(r_el)*16 +: 16]};
-              wn_abi_pkg::REG_EQ_E_STATE: r_data = eq_state_i[32'(r_el)*32 +: 32];
-              default: r_ok = 1'b0;
-            endcase
+    // decoded only in the cycle a read is taken (nothing reads it otherwise)
+    if (rd_go) begin
+      unique case (ra)
+        // block headers
+        16'(wn_abi_pkg::REG_ID_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_ID_TYPE_ID;
+        16'(wn_abi_pkg::REG_ID_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_ID_VERSION;
+        16'(wn_abi_pkg::REG_ID_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_ID_NEXT;
+        16'(wn_abi_pkg::REG_ID_BUILD_ID): r_data = wn_abi_pkg::BUILD_ID;
+        16'(wn_abi_pkg::REG_ID_ABI_VERSION): r_data = wn_abi_pkg::ABI_VERSION;
+        16'(wn_abi_pkg::REG_ID_NUM_SQ): r_data = NumSq;
+        16'(wn_abi_pkg::REG_ID_NUM_RQ): r_data = NumRq;
+        16'(wn_abi_pkg::REG_ID_NUM_CQ): r_data = NumCq;
+        16'(wn_abi_pkg::REG_ID_NUM_EQ): r_data = NumEq;
+        16'(wn_abi_pkg::REG_ID_CLOCK_MHZ): r_data = ClockMhz;
+        16'(wn_abi_pkg::REG_ID_DATA_WIDTH): r_data = wn_abi_pkg::DATA_WIDTH;
+        16'(wn_abi_pkg::REG_ID_SCRATCH): r_data = scratch_q;
+        16'(wn_abi_pkg::REG_CTRL_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_CTRL_TYPE_ID;
+        16'(wn_abi_pkg::REG_CTRL_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_CTRL_VERSION;
+        16'(wn_abi_pkg::REG_CTRL_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_CTRL_NEXT;
+        16'(wn_abi_pkg::REG_CTRL_CONTROL): r_data = control_q;
+        16'(wn_abi_pkg::REG_CTRL_MAC_LO): r_data = mac_q[31:0];
+        16'(wn_abi_pkg::REG_CTRL_MAC_HI): r_data = {16'd0, mac_q[47:32]};
+        16'(wn_abi_pkg::REG_CTRL_RX_FILTER): r_data = rx_filter_q;
+        16'(wn_abi_pkg::REG_CTRL_MAX_FRAME): r_data = max_frame_q;
+        16'(wn_abi_pkg::REG_CTRL_RX_RQ): r_data = rx_rq_q;
+        16'(wn_abi_pkg::REG_CTRL_BAD_ADDR): r_data = bad_addr_q;
+        16'(wn_abi_pkg::REG_CTRL_CYCLES_LO): r_data = cycles_q[31:0];
+        16'(wn_abi_pkg::REG_CTRL_CYCLES_HI): r_data = cyc_hi_latch_q;
+        16'(wn_abi_pkg::REG_CTRL_IPV4): r_data = ipv4_q;
+        16'(wn_abi_pkg::REG_CTRL_EXC_FILTER): r_data = exc_filter_q;
+        16'(wn_abi_pkg::REG_MBOX_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_MBOX_TYPE_ID;
+        16'(wn_abi_pkg::REG_MBOX_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_MBOX_VERSION;
+        16'(wn_abi_pkg::REG_MBOX_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_MBOX_NEXT;
+        16'(wn_abi_pkg::REG_MBOX_DOORBELL): r_data = 32'd0;
+        16'(wn_abi_pkg::REG_MBOX_STATUS): r_data = {16'd0, 3'd0, mb_rsp_len_q, 6'd0, mb_rsp_valid_q, mb_busy_q};
+        16'(wn_abi_pkg::REG_SQ_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_SQ_TYPE_ID;
+        16'(wn_abi_pkg::REG_SQ_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_SQ_VERSION;
+        16'(wn_abi_pkg::REG_SQ_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_SQ_NEXT;
+        16'(wn_abi_pkg::REG_SQ_BASE + wn_abi_pkg::REG_HDR_COUNT): r_data = NumSq;
+        16'(wn_abi_pkg::REG_SQ_BASE + wn_abi_pkg::REG_HDR_STRIDE): r_data = wn_abi_pkg::REG_SQ_ELEM_STRIDE;
+        16'(wn_abi_pkg::REG_SQ_BASE + wn_abi_pkg::REG_HDR_ARRAY_BASE): r_data = wn_abi_pkg::REG_SQ_ELEM_BASE - wn_abi_pkg::REG_SQ_BASE;
+        16'(wn_abi_pkg::REG_RQ_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_RQ_TYPE_ID;
+        16'(wn_abi_pkg::REG_RQ_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_RQ_VERSION;
+        16'(wn_abi_pkg::REG_RQ_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_RQ_NEXT;
+        16'(wn_abi_pkg::REG_RQ_BASE + wn_abi_pkg::REG_HDR_COUNT): r_data = NumRq;
+        16'(wn_abi_pkg::REG_RQ_BASE + wn_abi_pkg::REG_HDR_STRIDE): r_data = wn_abi_pkg::REG_RQ_ELEM_STRIDE;
+        16'(wn_abi_pkg::REG_RQ_BASE + wn_abi_pkg::REG_HDR_ARRAY_BASE): r_data = wn_abi_pkg::REG_RQ_ELEM_BASE - wn_abi_pkg::REG_RQ_BASE;
+        16'(wn_abi_pkg::REG_CQ_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_CQ_TYPE_ID;
+        16'(wn_abi_pkg::REG_CQ_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_CQ_VERSION;
+        16'(wn_abi_pkg::REG_CQ_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_CQ_NEXT;
+        16'(wn_abi_pkg::REG_CQ_BASE + wn_abi_pkg::REG_HDR_COUNT): r_data = NumCq;
+        16'(wn_abi_pkg::REG_CQ_BASE + wn_abi_pkg::REG_HDR_STRIDE): r_data = wn_abi_pkg::REG_CQ_ELEM_STRIDE;
+        16'(wn_abi_pkg::REG_CQ_BASE + wn_abi_pkg::REG_HDR_ARRAY_BASE): r_data = wn_abi_pkg::REG_CQ_ELEM_BASE - wn_abi_pkg::REG_CQ_BASE;
+        16'(wn_abi_pkg::REG_EQ_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_EQ_TYPE_ID;
+        16'(wn_abi_pkg::REG_EQ_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_EQ_VERSION;
+        16'(wn_abi_pkg::REG_EQ_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_EQ_NEXT;
+        16'(wn_abi_pkg::REG_EQ_BASE + wn_abi_pkg::REG_HDR_COUNT): r_data = NumEq;
+        16'(wn_abi_pkg::REG_EQ_BASE + wn_abi_pkg::REG_HDR_STRIDE): r_data = wn_abi_pkg::REG_EQ_ELEM_STRIDE;
+        16'(wn_abi_pkg::REG_EQ_BASE + wn_abi_pkg::REG_HDR_ARRAY_BASE): r_data = wn_abi_pkg::REG_EQ_ELEM_BASE - wn_abi_pkg::REG_EQ_BASE;
+        16'(wn_abi_pkg::REG_STATS_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_STATS_TYPE_ID;
+        16'(wn_abi_pkg::REG_STATS_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_STATS_VERSION;
+        16'(wn_abi_pkg::REG_STATS_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_STATS_NEXT;
+        16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_TYPE): r_data = wn_abi_pkg::REG_TCP_TYPE_ID;
+        16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_VERSION): r_data = wn_abi_pkg::REG_TCP_VERSION;
+        16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_NEXT): r_data = wn_abi_pkg::REG_TCP_NEXT;
+        16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_COUNT): r_data = NumConns;
+        16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_STRIDE): r_data = wn_abi_pkg::REG_TCP_ELEM_STRIDE;
+        16'(wn_abi_pkg::REG_TCP_BASE + wn_abi_pkg::REG_HDR_ARRAY_BASE): r_data = wn_abi_pkg::REG_TCP_ELEM_BASE - wn_abi_pkg::REG_TCP_BASE;
+        16'(wn_abi_pkg::REG_TCP_NUM_LISTEN): r_data = {24'd0, tcp_conns_i[23:16]};
+        default: begin
+          r_ok = 1'b0;
+          if (ra[1:0] == 2'd0) begin
+            if ({16'd0, ra} >= 32'(wn_abi_pkg::REG_MBOX_REQ) &&
+                {16'd0, ra} < 32'(wn_abi_pkg::REG_MBOX_REQ) + 4 * MbWords) begin
+              r_ok = 1'b1;
+              r_data = mb_req_q[ra[5:2]];
+            end else if ({16'd0, ra} >= 32'(wn_abi_pkg::REG_MBOX_RSP) &&
+                         {16'd0, ra} < 32'(wn_abi_pkg::REG_MBOX_RSP) + 4 * MbWords) begin
+              r_ok = 1'b1;
+              r_data = mb_rsp_q[ra[5:2]];
+            end else if (in_tcp_db(ra)) begin
+              // the doorbells are write-only: reads return 0
+              r_ok = 1'b1;
+              r_data = 32'd0;
+            end else if (in_rdma_r(ra)) begin
+              r_ok = 1'b1;
+              r_data = rdma_rdata_i;
+            end else if ({16'd0, ra} >= 32'(wn_abi_pkg::REG_STATS_TX_FRAMES) &&
+                         {16'd0, ra} < 32'(wn_abi_pkg::REG_STATS_TX_FRAMES) + 8 * NumCnt) begin
+              r_ok = 1'b1;
+              r_data = ra[2] ? cnt_hi_latch_q
+                             : cnt_q[(32'(ra) - wn_abi_pkg::REG_STATS_TX_FRAMES) >> 3][31:0];
+            end else if (in_array(ra, wn_abi_pkg::REG_SQ_ELEM_BASE, NumSq)) begin
+              r_el = 5'((32'(ra) - wn_abi_pkg::REG_SQ_ELEM_BASE) >> 6);
+              r_ok = 1'b1;
+              unique case (32'(r_off))
+                wn_abi_pkg::REG_SQ_E_BASE_LO: r_data = sq_base_q[SqIw'(r_el)][31:0];
+                wn_abi_pkg::REG_SQ_E_BASE_HI: r_data = sq_base_q[SqIw'(r_el)][63:32];
+                wn_abi_pkg::REG_SQ_E_LOG_SIZE: r_data = {28'd0, sq_log_q[SqIw'(r_el)]};
+                wn_abi_pkg::REG_SQ_E_CQN: r_data = {24'd0, sq_cqn_q[SqIw'(r_el)]};
+                wn_abi_pkg::REG_SQ_E_CTRL: r_data = {31'd0, sq_en_q[SqIw'(r_el)]};
+                wn_abi_pkg::REG_SQ_E_STATE: r_data = sq_state_i[32'(r_el)*32 +: 32];
+                wn_abi_pkg::REG_SQ_E_PI: r_data = {16'd0, sq_pi_q[SqIw'(r_el)]};
+                wn_abi_pkg::REG_SQ_E_CI: r_data = {16'd0, sq_ci_i[32'(r_el)*16 +: 16]};
+                default: r_ok = 1'b0;
+              endcase
+            end else if (in_array(ra, wn_abi_pkg::REG_RQ_ELEM_BASE, NumRq)) begin
+              r_el = 5'((32'(ra) - wn_abi_pkg::REG_RQ_ELEM_BASE) >> 6);
+              r_ok = 1'b1;
+              unique case (32'(r_off))
+                wn_abi_pkg::REG_RQ_E_BASE_LO: r_data = rq_base_q[RqIw'(r_el)][31:0];
+                wn_abi_pkg::REG_RQ_E_BASE_HI: r_data = rq_base_q[RqIw'(r_el)][63:32];
+                wn_abi_pkg::REG_RQ_E_LOG_SIZE: r_data = {28'd0, rq_log_q[RqIw'(r_el)]};
+                wn_abi_pkg::REG_RQ_E_CQN: r_data = {24'd0, rq_cqn_q[RqIw'(r_el)]};
+                wn_abi_pkg::REG_RQ_E_CTRL: r_data = {31'd0, rq_en_q[RqIw'(r_el)]};
+                wn_abi_pkg::REG_RQ_E_STATE: r_data = rq_state_i[32'(r_el)*32 +: 32];
+                wn_abi_pkg::REG_RQ_E_PI: r_data = {16'd0, rq_pi_q[RqIw'(r_el)]};
+                wn_abi_pkg::REG_RQ_E_CI: r_data = {16'd0, rq_ci_i[32'(r_el)*16 +: 16]};
+                default: r_ok = 1'b0;
+              endcase
+            end else if (in_array(ra, wn_abi_pkg::REG_CQ_ELEM_BASE, NumCq)) begin
+              r_el = 5'((32'(ra) - wn_abi_pkg::REG_CQ_ELEM_BASE) >> 6);
+              r_ok = 1'b1;
+              unique case (32'(r_off))
+                wn_abi_pkg::REG_CQ_E_BASE_LO: r_data = cq_base_q[CqIw'(r_el)][31:0];
+                wn_abi_pkg::REG_CQ_E_BASE_HI: r_data = cq_base_q[CqIw'(r_el)][63:32];
+                wn_abi_pkg::REG_CQ_E_LOG_SIZE: r_data = {28'd0, cq_log_q[CqIw'(r_el)]};
+                wn_abi_pkg::REG_CQ_E_EQN: r_data = {24'd0, cq_eqn_q[CqIw'(r_el)]};
+                wn_abi_pkg::REG_CQ_E_CTRL: r_data = {31'd0, cq_en_q[CqIw'(r_el)]};
+                wn_abi_pkg::REG_CQ_E_STATE: r_data = cq_state_i[32'(r_el)*32 +: 32];
+                wn_abi_pkg::REG_CQ_E_ARM: r_data = 32'd0;
+                wn_abi_pkg::REG_CQ_E_CI: r_data = {16'd0, cq_ci_q[CqIw'(r_el)]};
+                wn_abi_pkg::REG_CQ_E_PI: r_data = {16'd0, cq_pi_i[32'(r_el)*16 +: 16]};
+                default: r_ok = 1'b0;
+              endcase
+            end else if (in_array(ra, wn_abi_pkg::REG_EQ_ELEM_BASE, NumEq)) begin
+              r_el = 5'((32'(ra) - wn_abi_pkg::REG_EQ_ELEM_BASE) >> 6);
+              r_ok = 1'b1;
+              unique case (32'(r_off))
+                wn_abi_pkg::REG_EQ_E_BASE_LO: r_data = eq_base_q[EqIw'(r_el)][31:0];
+                wn_abi_pkg::REG_EQ_E_BASE_HI: r_data = eq_base_q[EqIw'(r_el)][63:32];
+                wn_abi_pkg::REG_EQ_E_LOG_SIZE: r_data = {28'd0, eq_log_q[EqIw'(r_el)]};
+                wn_abi_pkg::REG_EQ_E_CTRL: r_data = {30'd0, eq_ctrl_q[EqIw'(r_el)]};
+                wn_abi_pkg::REG_EQ_E_MOD_COUNT: r_data = {16'd0, eq_mc_q[EqIw'(r_el)]};
+                wn_abi_pkg::REG_EQ_E_MOD_USECS: r_data = {16'd0, eq_mu_q[EqIw'(r_el)]};
+                wn_abi_pkg::REG_EQ_E_CI: r_data = {16'd0, eq_ci_q[EqIw'(r_el)]};
+                wn_abi_pkg::REG_EQ_E_PI: r_data = {16'd0, eq_pi_i[32'(r_el)*16 +: 16]};
+                wn_abi_pkg::REG_EQ_E_STATE: r_data = eq_state_i[32'(r_el)*32 +: 32];
+                default: r_ok = 1'b0;
+              endcase
+            end
           end
         end
-      end
-    endcase
+  endcase
+    end
   end
 
   // ------------------------------------------------------------------
@@ -495,68 +498,71 @@ module wn_regs #(
     w_el = '0;
     w_off = wa[5:0];
     w_en = 1'b0;
-    unique case (wa)
-      16'(wn_abi_pkg::REG_ID_SCRATCH): wk = WScratch;
-      16'(wn_abi_pkg::REG_CTRL_CONTROL): wk = WControl;
-      16'(wn_abi_pkg::REG_CTRL_RX_FILTER): wk = WRxFilter;
-      16'(wn_abi_pkg::REG_CTRL_MAX_FRAME): wk = WMaxFrame;
-      16'(wn_abi_pkg::REG_CTRL_RX_RQ): wk = WRxRq;
-      16'(wn_abi_pkg::REG_CTRL_EXC_FILTER): wk = WExcFilter;
-      16'(wn_abi_pkg::REG_MBOX_DOORBELL): wk = WMbDoorbell;
-      default: begin
-        if (wa[1:0] != 2'd0) begin
-          wk = WNone;
-        end else if ({16'd0, wa} >= 32'(wn_abi_pkg::REG_MBOX_REQ) &&
-                     {16'd0, wa} < 32'(wn_abi_pkg::REG_MBOX_REQ) + 4 * MbWords) begin
-          wk = WMbReq;
-        end else if (in_tcp_db(wa)) begin
-          wk = WTcpDb;
-        end else if (in_rdma_w(wa)) begin
-          wk = WRdma;
-        end else if (in_array(wa, wn_abi_pkg::REG_SQ_ELEM_BASE, NumSq) ||
-                     in_array(wa, wn_abi_pkg::REG_RQ_ELEM_BASE, NumRq)) begin
-          w_rq = in_array(wa, wn_abi_pkg::REG_RQ_ELEM_BASE, NumRq);
-          w_el = w_rq ? 5'((32'(wa) - wn_abi_pkg::REG_RQ_ELEM_BASE) >> 6)
-                      : 5'((32'(wa) - wn_abi_pkg::REG_SQ_ELEM_BASE) >> 6);
-          w_en = w_rq ? rq_en_q[RqIw'(w_el)] : sq_en_q[SqIw'(w_el)];
-          unique case (32'(w_off))
-            wn_abi_pkg::REG_SQ_E_BASE_LO: wk = WQBaseLo;
-            wn_abi_pkg::REG_SQ_E_BASE_HI: wk = WQBaseHi;
-            wn_abi_pkg::REG_SQ_E_LOG_SIZE: wk = WQLog;
-            wn_abi_pkg::REG_SQ_E_CQN: wk = WQCqn;
-            wn_abi_pkg::REG_SQ_E_CTRL: wk = WQCtrl;
-            wn_abi_pkg::REG_SQ_E_PI: wk = WQPi;
-            default: wk = WNone;
-          endcase
-        end else if (in_array(wa, wn_abi_pkg::REG_CQ_ELEM_BASE, NumCq)) begin
-          w_el = 5'((32'(wa) - wn_abi_pkg::REG_CQ_ELEM_BASE) >> 6);
-          w_en = cq_en_q[CqIw'(w_el)];
-          unique case (32'(w_off))
-            wn_abi_pkg::REG_CQ_E_BASE_LO: wk = WCqBaseLo;
-            wn_abi_pkg::REG_CQ_E_BASE_HI: wk = WCqBaseHi;
-            wn_abi_pkg::REG_CQ_E_LOG_SIZE: wk = WCqLog;
-            wn_abi_pkg::REG_CQ_E_EQN: wk = WCqEqn;
-            wn_abi_pkg::REG_CQ_E_CTRL: wk = WCqCtrl;
-            wn_abi_pkg::REG_CQ_E_ARM: wk = WCqArm;
-            wn_abi_pkg::REG_CQ_E_CI: wk = WCqCi;
-            default: wk = WNone;
-          endcase
-        end else if (in_array(wa, wn_abi_pkg::REG_EQ_ELEM_BASE, NumEq)) begin
-          w_el = 5'((32'(wa) - wn_abi_pkg::REG_EQ_ELEM_BASE) >> 6);
-          w_en = eq_ctrl_q[EqIw'(w_el)][0];
-          unique case (32'(w_off))
-            wn_abi_pkg::REG_EQ_E_BASE_LO: wk = WEqBaseLo;
-            wn_abi_pkg::REG_EQ_E_BASE_HI: wk = WEqBaseHi;
-            wn_abi_pkg::REG_EQ_E_LOG_SIZE: wk = WEqLog;
-            wn_abi_pkg::REG_EQ_E_CTRL: wk = WEqCtrl;
-            wn_abi_pkg::REG_EQ_E_MOD_COUNT: wk = WEqModCount;
-            wn_abi_pkg::REG_EQ_E_MOD_USECS: wk = WEqModUsecs;
-            wn_abi_pkg::REG_EQ_E_CI: wk = WEqCi;
-            default: wk = WNone;
-          endcase
+    // decoded only in the cycle a write is taken (every use is gated by it)
+    if (wr_go) begin
+      unique case (wa)
+        16'(wn_abi_pkg::REG_ID_SCRATCH): wk = WScratch;
+        16'(wn_abi_pkg::REG_CTRL_CONTROL): wk = WControl;
+        16'(wn_abi_pkg::REG_CTRL_RX_FILTER): wk = WRxFilter;
+        16'(wn_abi_pkg::REG_CTRL_MAX_FRAME): wk = WMaxFrame;
+        16'(wn_abi_pkg::REG_CTRL_RX_RQ): wk = WRxRq;
+        16'(wn_abi_pkg::REG_CTRL_EXC_FILTER): wk = WExcFilter;
+        16'(wn_abi_pkg::REG_MBOX_DOORBELL): wk = WMbDoorbell;
+        default: begin
+          if (wa[1:0] != 2'd0) begin
+            wk = WNone;
+          end else if ({16'd0, wa} >= 32'(wn_abi_pkg::REG_MBOX_REQ) &&
+                       {16'd0, wa} < 32'(wn_abi_pkg::REG_MBOX_REQ) + 4 * MbWords) begin
+            wk = WMbReq;
+          end else if (in_tcp_db(wa)) begin
+            wk = WTcpDb;
+          end else if (in_rdma_w(wa)) begin
+            wk = WRdma;
+          end else if (in_array(wa, wn_abi_pkg::REG_SQ_ELEM_BASE, NumSq) ||
+                       in_array(wa, wn_abi_pkg::REG_RQ_ELEM_BASE, NumRq)) begin
+            w_rq = in_array(wa, wn_abi_pkg::REG_RQ_ELEM_BASE, NumRq);
+            w_el = w_rq ? 5'((32'(wa) - wn_abi_pkg::REG_RQ_ELEM_BASE) >> 6)
+                        : 5'((32'(wa) - wn_abi_pkg::REG_SQ_ELEM_BASE) >> 6);
+            w_en = w_rq ? rq_en_q[RqIw'(w_el)] : sq_en_q[SqIw'(w_el)];
+            unique case (32'(w_off))
+              wn_abi_pkg::REG_SQ_E_BASE_LO: wk = WQBaseLo;
+              wn_abi_pkg::REG_SQ_E_BASE_HI: wk = WQBaseHi;
+              wn_abi_pkg::REG_SQ_E_LOG_SIZE: wk = WQLog;
+              wn_abi_pkg::REG_SQ_E_CQN: wk = WQCqn;
+              wn_abi_pkg::REG_SQ_E_CTRL: wk = WQCtrl;
+              wn_abi_pkg::REG_SQ_E_PI: wk = WQPi;
+              default: wk = WNone;
+            endcase
+          end else if (in_array(wa, wn_abi_pkg::REG_CQ_ELEM_BASE, NumCq)) begin
+            w_el = 5'((32'(wa) - wn_abi_pkg::REG_CQ_ELEM_BASE) >> 6);
+            w_en = cq_en_q[CqIw'(w_el)];
+            unique case (32'(w_off))
+              wn_abi_pkg::REG_CQ_E_BASE_LO: wk = WCqBaseLo;
+              wn_abi_pkg::REG_CQ_E_BASE_HI: wk = WCqBaseHi;
+              wn_abi_pkg::REG_CQ_E_LOG_SIZE: wk = WCqLog;
+              wn_abi_pkg::REG_CQ_E_EQN: wk = WCqEqn;
+              wn_abi_pkg::REG_CQ_E_CTRL: wk = WCqCtrl;
+              wn_abi_pkg::REG_CQ_E_ARM: wk = WCqArm;
+              wn_abi_pkg::REG_CQ_E_CI: wk = WCqCi;
+              default: wk = WNone;
+            endcase
+          end else if (in_array(wa, wn_abi_pkg::REG_EQ_ELEM_BASE, NumEq)) begin
+            w_el = 5'((32'(wa) - wn_abi_pkg::REG_EQ_ELEM_BASE) >> 6);
+            w_en = eq_ctrl_q[EqIw'(w_el)][0];
+            unique case (32'(w_off))
+              wn_abi_pkg::REG_EQ_E_BASE_LO: wk = WEqBaseLo;
+              wn_abi_pkg::REG_EQ_E_BASE_HI: wk = WEqBaseHi;
+              wn_abi_pkg::REG_EQ_E_LOG_SIZE: wk = WEqLog;
+              wn_abi_pkg::REG_EQ_E_CTRL: wk = WEqCtrl;
+              wn_abi_pkg::REG_EQ_E_MOD_COUNT: wk = WEqModCount;
+              wn_abi_pkg::REG_EQ_E_MOD_USECS: wk = WEqModUsecs;
+              wn_abi_pkg::REG_EQ_E_CI: wk = WEqCi;
+              default: wk = WNone;
+            endcase
+          end
         end
-      end
-    endcase
+  endcase
+    end
   end
 
   logic log_ok;

@@ -53,17 +53,25 @@ module wn_tcp_rx_parse (
   logic [13:0]  len_q, len_next;
   assign beat = in_q ? beat_q : 8'd0;
 
+  // Everything below that reads the beat is computed only for a valid
+  // beat (every register it feeds loads only then), so a simulator skips
+  // it in the cycles without one.
   always_comb begin
     beat_bytes = 7'd0;
-    for (int k = 0; k < 64; k++) begin
-      if (s_tkeep_i[k]) beat_bytes = 7'(k + 1);
+    if (s_tvalid_i) begin
+      for (int k = 0; k < 64; k++) begin
+        if (s_tkeep_i[k]) beat_bytes = 7'(k + 1);
+      end
     end
   end
   assign len_next = (in_q ? len_q : 14'd0) + {7'd0, beat_bytes};
 
   // the first two beats as one header window (beat 0 from the register
   // once it has passed)
-  assign hdr = (beat == 8'd0) ? {512'd0, s_tdata_i} : {s_tdata_i, b0_q};
+  always_comb begin
+    hdr = '0;
+    if (s_tvalid_i) hdr = (beat == 8'd0) ? {512'd0, s_tdata_i} : {s_tdata_i, b0_q};
+  end
 
   function automatic logic [7:0] byte_at(input logic [1023:0] h, input int i);
     byte_at = h[i*8 +: 8];
@@ -113,8 +121,14 @@ module wn_tcp_rx_parse (
   assign tcp_hi = (beat == 8'd0) ? ip_end : ip_end_q;
 
   logic [21:0] ip_part, tcp_part;
-  assign ip_part = range_sum(s_tdata_i, beat, ip_lo, ip_hi);
-  assign tcp_part = range_sum(s_tdata_i, beat, tcp_lo, tcp_hi);
+  always_comb begin
+    ip_part = '0;
+    tcp_part = '0;
+    if (s_tvalid_i) begin
+      ip_part = range_sum(s_tdata_i, beat, ip_lo, ip_hi);
+      tcp_part = range_sum(s_tdata_i, beat, tcp_lo, tcp_hi);
+    end
+  end
   logic [31:0] ip_acc_q, tcp_acc_q, ip_acc, tcp_acc;
   assign ip_acc = (in_q ? ip_acc_q : 32'd0) + {10'd0, ip_part};
   assign tcp_acc = (in_q ? tcp_acc_q : 32'd0) + {10'd0, tcp_part};
@@ -130,7 +144,9 @@ module wn_tcp_rx_parse (
   logic [159:0] tcp_hdr;      // 20 bytes, byte 0 in bits 7:0
   always_comb begin
     tcp_hdr = '0;
-    for (int k = 0; k < 20; k++) tcp_hdr[k*8 +: 8] = hdr[(32'(tcp_start_q) + k)*8 +: 8];
+    if (s_tvalid_i && beat == 8'd1) begin
+      for (int k = 0; k < 20; k++) tcp_hdr[k*8 +: 8] = hdr[(32'(tcp_start_q) + k)*8 +: 8];
+    end
   end
 
   // ---- frame state
@@ -181,7 +197,9 @@ module wn_tcp_rx_parse (
   logic [159:0] th_now;
   always_comb begin
     th_now = '0;
-    for (int k = 0; k < 20; k++) th_now[k*8 +: 8] = hdr[(32'(tcp_start) + k)*8 +: 8];
+    if (s_tvalid_i && beat == 8'd0) begin
+      for (int k = 0; k < 20; k++) th_now[k*8 +: 8] = hdr[(32'(tcp_start) + k)*8 +: 8];
+    end
   end
   logic [159:0] th_pick;
   // in beat 0, the header window is this beat; in beat 1, beats 0 and 1
