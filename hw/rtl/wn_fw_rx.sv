@@ -51,10 +51,13 @@ module wn_fw_rx #(
   logic         full, too_long, wr, eof, keep_frame;
   logic         len_wready;
 
+  // (counted only for a valid beat: every use is gated by s_tvalid_i)
   always_comb begin
     beat_bytes = 7'd0;
-    for (int k = 0; k < 64; k++) begin
-      if (s_tkeep_i[k]) beat_bytes = 7'(k + 1);
+    if (s_tvalid_i) begin
+      for (int k = 0; k < 64; k++) begin
+        if (s_tkeep_i[k]) beat_bytes = 7'(k + 1);
+      end
     end
   end
   assign len_next = (in_q ? {1'b0, len_q} : 14'd0) + {7'd0, beat_bytes};

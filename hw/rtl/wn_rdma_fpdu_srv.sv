@@ -376,7 +376,9 @@ module wn_rdma_fpdu_srv #(
         if (!srv_rsp_ready_i) out_n = 8'd0;
       end
     end
-    hold_a = hold_q >> {out_n, 3'b000};
+    // (shifted only when bytes leave)
+    hold_a = hold_q;
+    if (out_n != 8'd0) hold_a = hold_q >> {out_n, 3'b000};
     hcnt_a = hcnt_q - out_n;
   end
   assign srv_rsp_data_o = hold_q[511:0];
@@ -386,11 +388,15 @@ module wn_rdma_fpdu_srv #(
   assign cmd_pop = cmd_valid && d_left == 32'd0 && (t_left == 16'd0 || (e_out && t_left <= 16'd64));
   assign f_tready = hcnt_a <= 8'd64;
   logic [511:0] kmask;
+  // (only for a valid beat: every use is gated by f_tvalid)
   always_comb begin
     in_n = 8'd0;
-    for (int i = 0; i < 64; i++) begin
-      in_n = in_n + {7'd0, f_tkeep[i]};
-      kmask[i*8 +: 8] = {8{f_tkeep[i]}};
+    kmask = '0;
+    if (f_tvalid) begin
+      for (int i = 0; i < 64; i++) begin
+        in_n = in_n + {7'd0, f_tkeep[i]};
+        kmask[i*8 +: 8] = {8{f_tkeep[i]}};
+      end
     end
   end
   always_ff @(posedge clk_i) begin
@@ -404,7 +410,7 @@ module wn_rdma_fpdu_srv #(
         hold_q <= hold_a | ({512'd0, f_tdata & kmask} << {hcnt_a, 3'b000});
         hcnt_q <= hcnt_a + in_n;
       end else begin
-        hold_q <= hold_a;
+        if (out_n != 8'd0) hold_q <= hold_a;
         hcnt_q <= hcnt_a;
       end
       if (cmd_pop) begin
