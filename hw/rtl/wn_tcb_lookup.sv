@@ -95,8 +95,6 @@ module wn_tcb_lookup #(
   logic [IdxW-1:0] h0, h1;
   assign rd_ctl = (c_q == CRead);
   assign rd_tuple = rd_ctl ? ct_q : lk_tuple_i;
-  assign h0 = IdxW'(toeplitz(key0_i, rd_tuple));
-  assign h1 = IdxW'(toeplitz(key1_i, rd_tuple));
   assign lk_ready_o = (c_q == CIdle || c_q == CCheck) && !ctl_valid_i;
 
   // stage 1: registered reads
@@ -107,6 +105,15 @@ module wn_tcb_lookup #(
   logic [CamDepth-1:0] cam_hit_q, cam_free_q;
   logic            do_read;
   assign do_read = (lk_valid_i && lk_ready_o) || rd_ctl;
+  // hashed only for a read (nothing uses the hashes otherwise)
+  always_comb begin
+    h0 = '0;
+    h1 = '0;
+    if (do_read) begin
+      h0 = IdxW'(toeplitz(key0_i, rd_tuple));
+      h1 = IdxW'(toeplitz(key1_i, rd_tuple));
+    end
+  end
 
   always_ff @(posedge clk_i) begin
     if (do_read) begin

@@ -73,9 +73,12 @@ module wn_tcp_tx (
   logic [527:0] hdr;
   logic [1:0]   hdr_opt_q;
   logic         ctl_beat2_q;
+  // the header is built in the cycle a segment is pending and held while it
+  // is sent
   wn_tcp_tx_hdr u_tx_hdr (
       .clk_i,
       .rst_i,
+      .valid_i      (seg_pend_q && !frm_valid_q),
       .dst_mac_i    (seg_q.dmac),
       .src_mac_i    (mac_i),
       .src_ip_i     (ipv4_i),

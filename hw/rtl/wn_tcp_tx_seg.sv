@@ -532,6 +532,7 @@ module wn_tcp_tx_seg #(
   wn_tcp_tx_hdr u_hdr (
       .clk_i,
       .rst_i,
+      .valid_i      (meta_pop),
       .dst_mac_i    (m_dst_mac),
       .src_mac_i    (m_src_mac),
       .src_ip_i     (m_src_ip),

@@ -118,6 +118,7 @@ fn headers_match_the_wire_layer() -> Result<(), ModError> {
         m.set_bytes(ports::OPT_I, &opt)?;
         m.set(ports::PAYLOAD_LEN_I, len as u64)?;
         m.set(ports::PAYLOAD_SUM_I, u64::from(payload_sum(&payload)))?;
+        m.set(ports::VALID_I, 1)?;
         m.tick()?;
         let mut got = [0u8; 66];
         m.get_bytes(ports::HDR_O, &mut got)?;
@@ -130,6 +131,16 @@ fn headers_match_the_wire_layer() -> Result<(), ModError> {
             got[hlen..].iter().all(|&b| b == 0),
             "segment {n}: bytes past the header"
         );
+        // without valid_i the header holds, whatever the inputs do
+        if n % 7 == 0 {
+            m.set(ports::VALID_I, 0)?;
+            m.set(ports::SEQ_I, rng.next_u64() & 0xffff_ffff)?;
+            m.set(ports::PAYLOAD_LEN_I, rng.next_u64() & 0x3fff)?;
+            m.tick()?;
+            let mut held = [0u8; 66];
+            m.get_bytes(ports::HDR_O, &mut held)?;
+            assert_eq!(held, got, "segment {n}: the header holds without valid_i");
+        }
     }
     Ok(())
 }
