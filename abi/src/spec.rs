@@ -251,7 +251,7 @@ pub struct Command {
     pub rsp: Option<ArgBlock>,
 }
 
-/// One signal of a [`Bundle`].
+/// One signal of a [`Bundle`]'s [`Channel`].
 #[derive(Clone, Copy, Debug)]
 pub struct Signal {
     /// snake_case name, as the member of the struct.
@@ -262,20 +262,44 @@ pub struct Signal {
     pub doc: &'static str,
 }
 
-/// Signals that travel together between RTL modules, as two packed
-/// structs: `<name>_req_t`, what the requester drives (its requests and
-/// the ready of its responses), and `<name>_rsp_t`, what the other side
-/// drives. Internal to the RTL: no software sees them.
+/// Which side of a [`Bundle`]'s port drives a [`Channel`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// The requester drives the channel; the other side drives its ready.
+    FromRequester,
+    /// The other side (the arbiter or server) drives the channel; the
+    /// requester drives its ready.
+    ToRequester,
+}
+
+/// One channel of a [`Bundle`], as an AXI-Stream channel: its valid and
+/// payload travel one way as the packed struct `<bundle>_<channel>_t`, its
+/// ready (if it has one) the other way as a plain 1-bit signal. A channel's
+/// payload never depends on its own ready, so no combinational path runs
+/// from one struct back into itself.
+#[derive(Clone, Copy, Debug)]
+pub struct Channel {
+    /// snake_case name, the struct's `<channel>` part.
+    pub name: &'static str,
+    /// Which side drives the channel.
+    pub flow: Flow,
+    /// Valid and payload, MSB first.
+    pub signals: &'static [Signal],
+    /// The ready going back (1 bit), if the receiver can hold the channel.
+    pub ready: Option<Signal>,
+}
+
+/// The channels of one RTL port between modules: one packed struct per
+/// channel, `<name>_<channel>_t`, each with its width constant
+/// `<NAME>_<CHANNEL>_W`. Internal to the RTL: no software sees them.
 #[derive(Clone, Copy, Debug)]
 pub struct Bundle {
     /// snake_case name.
     pub name: &'static str,
     /// Description.
     pub doc: &'static str,
-    /// Signals the requester drives, MSB first.
-    pub req: &'static [Signal],
-    /// Signals the other side drives, MSB first.
-    pub rsp: &'static [Signal],
+    /// The channels.
+    pub channels: &'static [Channel],
 }
 
 /// The whole interface.

@@ -17,8 +17,10 @@
 // receive queues) and wn_rdma_tx (send queues, the message log, FPDUs for
 // the TCP engine's payload reads through wn_rdma_rd_split).
 //
-// DMA ports (each a wn_abi_pkg::dma_rd_req_t / dma_rd_rsp_t or
-// dma_wr_req_t / dma_wr_rsp_t pair, a slice of the arbiter's vectors):
+// DMA ports (each read port a wn_abi_pkg::dma_rd_req_t and a dma_rd_rsp_t
+// channel, each write port a dma_wr_req_t and a dma_wr_done_t channel, with
+// the readies as plain signals; each a slice of the arbiter's vector of its
+// channel):
 // read 0 SQ WQE fetch, 1 SQ payload, 2 RQ WQE fetch, 3 TCP stream
 // payload, 4 RDMA receive WQEs, 5 RDMA send WQEs, 6 RDMA payload;
 // write 0 RX frame data, 1 CQEs, 2 EQEs, 3 TCP received payload,
@@ -154,11 +156,13 @@ module wn_core #(
   logic [NumEq*32-1:0]  eq_state;
   logic [NumCnt*16-1:0] cnt_inc;
 
-  // DMA read arbiter: port p's wn_abi_pkg::dma_rd_req_t at rd_req[p*RdReqW],
-  // its dma_rd_rsp_t at rd_rsp[p*RdRspW]
+  // DMA read arbiter: port p's wn_abi_pkg::dma_rd_req_t at rd_req[p*RdReqW]
+  // with its ready at rd_req_ready[p], its dma_rd_rsp_t at rd_rsp[p*RdRspW]
+  // with its ready at rd_rsp_ready[p]
   localparam int RdReqW = wn_abi_pkg::DMA_RD_REQ_W;
   localparam int RdRspW = wn_abi_pkg::DMA_RD_RSP_W;
   logic [7*RdReqW-1:0] rd_req;
+  logic [6:0]          rd_req_ready, rd_rsp_ready;
   logic [7*RdRspW-1:0] rd_rsp;
 
   wn_dma_rd_mux #(
@@ -168,7 +172,9 @@ module wn_core #(
       .clk_i,
       .rst_i,
       .req_i      (rd_req),
+      .req_ready_o(rd_req_ready),
       .rsp_o      (rd_rsp),
+      .rsp_ready_i(rd_rsp_ready),
       .m_dma_rd_req_addr_o,
       .m_dma_rd_req_len_o,
       .m_dma_rd_req_tag_o,
@@ -182,12 +188,13 @@ module wn_core #(
       .s_dma_rd_rsp_ready_o
   );
 
-  // DMA write arbiter: port p's dma_wr_req_t at wr_req[p*WrReqW], its
-  // dma_wr_rsp_t at wr_rsp[p*WrRspW]
+  // DMA write arbiter: port p's dma_wr_req_t at wr_req[p*WrReqW] with its
+  // ready at wr_req_ready[p], its dma_wr_done_t at wr_done[p*WrDoneW]
   localparam int WrReqW = wn_abi_pkg::DMA_WR_REQ_W;
-  localparam int WrRspW = wn_abi_pkg::DMA_WR_RSP_W;
-  logic [5*WrReqW-1:0] wr_req;
-  logic [5*WrRspW-1:0] wr_rsp;
+  localparam int WrDoneW = wn_abi_pkg::DMA_WR_DONE_W;
+  logic [5*WrReqW-1:0]  wr_req;
+  logic [4:0]           wr_req_ready;
+  logic [5*WrDoneW-1:0] wr_done;
 
   wn_dma_wr_mux #(
       .NumPorts(5),
@@ -196,7 +203,8 @@ module wn_core #(
       .clk_i,
       .rst_i,
       .req_i       (wr_req),
-      .rsp_o       (wr_rsp),
+      .req_ready_o (wr_req_ready),
+      .done_o      (wr_done),
       .m_dma_wr_addr_o,
       .m_dma_wr_len_o,
       .m_dma_wr_tag_o,
@@ -306,6 +314,7 @@ module wn_core #(
   // the TCP engine's payload reads, through wn_rdma_rd_split
   wn_abi_pkg::dma_rd_req_t e_rd_req;
   wn_abi_pkg::dma_rd_rsp_t e_rd_rsp;
+  logic         e_rd_req_ready, e_rd_rsp_ready;
   logic [15:0]  srv_qp, srv_len;
   logic [511:0] srv_rsp_data;
   logic         srv_valid, srv_ready, srv_rsp_last, srv_rsp_valid, srv_rsp_ready;
@@ -439,9 +448,13 @@ module wn_core #(
       .sq_ci_o         (sq_ci),
       .sq_state_o      (sq_state),
       .wqe_rd_req_o    (rd_req[0*RdReqW +: RdReqW]),
+      .wqe_rd_req_ready_i (rd_req_ready[0]),
       .wqe_rd_rsp_i    (rd_rsp[0*RdRspW +: RdRspW]),
+      .wqe_rd_rsp_ready_o (rd_rsp_ready[0]),
       .pay_rd_req_o    (rd_req[1*RdReqW +: RdReqW]),
+      .pay_rd_req_ready_i (rd_req_ready[1]),
       .pay_rd_rsp_i    (rd_rsp[1*RdRspW +: RdRspW]),
+      .pay_rd_rsp_ready_o (rd_rsp_ready[1]),
       .m_axis_tx_tdata_o (sq_tx_tdata),
       .m_axis_tx_tkeep_o (sq_tx_tkeep),
       .m_axis_tx_tlast_o (sq_tx_tlast),
@@ -504,9 +517,12 @@ module wn_core #(
       .s_axis_rx_tuser_i,
       .s_axis_rx_tvalid_i(raw_rx_tvalid),
       .wqe_rd_req_o    (rd_req[2*RdReqW +: RdReqW]),
+      .wqe_rd_req_ready_i (rd_req_ready[2]),
       .wqe_rd_rsp_i    (rd_rsp[2*RdRspW +: RdRspW]),
+      .wqe_rd_rsp_ready_o (rd_rsp_ready[2]),
       .wr_req_o        (wr_req[0*WrReqW +: WrReqW]),
-      .wr_rsp_i        (wr_rsp[0*WrRspW +: WrRspW]),
+      .wr_req_ready_i  (wr_req_ready[0]),
+      .wr_done_i       (wr_done[0*WrDoneW +: WrDoneW]),
       .cpl_o           (cpl_rq),
       .cpl_valid_o     (cpl_valid[1]),
       .cpl_ready_i     (cpl_ready[1]),
@@ -548,7 +564,8 @@ module wn_core #(
       .cpl_valid_i    (cpl_valid),
       .cpl_ready_o    (cpl_ready),
       .wr_req_o       (wr_req[1*WrReqW +: WrReqW]),
-      .wr_rsp_i       (wr_rsp[1*WrRspW +: WrRspW]),
+      .wr_req_ready_i (wr_req_ready[1]),
+      .wr_done_i      (wr_done[1*WrDoneW +: WrDoneW]),
       .ev_o           (ev[128 +: 64]),
       .ev_valid_o     (ev_valid[2]),
       .ev_ready_i     (ev_ready[2]),
@@ -576,7 +593,8 @@ module wn_core #(
       .ev_valid_i     (ev_valid),
       .ev_ready_o     (ev_ready),
       .wr_req_o       (wr_req[2*WrReqW +: WrReqW]),
-      .wr_rsp_i       (wr_rsp[2*WrRspW +: WrRspW]),
+      .wr_req_ready_i (wr_req_ready[2]),
+      .wr_done_i      (wr_done[2*WrDoneW +: WrDoneW]),
       .irq_o,
       .cnt_event_o    (c_event),
       .cnt_irq_o      (c_irq),
@@ -681,9 +699,12 @@ module wn_core #(
       .db_rx_i          (!tx_db_valid && tcp_db_rx),
       .db_value_i       (tx_db_valid ? tx_db_value : tcp_db_value),
       .rd_req_o         (e_rd_req),
+      .rd_req_ready_i   (e_rd_req_ready),
       .rd_rsp_i         (e_rd_rsp),
+      .rd_rsp_ready_o   (e_rd_rsp_ready),
       .wr_req_o         (wr_req[3*WrReqW +: WrReqW]),
-      .wr_rsp_i         (wr_rsp[3*WrRspW +: WrRspW]),
+      .wr_req_ready_i   (wr_req_ready[3]),
+      .wr_done_i        (wr_done[3*WrDoneW +: WrDoneW]),
       .cq_tx_o          (cpl_tcp_tx),
       .cq_tx_valid_o    (cpl_valid[2]),
       .cq_tx_ready_i    (cpl_ready[2]),
@@ -869,9 +890,12 @@ module wn_core #(
       .mru_done_o    (r_mru_done),
       .mru_status_o  (r_mru_status),
       .rd_req_o      (rd_req[4*RdReqW +: RdReqW]),
+      .rd_req_ready_i (rd_req_ready[4]),
       .rd_rsp_i      (rd_rsp[4*RdRspW +: RdRspW]),
+      .rd_rsp_ready_o (rd_rsp_ready[4]),
       .wr_req_o      (wr_req[4*WrReqW +: WrReqW]),
-      .wr_rsp_i      (wr_rsp[4*WrRspW +: WrRspW]),
+      .wr_req_ready_i (wr_req_ready[4]),
+      .wr_done_i     (wr_done[4*WrDoneW +: WrDoneW]),
       .cpl_o         (cpl[896 +: 224]),
       .cpl_valid_o   (cpl_valid[4]),
       .cpl_ready_i   (cpl_ready[4]),
@@ -974,9 +998,13 @@ module wn_core #(
       .chk_rsp_ok_i   (t_chk_rsp_ok),
       .chk_rsp_addr_i (t_chk_rsp_addr),
       .wrd_req_o      (rd_req[5*RdReqW +: RdReqW]),
+      .wrd_req_ready_i (rd_req_ready[5]),
       .wrd_rsp_i      (rd_rsp[5*RdRspW +: RdRspW]),
+      .wrd_rsp_ready_o (rd_rsp_ready[5]),
       .prd_req_o      (rd_req[6*RdReqW +: RdReqW]),
+      .prd_req_ready_i (rd_req_ready[6]),
       .prd_rsp_i      (rd_rsp[6*RdRspW +: RdRspW]),
+      .prd_rsp_ready_o (rd_rsp_ready[6]),
       .db_valid_o     (tx_db_valid),
       .db_ready_i     (e_db_ready),
       .db_tid_o       (tx_db_tid),
@@ -1003,9 +1031,13 @@ module wn_core #(
       .clk_i,
       .rst_i,
       .s_req_i        (e_rd_req),
+      .s_req_ready_o  (e_rd_req_ready),
       .s_rsp_o        (e_rd_rsp),
+      .s_rsp_ready_i  (e_rd_rsp_ready),
       .m_req_o        (rd_req[3*RdReqW +: RdReqW]),
+      .m_req_ready_i  (rd_req_ready[3]),
       .m_rsp_i        (rd_rsp[3*RdRspW +: RdRspW]),
+      .m_rsp_ready_o  (rd_rsp_ready[3]),
       .srv_valid_o    (srv_valid),
       .srv_ready_i    (srv_ready),
       .srv_qp_o       (srv_qp),

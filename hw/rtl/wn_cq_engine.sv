@@ -34,8 +34,9 @@ module wn_cq_engine #(
     input  logic [NumSrc*224-1:0] cpl_i,
     input  logic [NumSrc-1:0]     cpl_valid_i,
     output logic [NumSrc-1:0]     cpl_ready_o,
-    output wn_abi_pkg::dma_wr_req_t wr_req_o,
-    input  wn_abi_pkg::dma_wr_rsp_t wr_rsp_i,
+    output wn_abi_pkg::dma_wr_req_t  wr_req_o,
+    input  logic                     wr_req_ready_i,
+    input  wn_abi_pkg::dma_wr_done_t wr_done_i,
     output logic [63:0]           ev_o,
     output logic                  ev_valid_o,
     input  logic                  ev_ready_i,
@@ -72,8 +73,8 @@ module wn_cq_engine #(
         .ci_i       (cq_ci_i[i*16 +: 16]),
         .write_i    (do_write && c_cqn == CW'(i)),
         .overflow_i (do_overflow && c_cqn == CW'(i)),
-        .done_i     (wr_rsp_i.done_valid && d_rvalid && d_cqn == CW'(i)),
-        .done_err_i (wr_rsp_i.done_err),
+        .done_i     (wr_done_i.done_valid && d_rvalid && d_cqn == CW'(i)),
+        .done_err_i (wr_done_i.done_err),
         .live_o     (r_live[i]),
         .full_o     (r_full[i]),
         .slot_addr_o(r_addr[i]),
@@ -116,7 +117,7 @@ module wn_cq_engine #(
   assign c_full = r_full[c_cqn];
 
   // a CQE needs the write port and room for a possible event
-  assign take = pick_valid && ev_wready && (!c_live || c_full || wr_rsp_i.wr_ready);
+  assign take = pick_valid && ev_wready && (!c_live || c_full || wr_req_ready_i);
   assign do_write = take && c_live && !c_full;
   assign do_overflow = take && c_live && c_full;
 
@@ -158,11 +159,11 @@ module wn_cq_engine #(
       .wready_o(nc_wready_2),
       .rdata_o (d_cqn),
       .rvalid_o(d_rvalid),
-      .rready_i(wr_rsp_i.done_valid),
+      .rready_i(wr_done_i.done_valid),
       .count_o (nc_count_1)
   );
   logic werr;
-  assign werr = wr_rsp_i.done_valid && wr_rsp_i.done_err && d_rvalid;
+  assign werr = wr_done_i.done_valid && wr_done_i.done_err && d_rvalid;
 
   // events
   logic [63:0] ev_wdata;

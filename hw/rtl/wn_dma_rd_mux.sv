@@ -6,10 +6,12 @@
 // requester; the entry is retired on the response's last beat. Tags are a
 // running sequence number, checked against the response in simulation.
 //
-// Each requester's port is one wn_abi_pkg::dma_rd_req_t / dma_rd_rsp_t pair,
-// port p at bits p*DMA_RD_REQ_W (req_i) and p*DMA_RD_RSP_W (rsp_o) of the
-// flat vectors; every port's rsp_data, rsp_err and rsp_last carry the host's
-// current beat, rsp_valid only the addressed port's.
+// Each requester's port is two channels, one flat vector per direction:
+// its request (wn_abi_pkg::dma_rd_req_t) at bits p*DMA_RD_REQ_W of req_i
+// with its ready at bit p of req_ready_o, its response (dma_rd_rsp_t) at
+// bits p*DMA_RD_RSP_W of rsp_o with its ready at bit p of rsp_ready_i;
+// every port's rsp_data, rsp_err and rsp_last carry the host's current
+// beat, rsp_valid only the addressed port's.
 //
 // Requesters reserve space for the data they ask for before requesting, so
 // a response never waits long on `rsp_ready_i`; backpressure is still
@@ -22,9 +24,12 @@ module wn_dma_rd_mux #(
 ) (
     input  logic                     clk_i,
     input  logic                     rst_i,
-    // requesters: NumPorts dma_rd_req_t / dma_rd_rsp_t
+    // requesters: NumPorts dma_rd_req_t and their readies, NumPorts
+    // dma_rd_rsp_t and their readies
     input  logic [NumPorts*wn_abi_pkg::DMA_RD_REQ_W-1:0] req_i,
+    output logic [NumPorts-1:0]      req_ready_o,
     output logic [NumPorts*wn_abi_pkg::DMA_RD_RSP_W-1:0] rsp_o,
+    input  logic [NumPorts-1:0]      rsp_ready_i,
     // host side
     output logic [63:0]              m_dma_rd_req_addr_o,
     output logic [15:0]              m_dma_rd_req_len_o,
@@ -68,22 +73,21 @@ module wn_dma_rd_mux #(
   logic            track_pop;
   logic [PW-1:0]   head_port;
 
-  // The requesters' bundles: valid and ready of every port, the granted
-  // port's request, every port's response.
-  logic [NumPorts-1:0]     req_valid, req_ready, rsp_valid, rsp_ready;
+  // The requesters' channels: the valid of every port's request, the
+  // granted port's request, every port's response.
+  logic [NumPorts-1:0]     req_valid, req_ready, rsp_valid;
   wn_abi_pkg::dma_rd_req_t port_req, grant_req;
   wn_abi_pkg::dma_rd_rsp_t port_rsp;
 
   always_comb begin
     port_req = '0;
     req_valid = '0;
-    rsp_ready = '0;
     for (int p = 0; p < NumPorts; p++) begin
       port_req = req_i[p*ReqW +: ReqW];
       req_valid[p] = port_req.req_valid;
-      rsp_ready[p] = port_req.rsp_ready;
     end
   end
+  assign req_ready_o = req_ready;
   assign grant_req = req_i[32'(grant)*ReqW +: ReqW];
 
   always_comb begin
@@ -93,7 +97,6 @@ module wn_dma_rd_mux #(
     port_rsp.rsp_last = s_dma_rd_rsp_last_i;
     rsp_o = '0;
     for (int p = 0; p < NumPorts; p++) begin
-      port_rsp.req_ready = req_ready[p];
       port_rsp.rsp_valid = rsp_valid[p];
       rsp_o[p*RspW +: RspW] = port_rsp;
     end
@@ -165,7 +168,7 @@ module wn_dma_rd_mux #(
     rsp_valid = '0;
     if (s_dma_rd_rsp_valid_i && track_rvalid) rsp_valid[head_port] = 1'b1;
   end
-  assign s_dma_rd_rsp_ready_o = track_rvalid && rsp_ready[head_port];
+  assign s_dma_rd_rsp_ready_o = track_rvalid && rsp_ready_i[head_port];
   assign track_pop = s_dma_rd_rsp_valid_i && s_dma_rd_rsp_ready_o && s_dma_rd_rsp_last_i;
 
 `ifndef SYNTHESIS
@@ -180,5 +183,5 @@ module wn_dma_rd_mux #(
 `endif
 
   logic unused;
-  assign unused = ^{track_count, port_req, grant_req.req_valid, grant_req.rsp_ready};
+  assign unused = ^{track_count, port_req, grant_req.req_valid};
 endmodule

@@ -8,9 +8,11 @@
 // data visible before a completion written after it).
 // Done reports come back in write order; a FIFO of the writer of every
 // outstanding write routes each report back (done_valid, done_err).
-// Each writer's port is one wn_abi_pkg::dma_wr_req_t / dma_wr_rsp_t pair,
-// port p at bits p*DMA_WR_REQ_W (req_i) and p*DMA_WR_RSP_W (rsp_o) of the
-// flat vectors; every port's done_err carries the host's current report.
+// Each writer's port is two channels, one flat vector per direction: its
+// write beats (wn_abi_pkg::dma_wr_req_t) at bits p*DMA_WR_REQ_W of req_i
+// with their ready at bit p of req_ready_o, its done reports
+// (dma_wr_done_t, no ready) at bits p*DMA_WR_DONE_W of done_o; every
+// port's done_err carries the host's current report.
 // Latency 0 (combinational forward); throughput one beat per cycle.
 // Reset clears the grant and the outstanding FIFO.
 module wn_dma_wr_mux #(
@@ -19,9 +21,11 @@ module wn_dma_wr_mux #(
 ) (
     input  logic                     clk_i,
     input  logic                     rst_i,
-    // writers: NumPorts dma_wr_req_t / dma_wr_rsp_t
+    // writers: NumPorts dma_wr_req_t and their readies, NumPorts
+    // dma_wr_done_t
     input  logic [NumPorts*wn_abi_pkg::DMA_WR_REQ_W-1:0] req_i,
-    output logic [NumPorts*wn_abi_pkg::DMA_WR_RSP_W-1:0] rsp_o,
+    output logic [NumPorts-1:0]      req_ready_o,
+    output logic [NumPorts*wn_abi_pkg::DMA_WR_DONE_W-1:0] done_o,
     // host side
     output logic [63:0]              m_dma_wr_addr_o,
     output logic [15:0]              m_dma_wr_len_o,
@@ -36,7 +40,7 @@ module wn_dma_wr_mux #(
 );
   localparam int PW = (NumPorts > 1) ? $clog2(NumPorts) : 1;
   localparam int ReqW = wn_abi_pkg::DMA_WR_REQ_W;
-  localparam int RspW = wn_abi_pkg::DMA_WR_RSP_W;
+  localparam int DoneW = wn_abi_pkg::DMA_WR_DONE_W;
 
   generate
     if (NumPorts < 1 || NumPorts > 8) begin : g_bad_ports
@@ -54,11 +58,11 @@ module wn_dma_wr_mux #(
   logic [$clog2(MaxOutstanding):0] track_count;
   logic          first_beat;
   logic          beat_fire;
-  // the writers' bundles: valid of every port, the selected port's beat,
+  // the writers' channels: valid of every port, the selected port's beat,
   // ready and done of every port
   logic [NumPorts-1:0]     wr_valid, wr_ready, done_valid;
   wn_abi_pkg::dma_wr_req_t port_req, sel_req;
-  wn_abi_pkg::dma_wr_rsp_t port_rsp;
+  wn_abi_pkg::dma_wr_done_t port_done;
 
   always_comb begin
     port_req = '0;
@@ -70,14 +74,15 @@ module wn_dma_wr_mux #(
   end
   assign sel_req = req_i[32'(sel)*ReqW +: ReqW];
 
+  assign req_ready_o = wr_ready;
+
   always_comb begin
-    port_rsp = '0;
-    port_rsp.done_err = s_dma_wr_done_err_i;
-    rsp_o = '0;
+    port_done = '0;
+    port_done.done_err = s_dma_wr_done_err_i;
+    done_o = '0;
     for (int p = 0; p < NumPorts; p++) begin
-      port_rsp.wr_ready = wr_ready[p];
-      port_rsp.done_valid = done_valid[p];
-      rsp_o[p*RspW +: RspW] = port_rsp;
+      port_done.done_valid = done_valid[p];
+      done_o[p*DoneW +: DoneW] = port_done;
     end
   end
 

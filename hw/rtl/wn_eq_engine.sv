@@ -32,8 +32,9 @@ module wn_eq_engine #(
     input  logic [NumSrc*64-1:0]  ev_i,
     input  logic [NumSrc-1:0]     ev_valid_i,
     output logic [NumSrc-1:0]     ev_ready_o,
-    output wn_abi_pkg::dma_wr_req_t wr_req_o,
-    input  wn_abi_pkg::dma_wr_rsp_t wr_rsp_i,
+    output wn_abi_pkg::dma_wr_req_t  wr_req_o,
+    input  logic                     wr_req_ready_i,
+    input  wn_abi_pkg::dma_wr_done_t wr_done_i,
     output logic [NumEq-1:0]      irq_o,
     output logic                  cnt_event_o,
     output logic                  cnt_irq_o,
@@ -74,8 +75,8 @@ module wn_eq_engine #(
         .ci_i       (eq_ci_i[i*16 +: 16]),
         .write_i    (do_write && e_eqn == EW'(i)),
         .overflow_i (do_full && e_eqn == EW'(i)),
-        .done_i     (wr_rsp_i.done_valid && d_rvalid && d_eqn == EW'(i)),
-        .done_err_i (wr_rsp_i.done_err),
+        .done_i     (wr_done_i.done_valid && d_rvalid && d_eqn == EW'(i)),
+        .done_err_i (wr_done_i.done_err),
         .live_o     (r_live[i]),
         .full_o     (r_full[i]),
         .slot_addr_o(r_addr[i]),
@@ -113,7 +114,7 @@ module wn_eq_engine #(
   assign e_eqn = EW'(e_eqn8);
   assign e_live = ({24'd0, e_eqn8} < NumEq) && r_live[e_eqn];
   assign e_full = r_full[e_eqn];
-  assign take = pick_valid && (!e_live || e_full || (wr_rsp_i.wr_ready && out_wready));
+  assign take = pick_valid && (!e_live || e_full || (wr_req_ready_i && out_wready));
   assign do_write = take && e_live && !e_full;
   assign do_full = take && e_live && e_full;
 
@@ -147,12 +148,12 @@ module wn_eq_engine #(
       .wready_o(out_wready),
       .rdata_o (d_eqn),
       .rvalid_o(d_rvalid),
-      .rready_i(wr_rsp_i.done_valid),
+      .rready_i(wr_done_i.done_valid),
       .count_o (nc_count_1)
   );
   logic d_ok, d_err;
-  assign d_ok = wr_rsp_i.done_valid && d_rvalid && !wr_rsp_i.done_err;
-  assign d_err = wr_rsp_i.done_valid && d_rvalid && wr_rsp_i.done_err;
+  assign d_ok = wr_done_i.done_valid && d_rvalid && !wr_done_i.done_err;
+  assign d_err = wr_done_i.done_valid && d_rvalid && wr_done_i.done_err;
 
   logic [NumEq-1:0] fire;
   for (genvar i = 0; i < NumEq; i++) begin : g_upd

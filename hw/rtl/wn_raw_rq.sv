@@ -52,10 +52,13 @@ module wn_raw_rq #(
     input  logic                  s_axis_rx_tvalid_i,
     // DMA read port: WQE fetch
     output wn_abi_pkg::dma_rd_req_t wqe_rd_req_o,
+    input  logic                    wqe_rd_req_ready_i,
     input  wn_abi_pkg::dma_rd_rsp_t wqe_rd_rsp_i,
+    output logic                    wqe_rd_rsp_ready_o,
     // DMA write port: frame data
-    output wn_abi_pkg::dma_wr_req_t wr_req_o,
-    input  wn_abi_pkg::dma_wr_rsp_t wr_rsp_i,
+    output wn_abi_pkg::dma_wr_req_t  wr_req_o,
+    input  logic                     wr_req_ready_i,
+    input  wn_abi_pkg::dma_wr_done_t wr_done_i,
     // completions / events
     output logic [151:0]          cpl_o,
     output logic                  cpl_valid_o,
@@ -287,7 +290,7 @@ module wn_raw_rq #(
   assign wqe_rd_req_o.req_valid = fetch_go && fmeta_wready;
   assign wqe_rd_req_o.req_addr = cand_addr[fetch_rq];
   assign wqe_rd_req_o.req_len = {7'd0, fetch_n, 5'd0};
-  assign fetch_fire = wqe_rd_req_o.req_valid && wqe_rd_rsp_i.req_ready;
+  assign fetch_fire = wqe_rd_req_o.req_valid && wqe_rd_req_ready_i;
 
   logic [QW+19:0] fmeta_rdata;
   logic           fmeta_rvalid, fmeta_pop;
@@ -324,8 +327,8 @@ module wn_raw_rq #(
   assign u_beat_done = half_q || (fm_pos_q + 4'd1 == fm_n);
   assign cache_push = wqe_rd_rsp_i.rsp_valid && fmeta_rvalid && !wqe_rd_rsp_i.rsp_err;
   assign fetch_err_take = wqe_rd_rsp_i.rsp_valid && fmeta_rvalid && wqe_rd_rsp_i.rsp_err;
-  assign wqe_rd_req_o.rsp_ready = fmeta_rvalid && (wqe_rd_rsp_i.rsp_err || u_beat_done);
-  assign fmeta_pop = wqe_rd_rsp_i.rsp_valid && wqe_rd_req_o.rsp_ready && wqe_rd_rsp_i.rsp_last;
+  assign wqe_rd_rsp_ready_o = fmeta_rvalid && (wqe_rd_rsp_i.rsp_err || u_beat_done);
+  assign fmeta_pop = wqe_rd_rsp_i.rsp_valid && wqe_rd_rsp_ready_o && wqe_rd_rsp_i.rsp_last;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -432,7 +435,7 @@ module wn_raw_rq #(
               pend_wdata[QW+101:QW+94] = wn_abi_pkg::CQE_STATUS_LOC_LEN_ERR;
               cache_pop[d_rq] = 1'b1;
               d_state_d = DDrain;
-            end else if (wr_req_o.wr_valid && wr_rsp_i.wr_ready) begin
+            end else if (wr_req_o.wr_valid && wr_req_ready_i) begin
               rb_pop = 1'b1;
               if (d_last_beat) begin
                 pend_push = 1'b1;
@@ -446,7 +449,7 @@ module wn_raw_rq #(
         end
       end
       DWrite: begin
-        if (wr_req_o.wr_valid && wr_rsp_i.wr_ready) begin
+        if (wr_req_o.wr_valid && wr_req_ready_i) begin
           rb_pop = 1'b1;
           if (d_last_beat) begin
             pend_push = 1'b1;
@@ -481,7 +484,7 @@ module wn_raw_rq #(
 
   assign cnt_drop_no_buf_o = (d_state_q == DIdle) && frec_rvalid && d_no_buf;
   assign cnt_len_err_o = len_err_now;
-  assign cnt_rx_frame_o = wr_req_o.wr_valid && wr_rsp_i.wr_ready && d_last_beat;
+  assign cnt_rx_frame_o = wr_req_o.wr_valid && wr_req_ready_i && d_last_beat;
   assign cnt_rx_bytes_o = frec_rdata;
 
   // pending completions, released in order: a write waits for its done
@@ -527,8 +530,8 @@ module wn_raw_rq #(
   ) u_done (
       .clk_i,
       .rst_i,
-      .wdata_i (wr_rsp_i.done_err),
-      .wvalid_i(wr_rsp_i.done_valid),
+      .wdata_i (wr_done_i.done_err),
+      .wvalid_i(wr_done_i.done_valid),
       .wready_o(nc_wready_6),
       .rdata_o (de_rdata),
       .rvalid_o(de_rvalid),
@@ -637,7 +640,7 @@ module wn_raw_rq #(
   end
 
   assign cnt_dma_rd_err_o = fetch_err_take;
-  assign cnt_dma_wr_err_o = wr_rsp_i.done_valid && wr_rsp_i.done_err;
+  assign cnt_dma_wr_err_o = wr_done_i.done_valid && wr_done_i.done_err;
   assign cnt_doorbell_err_o = take_db;
 
   logic unused;

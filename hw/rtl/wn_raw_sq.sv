@@ -53,10 +53,14 @@ module wn_raw_sq #(
     output logic [NumSq*32-1:0]   sq_state_o,
     // DMA read port A: WQE fetch
     output wn_abi_pkg::dma_rd_req_t wqe_rd_req_o,
+    input  logic                    wqe_rd_req_ready_i,
     input  wn_abi_pkg::dma_rd_rsp_t wqe_rd_rsp_i,
+    output logic                    wqe_rd_rsp_ready_o,
     // DMA read port B: payload
     output wn_abi_pkg::dma_rd_req_t pay_rd_req_o,
+    input  logic                    pay_rd_req_ready_i,
     input  wn_abi_pkg::dma_rd_rsp_t pay_rd_rsp_i,
+    output logic                    pay_rd_rsp_ready_o,
     // Ethernet TX
     output logic [511:0]          m_axis_tx_tdata_o,
     output logic [63:0]           m_axis_tx_tkeep_o,
@@ -189,7 +193,7 @@ module wn_raw_sq #(
   logic [SW+19:0] fmeta_rdata;
   logic [$clog2(64):0] fmeta_count;
   logic          fmeta_pop;
-  assign fetch_fire = fetch_go && wqe_rd_rsp_i.req_ready;
+  assign fetch_fire = fetch_go && wqe_rd_req_ready_i;
 
   wn_fifo #(
       .Width(SW + 20),
@@ -225,8 +229,8 @@ module wn_raw_sq #(
   assign fm_total_beats = 3'((fm_n + 4'd1) >> 1);
   assign fm_left = fm_n - {fm_beat_q, 1'b0};
   assign beat_n = (fm_left >= 4'd2) ? 2'd2 : 2'd1;
-  assign wqe_rd_req_o.rsp_ready = fmeta_rvalid && wbuf_wready;
-  assign wbuf_push = wqe_rd_rsp_i.rsp_valid && wqe_rd_req_o.rsp_ready;
+  assign wqe_rd_rsp_ready_o = fmeta_rvalid && wbuf_wready;
+  assign wbuf_push = wqe_rd_rsp_i.rsp_valid && wqe_rd_rsp_ready_o;
   assign wbuf_wdata = {wqe_rd_rsp_i.rsp_err, fm_sq, fm_idx + {12'd0, fm_beat_q, 1'b0}, beat_n, wqe_rd_rsp_i.rsp_data};
   assign fmeta_pop = wbuf_push && wqe_rd_rsp_i.rsp_last;
 
@@ -332,7 +336,7 @@ module wn_raw_sq #(
   assign pay_rd_req_o.req_len = {2'd0, chunk_len};
   assign pay_rd_req_o.req_valid = wbuf_rvalid && w_q_live && (w_status == wn_abi_pkg::CQE_STATUS_SUCCESS) &&
                           w_is_send && fr_wready && cmeta_wready && (chunking_q || tx_room);
-  assign pay_fire = pay_rd_req_o.req_valid && pay_rd_rsp_i.req_ready;
+  assign pay_fire = pay_rd_req_o.req_valid && pay_rd_req_ready_i;
 
   always_comb begin
     w_consume = 1'b0;
@@ -445,8 +449,8 @@ module wn_raw_sq #(
 
   assign c_beats = cmeta_rdata[7:1];
   assign c_last = cmeta_rdata[0];
-  assign pay_rd_req_o.rsp_ready = cmeta_rvalid && !fill_q && tbuf_wready && rdy_wready;
-  assign pay_beat = pay_rd_rsp_i.rsp_valid && pay_rd_req_o.rsp_ready;
+  assign pay_rd_rsp_ready_o = cmeta_rvalid && !fill_q && tbuf_wready && rdy_wready;
+  assign pay_beat = pay_rd_rsp_i.rsp_valid && pay_rd_rsp_ready_o;
   assign tbuf_push = pay_beat || (fill_q && tbuf_wready && rdy_wready);
   assign tbuf_wdata = (pay_beat && !pay_rd_rsp_i.rsp_err) ? pay_rd_rsp_i.rsp_data : 512'd0;
   assign chunk_end = tbuf_push && (pc_beat_q + 7'd1 == c_beats);

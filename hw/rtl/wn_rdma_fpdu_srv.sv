@@ -87,7 +87,9 @@ module wn_rdma_fpdu_srv #(
     output logic [QpW-1:0]              perr_qp_o,
     // DMA payload reads
     output wn_abi_pkg::dma_rd_req_t prd_req_o,
-    input  wn_abi_pkg::dma_rd_rsp_t prd_rsp_i
+    input  logic                    prd_req_ready_i,
+    input  wn_abi_pkg::dma_rd_rsp_t prd_rsp_i,
+    output logic                    prd_rsp_ready_o
 );
   generate
     if (NumQp < 2 || NumQp > 1024 || (1 << QpW) != NumQp || (1 << LW) != LogDepth) begin : g_bad
@@ -289,12 +291,12 @@ module wn_rdma_fpdu_srv #(
       .rd_addr_o     (prd_req_o.req_addr),
       .rd_len_o      (prd_req_o.req_len),
       .rd_valid_o    (prd_req_o.req_valid),
-      .rd_ready_i    (prd_rsp_i.req_ready),
+      .rd_ready_i    (prd_req_ready_i),
       .rd_data_i     (prd_rsp_i.rsp_data),
       .rd_err_i      (prd_rsp_i.rsp_err),
       .rd_last_i     (prd_rsp_i.rsp_last),
       .rd_valid_i    (prd_rsp_i.rsp_valid),
-      .rd_ready_o    (prd_req_o.rsp_ready),
+      .rd_ready_o    (prd_rsp_ready_o),
       .st_valid_o    (rs_valid),
       .st_qp_o       (rs_qp),
       .st_off_o      (rs_off),

@@ -18,10 +18,14 @@ module wn_rdma_rd_split #(
     input  logic         rst_i,
     // the engine
     input  wn_abi_pkg::dma_rd_req_t s_req_i,
+    output logic                    s_req_ready_o,
     output wn_abi_pkg::dma_rd_rsp_t s_rsp_o,
+    input  logic                    s_rsp_ready_i,
     // host memory (a DMA read mux port)
     output wn_abi_pkg::dma_rd_req_t m_req_o,
+    input  logic                    m_req_ready_i,
     input  wn_abi_pkg::dma_rd_rsp_t m_rsp_i,
+    output logic                    m_rsp_ready_o,
     // wn_rdma_tx's server
     output logic         srv_valid_o,
     input  logic         srv_ready_i,
@@ -43,7 +47,7 @@ module wn_rdma_rd_split #(
   logic [BW-1:0] b_count;
 
   assign rdma = s_req_i.req_addr[63];
-  assign s_rsp_o.req_ready = k_wready && (rdma ? srv_ready_i : m_rsp_i.req_ready);
+  assign s_req_ready_o = k_wready && (rdma ? srv_ready_i : m_req_ready_i);
   assign m_req_o.req_valid = s_req_i.req_valid && !rdma && k_wready;
   assign m_req_o.req_addr = s_req_i.req_addr;
   assign m_req_o.req_len = s_req_i.req_len;
@@ -59,7 +63,7 @@ module wn_rdma_rd_split #(
       .clk_i,
       .rst_i,
       .wdata_i (rdma),
-      .wvalid_i(s_req_i.req_valid && s_rsp_o.req_ready),
+      .wvalid_i(s_req_i.req_valid && s_req_ready_o),
       .wready_o(k_wready),
       .rdata_o (k_head),
       .rvalid_o(k_valid),
@@ -77,16 +81,16 @@ module wn_rdma_rd_split #(
       .wready_o(b_wready),
       .rdata_o (b_head),
       .rvalid_o(b_valid),
-      .rready_i(k_valid && !k_head && s_req_i.rsp_ready),
+      .rready_i(k_valid && !k_head && s_rsp_ready_i),
       .count_o (b_count)
   );
-  assign m_req_o.rsp_ready = b_wready;
+  assign m_rsp_ready_o = b_wready;
   assign s_rsp_o.rsp_valid = k_valid && (k_head ? srv_rsp_valid_i : b_valid);
   assign s_rsp_o.rsp_data = k_head ? srv_rsp_data_i : b_head[511:0];
   assign s_rsp_o.rsp_last = k_head ? srv_rsp_last_i : b_head[512];
   assign s_rsp_o.rsp_err = k_head ? 1'b0 : b_head[513];
-  assign srv_rsp_ready_o = k_valid && k_head && s_req_i.rsp_ready;
-  assign k_pop = s_rsp_o.rsp_valid && s_req_i.rsp_ready && s_rsp_o.rsp_last;
+  assign srv_rsp_ready_o = k_valid && k_head && s_rsp_ready_i;
+  assign k_pop = s_rsp_o.rsp_valid && s_rsp_ready_i && s_rsp_o.rsp_last;
 
   logic unused;
   assign unused = ^{k_count, b_count};

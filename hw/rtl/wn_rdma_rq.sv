@@ -141,7 +141,9 @@ module wn_rdma_rq #(
     input  logic                 mr_change_i,
     // DMA reads (receive WQEs)
     output wn_abi_pkg::dma_rd_req_t rd_req_o,
-    input  wn_abi_pkg::dma_rd_rsp_t rd_rsp_i
+    input  logic                    rd_req_ready_i,
+    input  wn_abi_pkg::dma_rd_rsp_t rd_rsp_i,
+    output logic                    rd_rsp_ready_o
 );
   // receive WQEs of a QP taken and not yet completed, at most (their
   // wr_ids are kept here for the completions)
@@ -527,7 +529,9 @@ module wn_rdma_rq #(
       .chk_rsp_addr_i (chk_rsp_addr_i),
       .mr_change_i    (mr_change_i),
       .rd_req_o,
-      .rd_rsp_i
+      .rd_req_ready_i,
+      .rd_rsp_i,
+      .rd_rsp_ready_o
   );
 
 `ifndef SYNTHESIS

@@ -123,10 +123,13 @@ module wn_rdma_rx #(
     output logic [2:0]     mru_status_o,
     // DMA reads (receive WQEs)
     output wn_abi_pkg::dma_rd_req_t rd_req_o,
+    input  logic                    rd_req_ready_i,
     input  wn_abi_pkg::dma_rd_rsp_t rd_rsp_i,
+    output logic                    rd_rsp_ready_o,
     // DMA writes (placement)
-    output wn_abi_pkg::dma_wr_req_t wr_req_o,
-    input  wn_abi_pkg::dma_wr_rsp_t wr_rsp_i,
+    output wn_abi_pkg::dma_wr_req_t  wr_req_o,
+    input  logic                     wr_req_ready_i,
+    input  wn_abi_pkg::dma_wr_done_t wr_done_i,
     // completion records (wn_cq_engine, 224 bits)
     output logic [223:0] cpl_o,
     output logic         cpl_valid_o,
@@ -735,7 +738,9 @@ module wn_rdma_rx #(
       .chk_rsp_addr_i  (chk_rsp_addr),
       .mr_change_i     (mru_done_o || rinv_done),
       .rd_req_o,
-      .rd_rsp_i
+      .rd_req_ready_i,
+      .rd_rsp_i,
+      .rd_rsp_ready_o
   );
   assign cnt_rd_err_o = rd_rsp_i.rsp_valid && rd_rsp_i.rsp_last && rd_rsp_i.rsp_err;
 
@@ -796,10 +801,10 @@ module wn_rdma_rx #(
       .m_data_o  (wr_req_o.wr_data),
       .m_last_o  (wr_req_o.wr_last),
       .m_valid_o (wr_req_o.wr_valid),
-      .m_ready_i (wr_rsp_i.wr_ready),
+      .m_ready_i (wr_req_ready_i),
       .done_o    (w_done)
   );
-  assign cnt_wr_err_o = wr_rsp_i.done_valid && wr_rsp_i.done_err;
+  assign cnt_wr_err_o = wr_done_i.done_valid && wr_done_i.done_err;
 
   // the ticket of a record: the placement blocks handed in so far, this
   // cycle's included

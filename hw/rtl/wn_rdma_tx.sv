@@ -156,9 +156,13 @@ module wn_rdma_tx #(
     input  logic [63:0]    chk_rsp_addr_i,
     // DMA reads: WQEs (port w) and payload (port p)
     output wn_abi_pkg::dma_rd_req_t wrd_req_o,
+    input  logic                    wrd_req_ready_i,
     input  wn_abi_pkg::dma_rd_rsp_t wrd_rsp_i,
+    output logic                    wrd_rsp_ready_o,
     output wn_abi_pkg::dma_rd_req_t prd_req_o,
+    input  logic                    prd_req_ready_i,
     input  wn_abi_pkg::dma_rd_rsp_t prd_rsp_i,
+    output logic                    prd_rsp_ready_o,
     // the TCP engine: TX_END doorbells, acknowledgments, payload reads
     output logic           db_valid_o,
     input  logic           db_ready_i,
@@ -364,7 +368,9 @@ module wn_rdma_tx #(
       .wq_wqe_o      (wq_wqe),
       .wq_pop_i      (wq_pop),
       .rd_req_o(wrd_req_o),
-      .rd_rsp_i(wrd_rsp_i)
+      .rd_req_ready_i(wrd_req_ready_i),
+      .rd_rsp_i(wrd_rsp_i),
+      .rd_rsp_ready_o(wrd_rsp_ready_o)
   );
 
   always_ff @(posedge clk_i) begin
@@ -912,7 +918,9 @@ module wn_rdma_tx #(
       .perr_valid_o   (se_valid),
       .perr_qp_o      (se_qp),
       .prd_req_o,
-      .prd_rsp_i
+      .prd_req_ready_i,
+      .prd_rsp_i,
+      .prd_rsp_ready_o
   );
 
   // ------------------------------------------------------------------

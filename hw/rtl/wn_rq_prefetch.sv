@@ -105,7 +105,9 @@ module wn_rq_prefetch #(
     input  logic           mr_change_i,
     // DMA reads
     output wn_abi_pkg::dma_rd_req_t rd_req_o,
-    input  wn_abi_pkg::dma_rd_rsp_t rd_rsp_i
+    input  logic                    rd_req_ready_i,
+    input  wn_abi_pkg::dma_rd_rsp_t rd_rsp_i,
+    output logic                    rd_rsp_ready_o
 );
   localparam int LenLsb = wn_abi_pkg::RDMA_SGE_LEN_LSB;
 
@@ -215,7 +217,9 @@ module wn_rq_prefetch #(
       .wq_wqe_o      (wq_wqe),
       .wq_pop_i      (wq_pop),
       .rd_req_o,
-      .rd_rsp_i
+      .rd_req_ready_i,
+      .rd_rsp_i,
+      .rd_rsp_ready_o
   );
 
   // the checker: issue stage

@@ -44,8 +44,9 @@ module wn_tcp_rx_data (
     input  logic              nf_push_i,
     input  logic [72:0]       nf_i,
     // DMA write: stream payload into host memory
-    output wn_abi_pkg::dma_wr_req_t wr_req_o,
-    input  wn_abi_pkg::dma_wr_rsp_t wr_rsp_i,
+    output wn_abi_pkg::dma_wr_req_t  wr_req_o,
+    input  logic                     wr_req_ready_i,
+    input  wn_abi_pkg::dma_wr_done_t wr_done_i,
     // in-order payload of RDMA connections, one packet per segment
     output logic [511:0]      m_rdma_tdata_o,
     output logic [63:0]       m_rdma_tkeep_o,
@@ -163,7 +164,7 @@ module wn_tcp_rx_data (
   assign wr_req_o.wr_data = pw_data;
   assign wr_req_o.wr_last = pw_last;
   assign wr_req_o.wr_valid = pw_valid && sd_valid && !pw_to_rdma && kd_wready;
-  assign pw_ready = sd_valid && kd_wready && (pw_to_rdma ? m_rdma_tready_i : wr_rsp_i.wr_ready);
+  assign pw_ready = sd_valid && kd_wready && (pw_to_rdma ? m_rdma_tready_i : wr_req_ready_i);
   assign kd_push = pw_valid && pw_ready && pw_last;
   assign sd_pop = kd_push && sd_used_q + pw_len == sd_head[15:0];
   always_ff @(posedge clk_i) begin
@@ -196,8 +197,8 @@ module wn_tcp_rx_data (
   ) u_dd_fifo (
       .clk_i,
       .rst_i,
-      .wdata_i (wr_rsp_i.done_err),
-      .wvalid_i(wr_rsp_i.done_valid),
+      .wdata_i (wr_done_i.done_err),
+      .wvalid_i(wr_done_i.done_valid),
       .wready_o(dd_wready),
       .rdata_o (dd_head),
       .rvalid_o(dd_valid),

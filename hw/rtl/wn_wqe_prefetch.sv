@@ -25,7 +25,7 @@
 //
 // Latency: a WQE enters the FIFO with its second beat and is at its head a
 // cycle later (wn_fifo). Throughput: one read request per cycle while
-// there is room (go_o), one response beat per cycle (rd_req_o.rsp_ready is
+// there is room (go_o), one response beat per cycle (rd_rsp_ready_o is
 // always high), one WQE taken per cycle. Reset clears the reader, the
 // tracker of reads in flight and the FIFO (never reset with reads in
 // flight). Parameters: NumQp a power of two 2..1024; Batch 1..16; Depth a
@@ -67,7 +67,9 @@ module wn_wqe_prefetch #(
     input  logic             wq_pop_i,
     // DMA reads
     output wn_abi_pkg::dma_rd_req_t rd_req_o,
-    input  wn_abi_pkg::dma_rd_rsp_t rd_rsp_i
+    input  logic                    rd_req_ready_i,
+    input  wn_abi_pkg::dma_rd_rsp_t rd_rsp_i,
+    output logic                    rd_rsp_ready_o
 );
   localparam int TagW = (Tagged != 0) ? QpW + 16 : 0;
   localparam int EntW = 1 + TagW + KeepW;
@@ -123,11 +125,11 @@ module wn_wqe_prefetch #(
   assign pf_small = HalfWait != 0 && pf_n == pf_free && pf_n < pf_avail && pf_n < pf_wrap &&
                     pf_n < 16'(Batch / 2 + Batch % 2);
   assign pf_iss = issue_i && pf_old == 4'd0 && pf_n != 16'd0 && !pf_small && tr_wready && !flush_i && !as_err;
-  assign pf_go = pf_iss && rd_rsp_i.req_ready;
+  assign pf_go = pf_iss && rd_req_ready_i;
   assign rd_req_o.req_valid = pf_iss;
   assign rd_req_o.req_addr = base_i + {41'd0, pf_next & (pf_ring - 16'd1), 7'd0};
   assign rd_req_o.req_len = {pf_n[8:0], 7'd0};
-  assign rd_req_o.rsp_ready = 1'b1;
+  assign rd_rsp_ready_o = 1'b1;
   assign next_o = pf_next;
   assign n_o = pf_n;
   assign go_o = pf_go;

@@ -382,12 +382,52 @@ fn validate_bundle(b: &Bundle, err: &mut impl FnMut(String)) {
     if !is_lower_ident(b.name) {
         err(format!("bundle {}: name must be snake_case", b.name));
     }
-    for (half, signals) in [("req", b.req), ("rsp", b.rsp)] {
-        if signals.is_empty() {
-            err(format!("bundle {} {half}: no signals", b.name));
+    if b.channels.is_empty() {
+        err(format!("bundle {}: no channels", b.name));
+    }
+    let mut channels = BTreeSet::new();
+    // One namespace for every signal of the port, readies included, so a
+    // module's port names built from them cannot clash.
+    let mut names = BTreeSet::new();
+    for c in b.channels {
+        if !is_lower_ident(c.name) {
+            err(format!(
+                "bundle {} channel {}: name must be snake_case",
+                b.name, c.name
+            ));
         }
-        let mut names = BTreeSet::new();
-        for s in signals {
+        if !channels.insert(c.name) {
+            err(format!(
+                "bundle {} channel {}: defined twice",
+                b.name, c.name
+            ));
+        }
+        if c.signals.is_empty() {
+            err(format!("bundle {} channel {}: no signals", b.name, c.name));
+        }
+        // valid first, the ready named after it: <prefix>_valid, <prefix>_ready
+        let prefix = c
+            .signals
+            .first()
+            .filter(|s| s.width == 1)
+            .and_then(|s| s.name.strip_suffix("_valid"));
+        match prefix {
+            None => err(format!(
+                "bundle {} channel {}: the first signal must be a 1-bit <prefix>_valid",
+                b.name, c.name
+            )),
+            Some(p) => {
+                if let Some(r) = c.ready {
+                    if r.width != 1 || r.name.strip_suffix("_ready") != Some(p) {
+                        err(format!(
+                            "bundle {} channel {}: the ready must be the 1-bit {p}_ready",
+                            b.name, c.name
+                        ));
+                    }
+                }
+            }
+        }
+        for s in c.signals.iter().chain(c.ready.iter()) {
             if !is_lower_ident(s.name) || sv_field(s.name) != s.name {
                 err(format!(
                     "bundle {} signal {}: name must be snake_case and not a SystemVerilog keyword",

@@ -2,7 +2,7 @@
 
 use crate::model::{self, camel, is_whole, lower, upper, wire_order, Member, GENERATED};
 use crate::spec::{
-    ArgBlock, Block, Bundle, Endian, Enum, Field, Layout, Register, Spec, ARRAY_HEADER,
+    ArgBlock, Block, Bundle, Endian, Enum, Field, Flow, Layout, Register, Spec, ARRAY_HEADER,
     BLOCK_HEADER,
 };
 use std::fmt::Write as _;
@@ -246,11 +246,13 @@ fn arg_block(o: &mut String, spec: &Spec, b: &ArgBlock) {
 fn bundles(o: &mut String, spec: &Spec) {
     o.push_str("## RTL port bundles\n\n");
     o.push_str(
-        "Signals that travel together between the RTL's modules, as two packed \
-         structs in `wn_abi_pkg`: `<name>_req_t`, what the port's requester \
-         drives, and `<name>_rsp_t`, what the other side drives (their widths \
-         are `<NAME>_REQ_W` and `<NAME>_RSP_W`). No software sees them, so they \
-         are not part of the BUILD_ID.\n\n",
+        "Signals that travel together between the RTL's modules, one port's \
+         channels. Like AXI-Stream channels, each channel's valid and payload \
+         travel one way as a packed struct in `wn_abi_pkg`, \
+         `<name>_<channel>_t` (its width is `<NAME>_<CHANNEL>_W`), and its \
+         ready, where it has one, travels the other way as a plain 1-bit \
+         signal. No software sees them, so they are not part of the \
+         BUILD_ID.\n\n",
     );
     for b in spec.bundles {
         bundle(o, b);
@@ -260,16 +262,29 @@ fn bundles(o: &mut String, spec: &Spec) {
 fn bundle(o: &mut String, b: &Bundle) {
     let _ = writeln!(o, "### `{}`\n", b.name);
     let _ = writeln!(o, "{}.\n", b.doc);
-    o.push_str("| Struct | Signal | Width | Description |\n|---|---|---:|---|\n");
-    for (half, signals) in [("req", b.req), ("rsp", b.rsp)] {
-        for s in signals {
+    o.push_str("| Channel | Driven by | Signal | Width | Description |\n|---|---|---|---:|---|\n");
+    for c in b.channels {
+        let (fwd, back) = match c.flow {
+            Flow::FromRequester => ("requester", "other side"),
+            Flow::ToRequester => ("other side", "requester"),
+        };
+        let ty = format!("`{}_{}_t`", b.name, c.name);
+        for s in c.signals {
             let _ = writeln!(
                 o,
-                "| `{}_{half}_t` | `{}` | {} | {} |",
-                b.name,
+                "| {ty} | {fwd} | `{}` | {} | {} |",
                 s.name,
                 s.width,
                 esc(s.doc)
+            );
+        }
+        if let Some(r) = c.ready {
+            let _ = writeln!(
+                o,
+                "| {ty}'s ready (`logic`) | {back} | `{}` | {} | {} |",
+                r.name,
+                r.width,
+                esc(r.doc)
             );
         }
     }

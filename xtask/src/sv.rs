@@ -6,7 +6,7 @@
 
 use crate::model::{self, be_lsb, is_whole, le_lsb, upper, wire_order, Member};
 use crate::spec::{
-    ArgBlock, Block, Bundle, Layout, Register, Signal, Spec, ARRAY_HEADER, BLOCK_HEADER,
+    ArgBlock, Block, Bundle, Flow, Layout, Register, Signal, Spec, ARRAY_HEADER, BLOCK_HEADER,
 };
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -203,8 +203,9 @@ pub fn generate(spec: &Spec, build_id: u32) -> Result<String, Vec<String>> {
     p.section(
         "port bundles",
         &[
-            "<name>_req_t: what a port's requester drives; <name>_rsp_t: what the other",
-            "side drives. <NAME>_REQ_W and <NAME>_RSP_W are their widths.",
+            "<name>_<channel>_t: one channel of a port, its valid and payload; the",
+            "channel's ready is a plain logic going the other way. <NAME>_<CHANNEL>_W",
+            "is the struct's width.",
         ],
     );
     for b in spec.bundles {
@@ -455,16 +456,30 @@ fn arg_block(p: &mut Pkg, spec: &Spec, b: &ArgBlock) {
 fn bundle(p: &mut Pkg, b: &Bundle) {
     p.line("");
     p.comment("  ", b.doc);
-    for (half, signals) in [("req", b.req), ("rsp", b.rsp)] {
-        let width: u32 = signals.iter().map(|s: &Signal| s.width).sum();
+    for c in b.channels {
+        let width: u32 = c.signals.iter().map(|s: &Signal| s.width).sum();
         p.dec(
-            &format!("{}_{}_W", upper(b.name), upper(half)),
+            &format!("{}_{}_W", upper(b.name), upper(c.name)),
             width as usize,
         );
-        let ty = format!("{}_{half}_t", b.name);
+        let ty = format!("{}_{}_t", b.name, c.name);
         p.claim(&ty);
+        let driver = match c.flow {
+            Flow::FromRequester => "the requester",
+            Flow::ToRequester => "the other side",
+        };
+        match c.ready {
+            Some(r) => p.comment(
+                "  ",
+                &format!(
+                    "{ty}: driven by {driver}; its ready, a plain logic {} ({}), goes back",
+                    r.name, r.doc
+                ),
+            ),
+            None => p.comment("  ", &format!("{ty}: driven by {driver}; no ready")),
+        }
         p.line("  typedef struct packed {");
-        for s in signals {
+        for s in c.signals {
             field_decl(p, s.name, s.width, s.doc);
         }
         let _ = writeln!(p.out, "  }} {ty};");

@@ -128,8 +128,8 @@ pub fn generate(spec: &Spec, golden: &[Golden], args: &[ArgGolden]) -> Result<St
         }
     }
     for (i, b) in spec.bundles.iter().enumerate() {
-        for (half, signals) in [("req", b.req), ("rsp", b.rsp)] {
-            bundle_checks(&mut decls, &mut body, i, b.name, half, signals);
+        for c in b.channels {
+            bundle_checks(&mut decls, &mut body, i, b.name, c.name, c.signals);
         }
     }
     o.push_str(&decls);
@@ -290,27 +290,28 @@ fn arg_vector(
     Ok(())
 }
 
-/// Checks a bundle struct's width against its constant, and that each
-/// signal is where the description puts it (the first signal in the MSBs).
+/// Checks a bundle channel's struct width against its constant, and that
+/// each signal is where the description puts it (the first signal in the
+/// MSBs).
 fn bundle_checks(
     decls: &mut String,
     body: &mut String,
     i: usize,
     name: &str,
-    half: &str,
+    channel: &str,
     signals: &[Signal],
 ) {
-    let v = format!("b{i}_{half}");
-    let ty = format!("{name}_{half}_t");
+    let v = format!("b{i}_{channel}");
+    let ty = format!("{name}_{channel}_t");
     let _ = writeln!(decls, "  wn_abi_pkg::{ty} {v};");
-    let wname = format!("wn_abi_pkg::{}_{}_W", upper(name), upper(half));
+    let wname = format!("wn_abi_pkg::{}_{}_W", upper(name), upper(channel));
     let width: u32 = signals.iter().map(|s| s.width).sum();
     let _ = writeln!(body, "    // {ty}");
     let _ = writeln!(
         body,
         "    if ($bits({v}) != {wname}) $fatal(1, \"{ty}: %0d bits, {}_{}_W is %0d\", $bits({v}), {wname});",
         upper(name),
-        upper(half)
+        upper(channel)
     );
     let mut top = width;
     for s in signals {

@@ -18,7 +18,7 @@ const TB: &str = "hw/tb/gen/wn_abi_golden_tb.sv";
 /// flag, register offsets and resets, a descriptor struct and its position
 /// constants, a header struct with its unpack/pack functions and position
 /// constants, a command's argument struct with its position constants, and
-/// a port bundle's two structs.
+/// a port bundle's two channel structs and their readies.
 const SMOKE: &str = r#"
 module wn_abi_pkg_smoke (
   input  logic [wn_abi_pkg::RDMA_QP_MODIFY_ARGS_WORDS*32-1:0] args_i,
@@ -27,6 +27,8 @@ module wn_abi_pkg_smoke (
   input  logic [wn_abi_pkg::DMA_RD_RSP_W-1:0]    rd_rsp_i,
   output logic [wn_abi_pkg::DMA_RD_RSP_W-1:0]    rd_rsp_o,
   output logic [wn_abi_pkg::DMA_RD_REQ_W-1:0]    rd_req_o,
+  input  logic                                   rd_req_ready_i,
+  output logic                                   rd_rsp_ready_o,
   input  logic [wn_abi_pkg::CQE_SIZE*8-1:0]      cqe_i,
   output logic [wn_abi_pkg::CQE_SIZE*8-1:0]      cqe_o,
   input  logic [wn_abi_pkg::IPV4_HDR_SIZE*8-1:0] ip_i,
@@ -54,9 +56,9 @@ module wn_abi_pkg_smoke (
     rd_req = '0;
     rd_req.req_addr = args.rq_iova;
     rd_req.req_len = args.mulpdu;
-    rd_req.req_valid = args.set_attrs && rd_rsp.req_ready;
-    rd_req.rsp_ready = 1'b1;
+    rd_req.req_valid = args.set_attrs && rd_req_ready_i && !rd_rsp.rsp_valid;
     rd_req_o = rd_req;
+    rd_rsp_ready_o = 1'b1;
   end
   assign sq_iova_o = args_i[wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SQ_IOVA_LSB +: wn_abi_pkg::RDMA_QP_MODIFY_ARGS_SQ_IOVA_W];
 

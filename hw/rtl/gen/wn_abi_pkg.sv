@@ -2841,41 +2841,43 @@ package wn_abi_pkg;
   } mbox_status_t;
 
   // ---------------------------------------------------------------- port bundles
-  // <name>_req_t: what a port's requester drives; <name>_rsp_t: what the other
-  // side drives. <NAME>_REQ_W and <NAME>_RSP_W are their widths.
+  // <name>_<channel>_t: one channel of a port, its valid and payload; the
+  // channel's ready is a plain logic going the other way. <NAME>_<CHANNEL>_W
+  // is the struct's width.
 
   // A DMA read port of one requester, as the read channel's arbiter (wn_dma_rd_mux) or a read server gives it: a request of len bytes at addr, answered in request order by beats of data, the last with last; err on the one beat of a refused read
-  localparam int unsigned DMA_RD_REQ_W = 82;
+  localparam int unsigned DMA_RD_REQ_W = 81;
+  // dma_rd_req_t: driven by the requester; its ready, a plain logic req_ready (the request is taken), goes back
   typedef struct packed {
+    logic req_valid;  // a request is offered
     logic [63:0] req_addr;  // IOVA of the first byte
     logic [15:0] req_len;  // bytes, 1..=DMA_MAX_READ
-    logic req_valid;  // a request is offered
-    logic rsp_ready;  // the requester takes the response beat
   } dma_rd_req_t;
-  localparam int unsigned DMA_RD_RSP_W = 516;
+  localparam int unsigned DMA_RD_RSP_W = 515;
+  // dma_rd_rsp_t: driven by the other side; its ready, a plain logic rsp_ready (the requester takes the response beat), goes back
   typedef struct packed {
-    logic req_ready;  // the request is taken
+    logic rsp_valid;  // a response beat is offered
     logic [511:0] rsp_data;  // response beat: byte 0 of the read in bits 7:0 of the first beat (DATA_WIDTH)
     logic rsp_err;  // the host refused the read: one beat with rsp_last and no data
     logic rsp_last;  // last beat of the response
-    logic rsp_valid;  // a response beat is offered
   } dma_rd_rsp_t;
 
   // A DMA write port of one requester, as the write channel's arbiter (wn_dma_wr_mux) gives it: beats of data for a write of len bytes at addr, the last with last, and one done pulse per write
   localparam int unsigned DMA_WR_REQ_W = 594;
+  // dma_wr_req_t: driven by the requester; its ready, a plain logic wr_ready (the write beat is taken), goes back
   typedef struct packed {
+    logic wr_valid;  // a write beat is offered
     logic [63:0] wr_addr;  // IOVA of the first byte; held for every beat of the write
     logic [15:0] wr_len;  // bytes
     logic [511:0] wr_data;  // write beat: byte 0 of the write in bits 7:0 of the first beat (DATA_WIDTH)
     logic wr_last;  // last beat of the write
-    logic wr_valid;  // a write beat is offered
   } dma_wr_req_t;
-  localparam int unsigned DMA_WR_RSP_W = 3;
+  localparam int unsigned DMA_WR_DONE_W = 2;
+  // dma_wr_done_t: driven by the other side; no ready
   typedef struct packed {
-    logic wr_ready;  // the write beat is taken
     logic done_valid;  // one of the requester's writes is done (one cycle per write, in order)
     logic done_err;  // with done_valid: the host refused the write; nothing was written
-  } dma_wr_rsp_t;
+  } dma_wr_done_t;
 
 endpackage
 

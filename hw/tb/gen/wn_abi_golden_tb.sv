@@ -173,7 +173,7 @@ module wn_abi_golden_tb;
   wn_abi_pkg::dma_rd_req_t b0_req;
   wn_abi_pkg::dma_rd_rsp_t b0_rsp;
   wn_abi_pkg::dma_wr_req_t b1_req;
-  wn_abi_pkg::dma_wr_rsp_t b1_rsp;
+  wn_abi_pkg::dma_wr_done_t b1_done;
 
   initial begin
     // sq_wqe (warpnic)
@@ -1436,65 +1436,56 @@ module wn_abi_golden_tb;
     // dma_rd_req_t
     if ($bits(b0_req) != wn_abi_pkg::DMA_RD_REQ_W) $fatal(1, "dma_rd_req_t: %0d bits, DMA_RD_REQ_W is %0d", $bits(b0_req), wn_abi_pkg::DMA_RD_REQ_W);
     b0_req = '0;
+    b0_req.req_valid = '1;
+    if (b0_req !== 81'h100000000000000000000) $fatal(1, "dma_rd_req_t.req_valid: not at bits 80:80");
+    b0_req = '0;
     b0_req.req_addr = '1;
-    if (b0_req !== 82'h3fffffffffffffffc0000) $fatal(1, "dma_rd_req_t.req_addr: not at bits 81:18");
+    if (b0_req !== 81'h0ffffffffffffffff0000) $fatal(1, "dma_rd_req_t.req_addr: not at bits 79:16");
     b0_req = '0;
     b0_req.req_len = '1;
-    if (b0_req !== 82'h00000000000000003fffc) $fatal(1, "dma_rd_req_t.req_len: not at bits 17:2");
-    b0_req = '0;
-    b0_req.req_valid = '1;
-    if (b0_req !== 82'h000000000000000000002) $fatal(1, "dma_rd_req_t.req_valid: not at bits 1:1");
-    b0_req = '0;
-    b0_req.rsp_ready = '1;
-    if (b0_req !== 82'h000000000000000000001) $fatal(1, "dma_rd_req_t.rsp_ready: not at bits 0:0");
+    if (b0_req !== 81'h00000000000000000ffff) $fatal(1, "dma_rd_req_t.req_len: not at bits 15:0");
 
     // dma_rd_rsp_t
     if ($bits(b0_rsp) != wn_abi_pkg::DMA_RD_RSP_W) $fatal(1, "dma_rd_rsp_t: %0d bits, DMA_RD_RSP_W is %0d", $bits(b0_rsp), wn_abi_pkg::DMA_RD_RSP_W);
     b0_rsp = '0;
-    b0_rsp.req_ready = '1;
-    if (b0_rsp !== 516'h800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000) $fatal(1, "dma_rd_rsp_t.req_ready: not at bits 515:515");
+    b0_rsp.rsp_valid = '1;
+    if (b0_rsp !== 515'h400000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000) $fatal(1, "dma_rd_rsp_t.rsp_valid: not at bits 514:514");
     b0_rsp = '0;
     b0_rsp.rsp_data = '1;
-    if (b0_rsp !== 516'h7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff8) $fatal(1, "dma_rd_rsp_t.rsp_data: not at bits 514:3");
+    if (b0_rsp !== 515'h3fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc) $fatal(1, "dma_rd_rsp_t.rsp_data: not at bits 513:2");
     b0_rsp = '0;
     b0_rsp.rsp_err = '1;
-    if (b0_rsp !== 516'h000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000004) $fatal(1, "dma_rd_rsp_t.rsp_err: not at bits 2:2");
+    if (b0_rsp !== 515'h000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002) $fatal(1, "dma_rd_rsp_t.rsp_err: not at bits 1:1");
     b0_rsp = '0;
     b0_rsp.rsp_last = '1;
-    if (b0_rsp !== 516'h000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002) $fatal(1, "dma_rd_rsp_t.rsp_last: not at bits 1:1");
-    b0_rsp = '0;
-    b0_rsp.rsp_valid = '1;
-    if (b0_rsp !== 516'h000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001) $fatal(1, "dma_rd_rsp_t.rsp_valid: not at bits 0:0");
+    if (b0_rsp !== 515'h000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001) $fatal(1, "dma_rd_rsp_t.rsp_last: not at bits 0:0");
 
     // dma_wr_req_t
     if ($bits(b1_req) != wn_abi_pkg::DMA_WR_REQ_W) $fatal(1, "dma_wr_req_t: %0d bits, DMA_WR_REQ_W is %0d", $bits(b1_req), wn_abi_pkg::DMA_WR_REQ_W);
     b1_req = '0;
+    b1_req.wr_valid = '1;
+    if (b1_req !== 594'h20000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000) $fatal(1, "dma_wr_req_t.wr_valid: not at bits 593:593");
+    b1_req = '0;
     b1_req.wr_addr = '1;
-    if (b1_req !== 594'h3fffffffffffffffc000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000) $fatal(1, "dma_wr_req_t.wr_addr: not at bits 593:530");
+    if (b1_req !== 594'h1fffffffffffffffe000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000) $fatal(1, "dma_wr_req_t.wr_addr: not at bits 592:529");
     b1_req = '0;
     b1_req.wr_len = '1;
-    if (b1_req !== 594'h00000000000000003fffc00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000) $fatal(1, "dma_wr_req_t.wr_len: not at bits 529:514");
+    if (b1_req !== 594'h00000000000000001fffe00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000) $fatal(1, "dma_wr_req_t.wr_len: not at bits 528:513");
     b1_req = '0;
     b1_req.wr_data = '1;
-    if (b1_req !== 594'h000000000000000000003fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc) $fatal(1, "dma_wr_req_t.wr_data: not at bits 513:2");
+    if (b1_req !== 594'h000000000000000000001fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe) $fatal(1, "dma_wr_req_t.wr_data: not at bits 512:1");
     b1_req = '0;
     b1_req.wr_last = '1;
-    if (b1_req !== 594'h00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002) $fatal(1, "dma_wr_req_t.wr_last: not at bits 1:1");
-    b1_req = '0;
-    b1_req.wr_valid = '1;
-    if (b1_req !== 594'h00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001) $fatal(1, "dma_wr_req_t.wr_valid: not at bits 0:0");
+    if (b1_req !== 594'h00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001) $fatal(1, "dma_wr_req_t.wr_last: not at bits 0:0");
 
-    // dma_wr_rsp_t
-    if ($bits(b1_rsp) != wn_abi_pkg::DMA_WR_RSP_W) $fatal(1, "dma_wr_rsp_t: %0d bits, DMA_WR_RSP_W is %0d", $bits(b1_rsp), wn_abi_pkg::DMA_WR_RSP_W);
-    b1_rsp = '0;
-    b1_rsp.wr_ready = '1;
-    if (b1_rsp !== 3'h4) $fatal(1, "dma_wr_rsp_t.wr_ready: not at bits 2:2");
-    b1_rsp = '0;
-    b1_rsp.done_valid = '1;
-    if (b1_rsp !== 3'h2) $fatal(1, "dma_wr_rsp_t.done_valid: not at bits 1:1");
-    b1_rsp = '0;
-    b1_rsp.done_err = '1;
-    if (b1_rsp !== 3'h1) $fatal(1, "dma_wr_rsp_t.done_err: not at bits 0:0");
+    // dma_wr_done_t
+    if ($bits(b1_done) != wn_abi_pkg::DMA_WR_DONE_W) $fatal(1, "dma_wr_done_t: %0d bits, DMA_WR_DONE_W is %0d", $bits(b1_done), wn_abi_pkg::DMA_WR_DONE_W);
+    b1_done = '0;
+    b1_done.done_valid = '1;
+    if (b1_done !== 2'h2) $fatal(1, "dma_wr_done_t.done_valid: not at bits 1:1");
+    b1_done = '0;
+    b1_done.done_err = '1;
+    if (b1_done !== 2'h1) $fatal(1, "dma_wr_done_t.done_err: not at bits 0:0");
 
     $display("wn_abi_golden_tb: 71 golden vectors passed");
     $finish;
