@@ -752,8 +752,12 @@ module wn_rdmap_tx #(
   logic [15:0]      out_len_q;
   logic             out_l_q, out_fin_q;
   assign o_load = !out_valid_q || m_tready_i;
+  // (only for a beat that is written: nothing reads it otherwise)
   always_comb begin
-    for (int k = 0; k < 64; k++) o_keep[k] = o_nb[6] || (6'(k) < o_nb[5:0]);
+    o_keep = '0;
+    if (o_load && o_wr) begin
+      for (int k = 0; k < 64; k++) o_keep[k] = o_nb[6] || (6'(k) < o_nb[5:0]);
+    end
   end
 
   assign crem = rfirst_q ? rr_len : crem_q;
@@ -763,16 +767,25 @@ module wn_rdmap_tx #(
   assign in_avail = rr_rvalid && (zfill_q || db_rvalid);
   assign real_beat = !zfill_q && !db_err;
   // the read's bytes in this beat as a thermometer code
+  // (only while an input beat is there: every other path that writes a
+  // beat sets its own data)
   always_comb begin
-    for (int k = 0; k < 64; k++) begin
-      lmask[k] = crem_full || (6'(k) < crem[5:0]);
-      dmask[k*8 +: 8] = (lmask[k] && real_beat) ? db_data[k*8 +: 8] : 8'd0;
+    lmask = '0;
+    dmask = '0;
+    if (in_avail) begin
+      for (int k = 0; k < 64; k++) begin
+        lmask[k] = crem_full || (6'(k) < crem[5:0]);
+        dmask[k*8 +: 8] = (lmask[k] && real_beat) ? db_data[k*8 +: 8] : 8'd0;
+      end
     end
   end
   assign cur_acc = in_seg_q ? acc_q : sr_hdr[511:0];
   assign cur_fill = in_seg_q ? fill_q : sr_hlen[5:0];
   assign cur_need = in_seg_q ? need_q : (sr_plen != 16'd0);
-  assign win = {512'd0, cur_acc} | ({512'd0, dmask} << {cur_fill, 3'd0});
+  always_comb begin
+    win = '0;
+    if (in_avail) win = {512'd0, cur_acc} | ({512'd0, dmask} << {cur_fill, 3'd0});
+  end
   assign total = {1'b0, cur_fill} + nbytes;
 
   always_comb begin

@@ -151,10 +151,13 @@ module wn_tcp_rx_place #(
   logic         free_now;     // a frame's beats are freed this cycle
   logic [BW:0]  free_to;
 
+  // (counted only for a valid beat: every use is gated by s_tvalid_i)
   always_comb begin
     beat_bytes = 7'd0;
-    for (int k = 0; k < 64; k++) begin
-      if (s_tkeep_i[k]) beat_bytes = 7'(k + 1);
+    if (s_tvalid_i) begin
+      for (int k = 0; k < 64; k++) begin
+        if (s_tkeep_i[k]) beat_bytes = 7'(k + 1);
+      end
     end
   end
 
