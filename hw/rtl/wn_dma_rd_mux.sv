@@ -10,8 +10,8 @@
 // its request (wn_abi_pkg::dma_rd_req_t) at bits p*DMA_RD_REQ_W of req_i
 // with its ready at bit p of req_ready_o, its response (dma_rd_rsp_t) at
 // bits p*DMA_RD_RSP_W of rsp_o with its ready at bit p of rsp_ready_i;
-// every port's rsp_data, rsp_err and rsp_last carry the host's current
-// beat, rsp_valid only the addressed port's.
+// the host's current beat appears only on the addressed port's response,
+// with its rsp_valid (the other ports' responses are all zero).
 //
 // Requesters reserve space for the data they ask for before requesting, so
 // a response never waits long on `rsp_ready_i`; backpressure is still
@@ -75,30 +75,28 @@ module wn_dma_rd_mux #(
 
   // The requesters' channels: the valid of every port's request, the
   // granted port's request, every port's response.
-  logic [NumPorts-1:0]     req_valid, req_ready, rsp_valid;
-  wn_abi_pkg::dma_rd_req_t port_req, grant_req;
+  logic [NumPorts-1:0]     req_valid, req_ready;
+  wn_abi_pkg::dma_rd_req_t grant_req;
   wn_abi_pkg::dma_rd_rsp_t port_rsp;
 
+  // req_valid leads dma_rd_req_t: the top bit of each port's slice
   always_comb begin
-    port_req = '0;
-    req_valid = '0;
-    for (int p = 0; p < NumPorts; p++) begin
-      port_req = req_i[p*ReqW +: ReqW];
-      req_valid[p] = port_req.req_valid;
-    end
+    for (int p = 0; p < NumPorts; p++) req_valid[p] = req_i[p*ReqW + ReqW - 1];
   end
   assign req_ready_o = req_ready;
   assign grant_req = req_i[32'(grant)*ReqW +: ReqW];
 
+  // a beat goes to the port it answers; the other ports see nothing (a
+  // port reads the response channel only with its valid)
   always_comb begin
     port_rsp = '0;
-    port_rsp.rsp_data = s_dma_rd_rsp_data_i;
-    port_rsp.rsp_err = s_dma_rd_rsp_err_i;
-    port_rsp.rsp_last = s_dma_rd_rsp_last_i;
     rsp_o = '0;
-    for (int p = 0; p < NumPorts; p++) begin
-      port_rsp.rsp_valid = rsp_valid[p];
-      rsp_o[p*RspW +: RspW] = port_rsp;
+    if (s_dma_rd_rsp_valid_i && track_rvalid) begin
+      port_rsp.rsp_data = s_dma_rd_rsp_data_i;
+      port_rsp.rsp_err = s_dma_rd_rsp_err_i;
+      port_rsp.rsp_last = s_dma_rd_rsp_last_i;
+      port_rsp.rsp_valid = 1'b1;
+      rsp_o[32'(head_port)*RspW +: RspW] = port_rsp;
     end
   end
 
@@ -164,10 +162,6 @@ module wn_dma_rd_mux #(
   assign head_port = track_rdata[PW+7:8];
 
   // Response routing.
-  always_comb begin
-    rsp_valid = '0;
-    if (s_dma_rd_rsp_valid_i && track_rvalid) rsp_valid[head_port] = 1'b1;
-  end
   assign s_dma_rd_rsp_ready_o = track_rvalid && rsp_ready_i[head_port];
   assign track_pop = s_dma_rd_rsp_valid_i && s_dma_rd_rsp_ready_o && s_dma_rd_rsp_last_i;
 
@@ -183,5 +177,5 @@ module wn_dma_rd_mux #(
 `endif
 
   logic unused;
-  assign unused = ^{track_count, port_req, grant_req.req_valid};
+  assign unused = ^{track_count, grant_req.req_valid};
 endmodule

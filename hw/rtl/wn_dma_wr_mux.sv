@@ -61,18 +61,19 @@ module wn_dma_wr_mux #(
   // the writers' channels: valid of every port, the selected port's beat,
   // ready and done of every port
   logic [NumPorts-1:0]     wr_valid, wr_ready, done_valid;
-  wn_abi_pkg::dma_wr_req_t port_req, sel_req;
+  wn_abi_pkg::dma_wr_req_t sel_req;
   wn_abi_pkg::dma_wr_done_t port_done;
 
+  // wr_valid leads dma_wr_req_t: the top bit of each port's slice
   always_comb begin
-    port_req = '0;
-    wr_valid = '0;
-    for (int p = 0; p < NumPorts; p++) begin
-      port_req = req_i[p*ReqW +: ReqW];
-      wr_valid[p] = port_req.wr_valid;
-    end
+    for (int p = 0; p < NumPorts; p++) wr_valid[p] = req_i[p*ReqW + ReqW - 1];
   end
-  assign sel_req = req_i[32'(sel)*ReqW +: ReqW];
+  // the selected port's beat (only when it offers one: the host side reads
+  // the beat only with m_dma_wr_valid_o)
+  always_comb begin
+    sel_req = '0;
+    if (wr_valid[sel]) sel_req = req_i[32'(sel)*ReqW +: ReqW];
+  end
 
   assign req_ready_o = wr_ready;
 
@@ -161,5 +162,5 @@ module wn_dma_wr_mux #(
 `endif
 
   logic unused;
-  assign unused = ^{track_count, port_req, sel_req.wr_valid};
+  assign unused = ^{track_count, sel_req.wr_valid};
 endmodule

@@ -142,11 +142,12 @@ module wn_mpa_tx #(
     a_hdr_s = '0;
     a_hdr_s.ulpdu_length = a_len_q;
   end
+  logic [15:0] a_hdr_word;
+  assign a_hdr_word = wn_abi_pkg::mpa_fpdu_hdr_pack(a_hdr_s);
   always_comb begin
     a_raw = '0;
     if (a_fire) begin
-      a_raw = {a_need_in ? s_tdata_i[495:0] : 496'd0,
-               (a_k_q == 11'd0) ? wn_abi_pkg::mpa_fpdu_hdr_pack(a_hdr_s) : a_carry_q};
+      a_raw = {a_need_in ? s_tdata_i[495:0] : 496'd0, (a_k_q == 11'd0) ? a_hdr_word : a_carry_q};
     end
   end
   assign a_pos = {a_k_q, 6'd0};

@@ -114,10 +114,13 @@ module wn_raw_rq #(
 
   assign sof = s_axis_rx_tvalid_i && !in_frame_q;
 
+  // (counted only for a valid beat: every use is gated by tvalid)
   always_comb begin
     beat_bytes = 7'd0;
-    for (int k = 0; k < 64; k++) begin
-      if (s_axis_rx_tkeep_i[k]) beat_bytes = 7'(k + 1);
+    if (s_axis_rx_tvalid_i) begin
+      for (int k = 0; k < 64; k++) begin
+        if (s_axis_rx_tkeep_i[k]) beat_bytes = 7'(k + 1);
+      end
     end
   end
 

@@ -33,6 +33,7 @@
 // listener set or cleared (l_set_o, l_clr_o), and a message the state
 // makes meaningless (bad_o, counted).
 module wn_tcp_cpl_proc (
+    input  logic              en_i,      // the FSM is in this unit's state
     input  wn_tcp_pkg::tcb_t  t_i,
     input  wn_tcp_pkg::tcb_t  fresh_i,   // a new connection's TCB
     input  logic [7:0]        op_i,
@@ -141,7 +142,9 @@ module wn_tcp_cpl_proc (
     l_set_o = 1'b0;
     l_clr_o = 1'b0;
     bad_o = 1'b0;
-    cpl_proc();
+    // decided only in the FSM's state that applies it (the outputs are
+    // the defaults above otherwise)
+    if (en_i) cpl_proc();
   end
 
   // a segment of the connection (built by the FSM from the TCB it writes)

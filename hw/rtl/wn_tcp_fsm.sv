@@ -329,6 +329,7 @@ module wn_tcp_fsm #(
   logic [72:0]      rp_nf;
   logic [151:0]     rp_cqt;
   wn_tcp_rx_proc u_rx_proc (
+      .en_i         (st_q == SRxProc),
       .t_i          (t_q),
       .r_i          (r_q),
       .tid_i        (16'(tid_q)),
@@ -370,6 +371,7 @@ module wn_tcp_fsm #(
   );
   logic cp_open, cp_bad, cp_l_set, cp_l_clr;
   wn_tcp_cpl_proc u_cpl_proc (
+      .en_i         (st_q == SCplProc),
       .t_i         (t_q),
       .fresh_i     (t_new),
       .op_i,
@@ -393,6 +395,7 @@ module wn_tcp_fsm #(
       .bad_o       (cp_bad)
   );
   wn_tcp_tmr_proc u_tmr_proc (
+      .en_i         (st_q == STmrProc),
       .t_i          (t_q),
       .tid_i        (16'(tid_q)),
       .now_i,
@@ -412,6 +415,7 @@ module wn_tcp_fsm #(
       .a_o          (tp_a)
   );
   wn_tcp_tx_proc u_tx_proc (
+      .en_i         (st_q == STxProc || st_q == SDbProc),
       .t_i          (t_q),
       .now_i,
       .db_i         (st_q == SDbProc),

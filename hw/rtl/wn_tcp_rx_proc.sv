@@ -26,6 +26,7 @@
 // TCP_TX_ACKED completion (cqt_o), the acknowledged stream offset of an
 // RDMA connection (ack_o, ack_off_o), a second pass (again_o).
 module wn_tcp_rx_proc (
+    input  logic              en_i,      // the FSM is in this unit's state
     input  wn_tcp_pkg::tcb_t  t_i,
     input  wn_tcp_pkg::rec_t  r_i,
     input  logic [15:0]       tid_i,
@@ -148,7 +149,9 @@ module wn_tcp_rx_proc (
     cqt_push_o = 1'b0;
     cqt_o = 152'd0;
     ack_o = 1'b0;
-    rx_proc();
+    // decided only in the FSM's state that applies it (the outputs are
+    // the defaults above otherwise)
+    if (en_i) rx_proc();
   end
 
   // a segment of the connection (built by the FSM from the TCB it writes)

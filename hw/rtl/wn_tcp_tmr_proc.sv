@@ -24,6 +24,7 @@
 //
 // Out: the action (wn_tcp_pkg::act_t).
 module wn_tcp_tmr_proc (
+    input  logic              en_i,      // the FSM is in this unit's state
     input  wn_tcp_pkg::tcb_t  t_i,
     input  logic [15:0]       tid_i,
     input  logic [31:0]       now_i,
@@ -51,7 +52,9 @@ module wn_tcp_tmr_proc (
   always_comb begin
     a_o = '0;
     a_o.t = t_i;
-    tmr_proc();
+    // decided only in the FSM's state that applies it (the outputs are
+    // the defaults above otherwise)
+    if (en_i) tmr_proc();
   end
 
   // a segment of the connection (built by the FSM from the TCB it writes)

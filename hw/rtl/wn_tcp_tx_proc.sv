@@ -20,6 +20,7 @@
 //
 // Out: the action (wn_tcp_pkg::act_t).
 module wn_tcp_tx_proc (
+    input  logic              en_i,       // the FSM is in this unit's state
     input  wn_tcp_pkg::tcb_t  t_i,
     input  logic [31:0]       now_i,
     input  logic              db_i,       // a doorbell, not a send turn
@@ -44,8 +45,12 @@ module wn_tcp_tx_proc (
   always_comb begin
     a_o = '0;
     a_o.t = t_i;
-    if (db_i) db_proc();
-    else tx_proc();
+    // decided only in the FSM's states that apply it (the outputs are the
+    // defaults above otherwise)
+    if (en_i) begin
+      if (db_i) db_proc();
+      else tx_proc();
+    end
   end
 
   // arm the retransmission timer with the current RTO
