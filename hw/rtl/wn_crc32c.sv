@@ -124,9 +124,6 @@ module wn_crc32c #(
     end
   endfunction
 
-  function automatic logic [31:0] lane(input logic [4095:0] m, input logic [127:0] v);
-    for (int i = 0; i < 32; i++) lane[i] = ^(m[i*128 +: 128] & v);
-  endfunction
 
   // (built by products: synthesis tools evaluate long constant loops slowly)
   localparam logic [4095:0] LM = lane_mat(128);
@@ -151,28 +148,42 @@ module wn_crc32c #(
   localparam logic [1023:0] B48 = comp(B32, B16);
   localparam logic [1023:0] B64 = comp(B32, B32);
 
+  // The matrices the pipeline applies, by index into MT. The pipeline's
+  // functions take an index rather than a 1024-bit matrix argument, so a
+  // simulator copies no matrix per use.
+  localparam int IA1 = 0, IA2 = 1, IA3 = 2, IA4 = 3, IA8 = 4, IA12 = 5, IA16 = 6, IA32 = 7,
+                 IA48 = 8, IA64 = 9, IB1 = 10, IB2 = 11, IB3 = 12, IB4 = 13, IB8 = 14,
+                 IB12 = 15, IB16 = 16, IB32 = 17, IB48 = 18, IB64 = 19;
+  localparam logic [20*1024-1:0] MT = {B64, B48, B32, B16, B12, B8, B4, B3, B2, B1,
+                                       A64, A48, A32, A16, A12, A8, A4, A3, A2, A1};
+  function automatic logic [31:0] lane(input logic [127:0] v);
+    for (int i = 0; i < 32; i++) lane[i] = ^(LM[i*128 +: 128] & v);
+  endfunction
+  function automatic logic [31:0] mulk(input int k, input logic [31:0] v);
+    for (int i = 0; i < 32; i++) mulk[i] = ^(MT[k*1024 + i*32 +: 32] & v);
+  endfunction
+
   // a variable power, two bits of the byte count at a time
   function automatic logic [31:0] step2(input logic [1:0] k, input logic [31:0] v,
-                                        input logic [1023:0] m1, input logic [1023:0] m2,
-                                        input logic [1023:0] m3);
+                                        input int m1, input int m2, input int m3);
     unique case (k)
       2'd0: step2 = v;
-      2'd1: step2 = mul(m1, v);
-      2'd2: step2 = mul(m2, v);
-      default: step2 = mul(m3, v);
+      2'd1: step2 = mulk(m1, v);
+      2'd2: step2 = mulk(m2, v);
+      default: step2 = mulk(m3, v);
     endcase
   endfunction
 
   // ------------------------------------------------------------------
   // S1: mask, lanes, A_(64-lo) low bits
   // ------------------------------------------------------------------
-  // lane k (bytes 16k .. 16k+15) of the beat with the bytes outside
-  // lo .. hi-1 zeroed
-  function automatic logic [127:0] lane_bytes(input logic [511:0] d, input logic [5:0] lo,
+  // lane k (bytes 16k .. 16k+15 of the beat, in d) with the bytes
+  // outside lo .. hi-1 zeroed
+  function automatic logic [127:0] lane_bytes(input logic [127:0] d, input logic [5:0] lo,
                                               input logic [6:0] hi, input int k);
     for (int b = 0; b < 16; b++) begin
       lane_bytes[b*8 +: 8] = ((7'(16 * k + b) >= {1'b0, lo}) && (7'(16 * k + b) < hi))
-                             ? d[(16*k+b)*8 +: 8] : 8'd0;
+                             ? d[b*8 +: 8] : 8'd0;
     end
   endfunction
 
@@ -195,8 +206,8 @@ module wn_crc32c #(
   // for beats that carry a piece.
   always_ff @(posedge clk_i) begin
     if (valid_i) begin
-      for (int k = 0; k < 4; k++) s1_lanes_q[k*32 +: 32] <= lane(LM, lane_bytes(data_i, lo_i, hi_i, k));
-      s1_y_q <= step2(adv[3:2], step2(adv[1:0], init_i, A1, A2, A3), A4, A8, A12);
+      for (int k = 0; k < 4; k++) s1_lanes_q[k*32 +: 32] <= lane(lane_bytes(data_i[k*128 +: 128], lo_i, hi_i, k));
+      s1_y_q <= step2(adv[3:2], step2(adv[1:0], init_i, IA1, IA2, IA3), IA4, IA8, IA12);
       s1_adv_q <= adv[6:4];
       s1_back_q <= 7'd64 - hi_i;
       s1_first_q <= first_i;
@@ -219,9 +230,9 @@ module wn_crc32c #(
   end
   always_ff @(posedge clk_i) begin
     if (s1_valid_q) begin
-      s2_f_q <= mul(A48, s1_lanes_q[31:0]) ^ mul(A32, s1_lanes_q[63:32])
-                ^ mul(A16, s1_lanes_q[95:64]) ^ s1_lanes_q[127:96];
-      s2_y_q <= s1_adv_q[2] ? mul(A64, s1_y_q) : step2(s1_adv_q[1:0], s1_y_q, A16, A32, A48);
+      s2_f_q <= mulk(IA48, s1_lanes_q[31:0]) ^ mulk(IA32, s1_lanes_q[63:32])
+                ^ mulk(IA16, s1_lanes_q[95:64]) ^ s1_lanes_q[127:96];
+      s2_y_q <= s1_adv_q[2] ? mulk(IA64, s1_y_q) : step2(s1_adv_q[1:0], s1_y_q, IA16, IA32, IA48);
       s2_back_q <= s1_back_q;
       s2_first_q <= s1_first_q;
       s2_same_q <= s1_same_q;
@@ -243,7 +254,7 @@ module wn_crc32c #(
   end
   always_ff @(posedge clk_i) begin
     if (s2_valid_q) begin
-      r_q <= (s2_first_q ? s2_y_q : (s2_same_q ? r_q : mul(A64, r_q))) ^ s2_f_q;
+      r_q <= (s2_first_q ? s2_y_q : (s2_same_q ? r_q : mulk(IA64, r_q))) ^ s2_f_q;
       s3_back_q <= s2_back_q;
       s3_user_q <= s2_user_q;
     end
@@ -262,14 +273,14 @@ module wn_crc32c #(
   end
   always_ff @(posedge clk_i) begin
     if (s3_valid_q) begin
-      s4_z_q <= step2(s3_back_q[3:2], step2(s3_back_q[1:0], r_q, B1, B2, B3), B4, B8, B12);
+      s4_z_q <= step2(s3_back_q[3:2], step2(s3_back_q[1:0], r_q, IB1, IB2, IB3), IB4, IB8, IB12);
       s4_back_q <= s3_back_q[6:4];
       s4_user_q <= s3_user_q;
     end
   end
 
   function automatic logic [31:0] z5(input logic [2:0] back, input logic [31:0] z);
-    z5 = back[2] ? mul(B64, z) : step2(back[1:0], z, B16, B32, B48);
+    z5 = back[2] ? mulk(IB64, z) : step2(back[1:0], z, IB16, IB32, IB48);
   endfunction
   always_ff @(posedge clk_i) begin
     if (rst_i) valid_o <= 1'b0;

@@ -187,9 +187,6 @@ module wn_mpa_rx #(
                                           input logic [10:0] mlen, input logic [10:0] k);
     end_pos = b0 + k + (((b0 + k) > ma) ? mlen : 11'd0);
   endfunction
-  function automatic logic [7:0] byte_at(input logic [511:0] d, input logic [5:0] p);
-    byte_at = d[p*8 +: 8];
-  endfunction
 
   // ==================================================================
   // Decode: the loop. One piece per cycle: a header piece (an FPDU's
@@ -274,8 +271,8 @@ module wn_mpa_rx #(
   assign len_full = hdr && (pe_hdr <= nb);
   assign p0 = start_pos(b0, ma, mlen, 11'd0);
   assign p1 = start_pos(b0, ma, mlen, 11'd1);
-  assign byte0 = byte_at(s_tdata_i, p0[5:0]);
-  assign byte1 = byte_at(s_tdata_i, p1[5:0]);
+  assign byte0 = s_tdata_i[{p0[5:0], 3'b000} +: 8];
+  assign byte1 = s_tdata_i[{p1[5:0], 3'b000} +: 8];
   // the header's bus order is its first byte, then its second (wn_abi_pkg)
   assign hdr_s = wn_abi_pkg::mpa_fpdu_hdr_unpack({(c_off == 16'd1) ? byte0 : byte1,
                                                   (c_off == 16'd1) ? c_len[15:8] : byte0});
@@ -484,7 +481,7 @@ module wn_mpa_rx #(
         rrel = q_rem_q - 17'd4 + 17'(i);
         rpos[i*11 +: 11] = start_pos(q_b0_q, q_ma_q, q_mlen_q, rrel[10:0]);
         if ((q_rem_q >= 17'(4 - i)) && (rrel < 17'(q_cons_q)))
-          rcrc_new[i*8 +: 8] = byte_at(q_data_q, rpos[i*11 +: 6]);
+          rcrc_new[i*8 +: 8] = q_data_q[{rpos[i*11 +: 6], 3'b000} +: 8];
       end
     end
   end

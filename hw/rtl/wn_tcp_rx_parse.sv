@@ -73,10 +73,6 @@ module wn_tcp_rx_parse (
     if (s_tvalid_i) hdr = (beat == 8'd0) ? {512'd0, s_tdata_i} : {s_tdata_i, b0_q};
   end
 
-  function automatic logic [7:0] byte_at(input logic [1023:0] h, input int i);
-    byte_at = h[i*8 +: 8];
-  endfunction
-
   // ---- IPv4 fields (beat 0)
   logic [15:0] ethertype;
   logic [3:0]  version, ihl, ihl_q;
@@ -87,13 +83,13 @@ module wn_tcp_rx_parse (
   logic [5:0]  ip_hdr_bytes;
   logic [6:0]  tcp_start, tcp_start_q;
   logic [14:0] ip_end, ip_end_q;       // 14 + total length
-  assign ethertype = {byte_at(hdr, 12), byte_at(hdr, 13)};
+  assign ethertype = {hdr[12*8 +: 8], hdr[13*8 +: 8]};
   assign version = hdr[14*8+4 +: 4];
   assign ihl = (beat == 8'd0) ? hdr[14*8 +: 4] : ihl_q;
-  assign total_len = (beat == 8'd0) ? {byte_at(hdr, 16), byte_at(hdr, 17)} : total_len_q;
+  assign total_len = (beat == 8'd0) ? {hdr[16*8 +: 8], hdr[17*8 +: 8]} : total_len_q;
   assign more_frags = hdr[20*8+5];
-  assign frag_off = {hdr[20*8 +: 5], byte_at(hdr, 21)};
-  assign proto = byte_at(hdr, 23);
+  assign frag_off = {hdr[20*8 +: 5], hdr[21*8 +: 8]};
+  assign proto = hdr[23*8 +: 8];
   assign ip_hdr_bytes = {ihl, 2'b00};
   assign tcp_start = 7'd14 + {1'b0, ip_hdr_bytes};
   assign ip_end = 15'd14 + {1'b0, total_len[13:0]};
@@ -187,8 +183,8 @@ module wn_tcp_rx_parse (
         version_ok_q <= version == 4'd4;
         tcp_proto_q <= proto == 8'(wn_abi_pkg::IP_PROTOCOL_TCP);
         frag_q <= more_frags || frag_off != 13'd0;
-        src_ip_q <= {byte_at(hdr, 26), byte_at(hdr, 27), byte_at(hdr, 28), byte_at(hdr, 29)};
-        dst_ip_q <= {byte_at(hdr, 30), byte_at(hdr, 31), byte_at(hdr, 32), byte_at(hdr, 33)};
+        src_ip_q <= {hdr[26*8 +: 8], hdr[27*8 +: 8], hdr[28*8 +: 8], hdr[29*8 +: 8]};
+        dst_ip_q <= {hdr[30*8 +: 8], hdr[31*8 +: 8], hdr[32*8 +: 8], hdr[33*8 +: 8]};
       end
     end
   end
