@@ -37,8 +37,10 @@ use crate::error::{SimError, SimResult};
 /// Set in [`Shared::limit`] when the limit is the end of the window.
 const FINAL: u64 = 1 << 63;
 
-/// How long a waiting thread spins before it yields or parks.
-const SPIN: Duration = Duration::from_micros(50);
+/// How long a waiting thread spins before it yields or parks: longer than
+/// the host code between two windows usually runs, so that a worker is
+/// awake when the next window starts.
+const SPIN: Duration = Duration::from_micros(500);
 
 /// A NIC on its way to or from a worker thread.
 pub(super) struct SendNic(pub(super) Box<Nic>);
