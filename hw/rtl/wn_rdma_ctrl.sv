@@ -195,12 +195,12 @@ module wn_rdma_ctrl #(
     rx_on = st == 8'(wn_abi_pkg::QP_STATE_RTR) || st == 8'(wn_abi_pkg::QP_STATE_RTS) ||
             st == 8'(wn_abi_pkg::QP_STATE_SQD) || st == 8'(wn_abi_pkg::QP_STATE_SQE);
   endfunction
-  always_comb begin
-    for (int i = 0; i < NumQp; i++) begin
-      qp_rx_o[i] = rx_on(qc_st[i]);
-      qp_err_o[i] = qc_st[i] == 8'(wn_abi_pkg::QP_STATE_ERROR);
-    end
-  end
+  // qp_rx_o and qp_err_o as registers written with the state (below), so
+  // they follow it in the same cycle without decoding every QP's state in
+  // every cycle
+  logic [NumQp-1:0] qc_rx_q, qc_errst_q;
+  assign qp_rx_o = qc_rx_q;
+  assign qp_err_o = qc_errst_q;
 
   // ------------------------------------------------------------------
   // commands
@@ -491,14 +491,20 @@ module wn_rdma_ctrl #(
         qc_st[i] <= '0;
         qc_err[i] <= '0;
       end
+      qc_rx_q <= '0;
+      qc_errst_q <= '0;
     end else begin
       if (term_set) begin
         qc_st[term_qp_w] <= 8'(wn_abi_pkg::QP_STATE_ERROR);
         qc_err[term_qp_w] <= term_info;
+        qc_rx_q[term_qp_w] <= 1'b0;
+        qc_errst_q[term_qp_w] <= 1'b1;
       end
       // a command, in its last busy cycle
       if (qm_ok) begin
         qc_st[a_qp] <= a_st;
+        qc_rx_q[a_qp] <= rx_on(a_st);
+        qc_errst_q[a_qp] <= a_st == 8'(wn_abi_pkg::QP_STATE_ERROR);
         if (a_st == 8'(wn_abi_pkg::QP_STATE_INIT) && a_set) qc_err[a_qp] <= 32'd0;
       end
     end
