@@ -464,9 +464,9 @@ module wn_raw_sq #(
       frame_bad_q <= 1'b0;
     end else begin
       if (tbuf_push) pc_beat_q <= chunk_end ? 7'd0 : pc_beat_q + 7'd1;
-      if (pay_beat && wqe_rd_rsp_i.rsp_err && !chunk_end) fill_q <= 1'b1;
+      if (pay_beat && pay_rd_rsp_i.rsp_err && !chunk_end) fill_q <= 1'b1;
       if (chunk_end) fill_q <= 1'b0;
-      if (pay_beat && wqe_rd_rsp_i.rsp_err) frame_bad_q <= 1'b1;
+      if (pay_beat && pay_rd_rsp_i.rsp_err) frame_bad_q <= 1'b1;
       if (rdy_push) frame_bad_q <= 1'b0;
     end
   end
@@ -506,7 +506,7 @@ module wn_raw_sq #(
   ) u_ready (
       .clk_i,
       .rst_i,
-      .wdata_i (frame_bad_q || (pay_beat && wqe_rd_rsp_i.rsp_err)),
+      .wdata_i (frame_bad_q || (pay_beat && pay_rd_rsp_i.rsp_err)),
       .wvalid_i(rdy_push),
       .wready_o(rdy_wready),
       .rdata_o (rdy_rdata),
