@@ -46,7 +46,8 @@
 //   S3  the loop register R: (first ? Y : same ? R : A_64 R) ^ F, an XOR
 //       of about 17 bits and a 3-way choice per output bit
 //   S4  B_(64-hi), bits 1:0 and 3:2
-//   S5  B_(64-hi), bits 5:4 and 6; state_o, crc_o, valid_o, user_o
+//   S5  B_(64-hi), bits 5:4 and 6; state_o (crc_o is its complement),
+//       valid_o, user_o
 //
 // Reset clears the valid flags only. Parameters: UserWidth >= 1.
 module wn_crc32c #(
@@ -289,10 +290,10 @@ module wn_crc32c #(
   always_ff @(posedge clk_i) begin
     if (s4_valid_q) begin
       state_o <= z5(s4_back_q, s4_z_q);
-      crc_o <= ~z5(s4_back_q, s4_z_q);
       user_o <= s4_user_q;
     end
   end
+  assign crc_o = ~state_o;
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin

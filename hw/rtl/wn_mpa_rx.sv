@@ -528,19 +528,21 @@ module wn_mpa_rx #(
     end
   end
 
-  // D1's beat shifted to byte 0 (from lo), the marker at pos dropped when
-  // sp, and cut to kn bytes
-  function automatic logic [511:0] d1_shift(input logic [511:0] d, input logic [5:0] lo,
-                                            input logic [6:0] kn, input logic sp,
-                                            input logic [5:0] pos);
-    logic [511:0] x;
-    x = d >> {lo, 3'd0};
-    for (int b = 0; b < 64; b++) begin
-      if (7'(b) >= kn) d1_shift[b*8 +: 8] = 8'd0;
-      else if (sp && (6'(b) >= pos)) d1_shift[b*8 +: 8] = (b < 60) ? x[(b+4)*8 +: 8] : 8'd0;
-      else d1_shift[b*8 +: 8] = x[b*8 +: 8];
+  // D1's beat shifted to byte 0, the marker dropped when it splices, cut to
+  // k bytes (only for a valid piece: D2 loads it only then)
+  logic [511:0] d1_x, d1_y;
+  always_comb begin
+    d1_x = '0;
+    d1_y = '0;
+    if (d1_v_q) begin
+      d1_x = d1_data_q >> {d1_lo_q, 3'd0};
+      for (int b = 0; b < 64; b++) begin
+        if (7'(b) >= d1_k_q) d1_y[b*8 +: 8] = 8'd0;
+        else if (d1_splice_q && (6'(b) >= d1_pm_q)) d1_y[b*8 +: 8] = (b < 60) ? d1_x[(b+4)*8 +: 8] : 8'd0;
+        else d1_y[b*8 +: 8] = d1_x[b*8 +: 8];
+      end
     end
-  endfunction
+  end
 
   logic                d2_v_q, d2_end_q, d2_uend_q;
   logic [511:0]        d2_y_q;
@@ -553,7 +555,7 @@ module wn_mpa_rx #(
   end
   always_ff @(posedge clk_i) begin
     if (d1_v_q) begin
-      d2_y_q <= d1_shift(d1_data_q, d1_lo_q, d1_k_q, d1_splice_q, d1_pm_q);
+      d2_y_q <= d1_y;
       d2_k_q <= d1_k_q;
       d2_end_q <= d1_end_q;
       d2_uend_q <= d1_uend_q;
