@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# RTL gates: Verilator -Wall lint of the core and a Yosys synthesis that
-# must infer no latches; the same for each standalone module that is not yet
+# RTL gates: Verilator -Wall lint of the core, a Yosys synthesis that
+# must infer no latches and a census of the tables (every one Yosys's
+# netlist holds whole); the same for each standalone module that is not yet
 # instantiated in wn_core (listed in `standalone` below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,9 +11,17 @@ waivers=$(ls hw/lint/*.vlt 2>/dev/null | tr '\n' ' ' || true)
 echo "lint: verilator --lint-only -Wall (wn_core)"
 verilator --lint-only -Wall --top-module wn_core $waivers $pkgs $rtl
 echo "lint: clean"
-echo "synth: yosys synth -top wn_core (coarse), no latches"
+echo "synth: yosys synth -top wn_core (coarse), no latches; memory census"
 log=$(mktemp)
-if ! yosys -q -l "$log" 2>/dev/null -p "read_verilog -sv $pkgs $rtl; synth -top wn_core -run begin:fine; \
+out=target/rtl-census
+mkdir -p "$out"
+# Verilator's elaborated design: the tables the RTL declares
+verilator --xml-only --xml-output "$out/core.xml" --top-module wn_core $waivers $pkgs $rtl
+# The census netlist (the design as Yosys reads it, flattened: its memories
+# and the registers it made from arrays) is written before the synthesis.
+if ! yosys -q -l "$log" 2>/dev/null -p "read_verilog -sv $pkgs $rtl; design -save src; \
+  hierarchy -top wn_core; proc; flatten; opt_clean; select m:* w:*]; write_rtlil -selected $out/census.il; \
+  design -load src; synth -top wn_core -run begin:fine; \
   select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH*; check -assert; stat" >/dev/null 2>&1; then
 	tail -30 "$log"
 	echo "synth: FAILED"
@@ -21,6 +30,10 @@ fi
 grep -E "Number of cells|\\\$mem" "$log" | tail -3 || true
 rm -f "$log"
 echo "synth: clean (no latches)"
+# Every table of 4 Kbit or more must be in the netlist whole (Yosys 0.23
+# drops the unpacked dimension of an array of a packed struct, silently).
+echo "census: the tables the RTL declares against Yosys's netlist"
+cargo run -q -p xtask -- census "$out/core.xml" "$out/census.il" 4096
 
 # Modules built and tested on their own (sim/modtest) before wn_core uses
 # them: the same two gates with each as the top.

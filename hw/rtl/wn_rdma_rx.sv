@@ -194,7 +194,11 @@ module wn_rdma_rx #(
     logic [8:0]  phase;
     logic        err;
   } mctx_t;
-  mctx_t mctx [NumQp];
+  // the table holds the records as plain words (an unpacked array of a
+  // packed struct loses its unpacked dimension in Yosys 0.23); the lint
+  // gate's WIDTH check holds MctxW and DctxW to the structs' widths
+  localparam int MctxW = 124;
+  logic [MctxW-1:0] mctx [NumQp];
 
   // DDP receive contexts (the fields wn_ddp_rx changes)
   typedef struct packed {
@@ -219,7 +223,8 @@ module wn_rdma_rx #(
     logic [31:0]         slen;
     logic [63:0]         saddr;
   } dctx_t;
-  dctx_t dctx [NumQp];
+  localparam int DctxW = 801 + MaxSge * 96;
+  logic [DctxW-1:0] dctx [NumQp];
 
   // a QP_MODIFY, or a QP entering ERROR: the next packet loads its context
   // from the tables

@@ -18,6 +18,7 @@ mod spec;
 #[allow(dead_code)]
 mod golden;
 
+mod census;
 mod check;
 mod md;
 mod model;
@@ -29,9 +30,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask gen [--check]
+       cargo xtask census XML RTLIL [MIN_BITS]
 
   gen          write the generated files from abi/src/spec.rs
-  gen --check  fail if a committed generated file is stale";
+  gen --check  fail if a committed generated file is stale
+  census       compare the tables the RTL declares (XML: verilator --xml-only)
+               with what Yosys keeps of them (RTLIL: write_rtlil -selected of
+               the flattened coarse netlist's memories and array registers);
+               fails when Yosys holds fewer bits of a table of MIN_BITS or
+               more (default 4096) than the RTL declares";
 
 /// One generated file: path relative to the workspace root, and contents.
 struct Output {
@@ -105,12 +112,86 @@ fn gen(check: bool) -> Result<(), String> {
     }
 }
 
+fn read(p: &str) -> Result<String, String> {
+    std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))
+}
+
+/// `cargo xtask census`: prints every table of `min` bits or more with what
+/// Yosys holds of it; fails naming each short one.
+fn census_cmd(xml: &str, il: &str, min: &str) -> Result<(), String> {
+    let min: u64 = min
+        .parse()
+        .map_err(|_| format!("MIN_BITS must be a number of bits, not {min:?}"))?;
+    let design = census::design(&read(xml)?)?;
+    let held = census::held(&read(il)?, &design.top)?;
+    let rows = census::rows(&design, &held, min);
+    println!(
+        "{:<44} {:>7} {:>6} {:>11} {:>11} {:>11}  declared at",
+        "table (instance.name)", "entries", "width", "declared", "memory", "registers"
+    );
+    let mut short = Vec::new();
+    for r in &rows {
+        let t = r.table;
+        let name = if t.path.is_empty() {
+            t.name.clone()
+        } else {
+            format!("{}.{}", t.path, t.name)
+        };
+        let copies = if t.copies > 1 {
+            format!(" x{}", t.copies)
+        } else {
+            String::new()
+        };
+        println!(
+            "{:<44} {:>7} {:>6} {:>11} {:>11} {:>11}  {}{}{}",
+            name,
+            t.entries,
+            t.width,
+            census::bits(t.bits),
+            census::bits(r.held.mem_bits),
+            census::bits(r.held.reg_bits),
+            t.loc,
+            copies,
+            if r.short() { "  SHORT" } else { "" }
+        );
+        if r.short() {
+            short.push(format!(
+                "{name} ({}): declared {}, Yosys holds {}",
+                t.loc,
+                census::bits(t.bits),
+                census::bits(r.held.mem_bits + r.held.reg_bits)
+            ));
+        }
+    }
+    let total: u64 = rows.iter().map(|r| r.table.bits).sum();
+    println!(
+        "{} tables of {} or more, {} declared",
+        rows.len(),
+        census::bits(min),
+        census::bits(total)
+    );
+    if short.is_empty() {
+        println!("census: every table is in the netlist");
+        Ok(())
+    } else {
+        Err(format!(
+            "census: {} table(s) smaller in Yosys's netlist than declared \
+             (an unpacked array of a packed struct loses its unpacked dimension in Yosys 0.23; \
+             declare it as logic [W-1:0] name [N]):\n  {}",
+            short.len(),
+            short.join("\n  ")
+        ))
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = match args.as_slice() {
         ["gen"] => gen(false),
         ["gen", "--check"] => gen(true),
+        ["census", xml, il] => census_cmd(xml, il, "4096"),
+        ["census", xml, il, min] => census_cmd(xml, il, min),
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
