@@ -4,11 +4,12 @@
 // walks for expired deadlines.
 //
 // Records: rd_i reads the record of rd_tid_i into rdata_o the next cycle
-// (a registered read). rdata_o is the FSM's working copy: it follows every
-// write (we_i: wdata_i to the record of wr_tid_i) and every upd_i (wdata_i
-// without a write), so a second look at the same connection sees the
-// record as written. A read and a write in one cycle: the read wins
-// rdata_o and returns the record before the write.
+// (a registered read: the block RAM's own output register). rdata_o is
+// the FSM's working copy: it follows every write (we_i: wdata_i to the
+// record of wr_tid_i) and every upd_i (wdata_i without a write), so a
+// second look at the same connection sees the record as written. A read
+// and a write in one cycle: the read wins rdata_o and returns the record
+// before the write.
 //
 // Free list: the tids not in use, in a queue (free_tid_o, free_valid_o,
 // free_pop_i; free_push_i returns free_push_tid_i).
@@ -80,13 +81,27 @@ module wn_tcb_table #(
 
   // ------------------------------------------------------------------
   // records
+  // The memory's read register loads only on a read, as a block RAM's
+  // output register does (read-first: a write to the entry being read
+  // lands after the read). The working copy after a write or an update is a
+  // register of its own, and rdata_o picks between the two.
+  (* ram_style = "block" *)
   logic [Width-1:0] mem [NumConns];
+  logic [Width-1:0] rd_q, wk_q;
+  logic             rd_sel_q;
   always_ff @(posedge clk_i) begin
-    if (rd_i) rdata_o <= mem[rd_tid_i];
-    else if (we_i || upd_i) rdata_o <= wdata_i;
+    if (rd_i) rd_q <= mem[rd_tid_i];
     if (init_q) mem[init_i_q[TidW-1:0]] <= '0;
     else if (we_i) mem[wr_tid_i] <= wdata_i;
   end
+  always_ff @(posedge clk_i) begin
+    if (rd_i) rd_sel_q <= 1'b1;
+    else if (we_i || upd_i) begin
+      rd_sel_q <= 1'b0;
+      wk_q <= wdata_i;
+    end
+  end
+  assign rdata_o = rd_sel_q ? rd_q : wk_q;
 
   // ------------------------------------------------------------------
   // timer shadow: enable and deadline, scanned one entry per cycle
