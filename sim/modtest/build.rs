@@ -127,6 +127,13 @@ const TOPS: &[Top] = &[
         doc: "`wn_mr_table` with its defaults: 4096 entries, 16-bit PDs, 40-bit region lengths.",
     },
     Top {
+        name: "wn_ctx_ram",
+        module: "wn_ctx_ram",
+        files: &["rtl/wn_ctx_ram.sv"],
+        params: &[("Depth", "16"), ("Width", "72"), ("NumRd", "3")],
+        doc: "`wn_ctx_ram` with 16 entries of 72 bits and 3 read ports (few entries, so ports and writes collide often).",
+    },
+    Top {
         name: "wn_fifo",
         module: "wn_fifo",
         files: &["rtl/wn_fifo.sv"],
