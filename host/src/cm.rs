@@ -91,14 +91,19 @@ use crate::mpa::{
     AcceptParams, ConnectParams, CrcPolicy, IrdOrd, MarkerPolicy, MpaConfig, MpaError, MpaEvent,
     MpaSetup, RdmaParams, Revision, HEADER_LEN, IRD_ORD_LEN, MAX_IRD_ORD, MAX_PRIVATE_DATA,
 };
-use crate::stream::TcpStream;
+use crate::stream::{StreamCq, TcpStream};
 use crate::tcp::{ConnectOpts, EndpointId, TcpEventInfo};
 use crate::verbs::{mulpdu_for_mss, QpAttrs, QueuePair, RecvWr, Sge, MAX_IRD, MAX_ORD};
 use crate::Nic;
 
-/// log2 of the stream buffers a connection gets (64 KiB: MPA frames are
-/// at most 532 bytes).
-const BUF_LOG: u8 = 16;
+/// log2 of the stream buffers a connection gets while it sets up (4 KiB,
+/// the smallest a stream takes: an MPA request or reply is at most 536
+/// bytes, and bytes after it before the QP binds are an error).
+const BUF_LOG: u8 = 12;
+
+/// Entries of the completion queue every connection of a [`Cm`] shares
+/// while it sets up (a few completions a connection, taken at every poll).
+const STREAM_CQ_DEPTH: usize = 1 << 15;
 
 /// The TCP receive window a [`Cm`]'s connections offer by default once
 /// their queue pair is bound (4 MiB). In RDMA mode the engine places what
@@ -343,12 +348,23 @@ impl Conn {
 }
 
 /// The connection manager of one NIC.
+///
+/// What a connection costs: no completion queue of its own (the streams of
+/// all connections share one of 32,768 entries, made with the first
+/// connection); two stream buffers of 4 KiB of DMA memory (sent and
+/// received MPA frames; a connection with a queue pair keeps them for its
+/// FIN and close); and its record here, 1 KiB of host memory plus its
+/// private data. The card's own cost is its TCB (1,586 bits) and, with
+/// a queue pair, the QP's context (see `docs/rtl.md`).
 pub struct Cm<'n> {
     nic: &'n Nic,
     /// The receive window of new connections (RCV.WND in RDMA mode).
     rcv_wnd: u32,
     listeners: HashMap<u16, MpaConfig>,
     conns: HashMap<EndpointId, Conn>,
+    /// The completion queue of the connections' streams, made with the
+    /// first connection: a connection costs no completion queue of its own.
+    stream_cq: Option<StreamCq>,
 }
 
 /// The QP attributes of a connection from the caller's and what the
@@ -424,7 +440,19 @@ impl<'n> Cm<'n> {
             rcv_wnd: DEFAULT_RCV_WND,
             listeners: HashMap::new(),
             conns: HashMap::new(),
+            stream_cq: None,
         }
+    }
+
+    /// The completion queue the connections' streams share (made on first
+    /// use).
+    fn stream_cq(&mut self) -> Result<StreamCq> {
+        if let Some(cq) = &self.stream_cq {
+            return Ok(cq.clone());
+        }
+        let cq = StreamCq::new(self.nic, STREAM_CQ_DEPTH)?;
+        self.stream_cq = Some(cq.clone());
+        Ok(cq)
     }
 
     /// Sets the TCP receive window that connections opened or listened
@@ -920,6 +948,10 @@ impl<'n> Cm<'n> {
         let nic = self.nic;
         match e {
             TcpEventInfo::Established { ep, conn } => {
+                if !self.conns.contains_key(&ep) {
+                    return Ok(None);
+                }
+                let cq = self.stream_cq()?;
                 let Some(c) = self.conns.get_mut(&ep) else {
                     return Ok(None);
                 };
@@ -932,7 +964,7 @@ impl<'n> Cm<'n> {
                 else {
                     return Ok(None);
                 };
-                let mut st = TcpStream::attach(nic, ep, &conn, BUF_LOG)?;
+                let mut st = TcpStream::attach_shared(nic, ep, &conn, BUF_LOG, &cq)?;
                 let setup = MpaSetup::connect(
                     nic,
                     &mut st,
@@ -954,7 +986,8 @@ impl<'n> Cm<'n> {
                     nic.tcp_abort(ep)?;
                     return Ok(None);
                 };
-                let mut st = TcpStream::attach(nic, ep, &conn, BUF_LOG)?;
+                let cq = self.stream_cq()?;
+                let mut st = TcpStream::attach_shared(nic, ep, &conn, BUF_LOG, &cq)?;
                 let setup = MpaSetup::listen(nic, &mut st, cfg)?;
                 self.conns.insert(
                     ep,

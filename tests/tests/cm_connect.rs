@@ -254,3 +254,95 @@ fn cm_bad_calls_are_errors() {
     ));
     assert!(a.stream(bogus).is_none());
 }
+
+/// More connections than the NIC has completion queues (8), all open at
+/// once: the connections of a `Cm` share one completion queue for their
+/// streams, so a connection costs none of its own. Each stream carries its
+/// own bytes both ways, byte-exact.
+#[test]
+fn cm_holds_more_connections_than_the_nic_has_completion_queues() {
+    const CONNS: usize = 24;
+    let p = pair();
+    setup(&p);
+    let mut a = Cm::new(&p.a);
+    let mut b = Cm::new(&p.b);
+    b.listen(7100, CONNS as u16, mpa()).expect("listen");
+    let mut ids = Vec::new();
+    for k in 0..CONNS {
+        let hello = format!("hello {k}");
+        let ida = a
+            .connect(
+                B_IP,
+                7100,
+                mpa(),
+                ConnectParams {
+                    private_data: hello.as_bytes(),
+                    ird: 1,
+                    ord: 1,
+                    p2p: false,
+                },
+                None,
+            )
+            .expect("connect");
+        let req = next(&p, &mut b, &mut a).expect("B's request");
+        let CmEvent::ConnectRequest {
+            id: idb,
+            private_data,
+            ..
+        } = req
+        else {
+            panic!("B: {req:?}");
+        };
+        assert_eq!(private_data, hello.as_bytes());
+        b.accept(
+            idb,
+            AcceptParams {
+                private_data: &[],
+                ird: 1,
+                ord: 1,
+            },
+            None,
+        )
+        .expect("accept");
+        let e = next(&p, &mut b, &mut a).expect("B's ESTABLISHED");
+        assert!(
+            matches!(e, CmEvent::Established { id, .. } if id == idb),
+            "B: {e:?}"
+        );
+        let e = next(&p, &mut a, &mut b).expect("A's ESTABLISHED");
+        assert!(
+            matches!(e, CmEvent::Established { id, .. } if id == ida),
+            "A: {e:?}"
+        );
+        ids.push((ida, idb));
+    }
+    // every connection is still open: each carries its own bytes both ways
+    for (k, &(ida, idb)) in ids.iter().enumerate() {
+        let ping = format!("ping {k:04}");
+        a.stream(ida)
+            .expect("A's stream")
+            .write_all(ping.as_bytes(), Duration::from_millis(1))
+            .expect("A writes");
+        let mut got = vec![0u8; ping.len()];
+        b.stream(idb)
+            .expect("B's stream")
+            .read_exact(&mut got, Duration::from_millis(2))
+            .expect("B reads");
+        assert_eq!(got, ping.as_bytes(), "connection {k}, A to B");
+        let pong = format!("pong {k:04}");
+        b.stream(idb)
+            .expect("B's stream")
+            .write_all(pong.as_bytes(), Duration::from_millis(1))
+            .expect("B writes");
+        a.stream(ida)
+            .expect("A's stream")
+            .read_exact(&mut got, Duration::from_millis(2))
+            .expect("A reads");
+        assert_eq!(got, pong.as_bytes(), "connection {k}, B to A");
+    }
+    for &(ida, idb) in &ids {
+        a.disconnect(ida).expect("disconnect");
+        let d = next(&p, &mut b, &mut a).expect("B's event");
+        assert_eq!(d, CmEvent::Disconnected { id: idb });
+    }
+}
