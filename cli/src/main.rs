@@ -182,6 +182,11 @@ struct RdmaArgs {
     /// Keep the link capture of the latency runs here.
     #[arg(long)]
     pcap: Option<PathBuf>,
+    /// QPs on as many connections between the NICs, all moving data at
+    /// once: aggregate goodput, 64-byte message rate and per-QP fairness
+    /// (1: one QP, with the latency tables).
+    #[arg(long, default_value_t = 1)]
+    qps: usize,
 }
 
 impl RdmaArgs {
@@ -201,6 +206,7 @@ impl RdmaArgs {
             rcv_wnd: self.rcv_wnd,
             seed: self.seed,
             pcap: self.pcap,
+            qps: self.qps,
         }
     }
 }

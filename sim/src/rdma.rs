@@ -17,6 +17,7 @@
 //! tests do, to drive each step) builds its [`RdmaEnd`]s from the same
 //! parts, with the stream that carried the MPA frames.
 
+use std::collections::HashMap;
 use std::net::Ipv4Addr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -413,6 +414,206 @@ pub fn connect_with(
         cm_b,
         id_a,
         id_b,
+    })
+}
+
+/// `n` connections between A and B of `p`, all open at once through one
+/// [`Cm`] per NIC.
+pub struct ConnectedMany<'p> {
+    /// Per connection: the initiator's end (NIC A) and the responder's (NIC
+    /// B), in connection order.
+    pub ends: Vec<(RdmaEnd, RdmaEnd)>,
+    /// The connection managers (A's, B's), kept so that the connections
+    /// stay open.
+    _cms: (Cm<'p>, Cm<'p>),
+}
+
+/// Connects `n` QPs of A (initiators) to `n` QPs of B (responders,
+/// listening on [`PORT`]) of `p` (set up with [`setup_pair`]), as
+/// [`connect`] does one: each QP with its own protection domain and `caps`,
+/// the QPs of a side sharing `cqs` (send CQ, receive CQ) of that side:
+/// `cqs_a[k % cqs_a.len()]` for A's QP `k`, likewise for B. The connects go
+/// out `window` at a time; returns once every connection is ESTABLISHED on
+/// both sides.
+///
+/// # Errors
+/// As [`connect`]; [`RdmaError::Ended`] when a side has no CQs.
+#[allow(clippy::type_complexity)]
+pub fn connect_many<'p>(
+    p: &'p Pair,
+    n: usize,
+    caps: QpCaps,
+    cqs_a: &[(Arc<CompletionQueue>, Arc<CompletionQueue>)],
+    cqs_b: &[(Arc<CompletionQueue>, Arc<CompletionQueue>)],
+    window: usize,
+) -> Result<ConnectedMany<'p>> {
+    if cqs_a.is_empty() || cqs_b.is_empty() {
+        return Err(RdmaError::Ended);
+    }
+    let cfg = mpa_config(false);
+    let mut cm_a = Cm::new(&p.a);
+    let mut cm_b = Cm::new(&p.b);
+    let backlog = u16::try_from(window.clamp(1, 1024)).unwrap_or(1024);
+    cm_b.listen(PORT, backlog, cfg)?;
+    let parts = |nic: &Nic,
+                 (scq, rcq): &(Arc<CompletionQueue>, Arc<CompletionQueue>)|
+     -> warpnic::Result<QpParts> {
+        let pd = nic.alloc_pd()?;
+        let qp = Arc::new(pd.create_qp(scq, rcq, caps)?);
+        Ok(QpParts {
+            pd,
+            scq: scq.clone(),
+            rcq: rcq.clone(),
+            qp,
+        })
+    };
+    // per connection: A's parts, id and params; B's, keyed by B's id, with
+    // the connection's number (A sends it as private data)
+    let mut a_side: Vec<(QpParts, CmId, Option<RdmaParams>)> = Vec::with_capacity(n);
+    let mut b_side: HashMap<CmId, (usize, QpParts, Option<RdmaParams>)> = HashMap::new();
+    let dev = p.a.device().clone();
+    let mut end = dev.now_ns() + CONNECT_WAIT.as_nanos() as u64;
+    let established = |a_side: &[(QpParts, CmId, Option<RdmaParams>)]| {
+        a_side.iter().filter(|x| x.2.is_some()).count()
+    };
+    while a_side.len() < n
+        || established(&a_side) < n
+        || b_side.len() < n
+        || b_side.values().any(|x| x.2.is_none())
+    {
+        let mut moved = false;
+        // keep `window` connects in flight
+        while a_side.len() < n && a_side.len() - established(&a_side) < window.max(1) {
+            let k = a_side.len();
+            let pa = parts(&p.a, &cqs_a[k % cqs_a.len()])?;
+            let tag = format!("warpnic bench {k}");
+            let id = cm_a.connect(
+                B_IP,
+                PORT,
+                cfg,
+                ConnectParams {
+                    private_data: tag.as_bytes(),
+                    ird: IRD_ORD,
+                    ord: IRD_ORD,
+                    p2p: false,
+                },
+                Some(CmQp::new(pa.qp.clone())),
+            )?;
+            a_side.push((pa, id, None));
+            moved = true;
+        }
+        if let Some(e) = cm_a.poll()? {
+            moved = true;
+            match e {
+                CmEvent::Established { id, params, .. } => {
+                    match a_side.iter_mut().find(|x| x.1 == id && x.2.is_none()) {
+                        Some(x) => x.2 = Some(params),
+                        None => {
+                            return Err(unexpected(
+                                "A",
+                                CmEvent::Established {
+                                    id,
+                                    params,
+                                    private_data: Vec::new(),
+                                },
+                            ))
+                        }
+                    }
+                }
+                e => return Err(unexpected("A", e)),
+            }
+        }
+        if let Some(e) = cm_b.poll()? {
+            moved = true;
+            match e {
+                CmEvent::ConnectRequest {
+                    id, private_data, ..
+                } if !b_side.contains_key(&id) => {
+                    let k = std::str::from_utf8(&private_data)
+                        .ok()
+                        .and_then(|t| t.strip_prefix("warpnic bench "))
+                        .and_then(|t| t.parse::<usize>().ok())
+                        .filter(|&k| k < n && !b_side.values().any(|x| x.0 == k));
+                    let Some(k) = k else {
+                        return Err(unexpected(
+                            "B",
+                            CmEvent::ConnectRequest {
+                                id,
+                                peer: std::net::SocketAddrV4::new(A_IP, 0),
+                                private_data,
+                                ird_ord: None,
+                            },
+                        ));
+                    };
+                    let pb = parts(&p.b, &cqs_b[k % cqs_b.len()])?;
+                    cm_b.accept(
+                        id,
+                        AcceptParams {
+                            private_data: b"accepted",
+                            ird: IRD_ORD,
+                            ord: IRD_ORD,
+                        },
+                        Some(CmQp::new(pb.qp.clone())),
+                    )?;
+                    b_side.insert(id, (k, pb, None));
+                }
+                CmEvent::Established { id, params, .. }
+                    if b_side.get(&id).is_some_and(|x| x.2.is_none()) =>
+                {
+                    if let Some(x) = b_side.get_mut(&id) {
+                        x.2 = Some(params);
+                    }
+                }
+                e => return Err(unexpected("B", e)),
+            }
+        }
+        if moved {
+            end = dev.now_ns() + CONNECT_WAIT.as_nanos() as u64;
+        } else {
+            if dev.now_ns() > end {
+                return Err(RdmaError::NotEstablished {
+                    wait: CONNECT_WAIT,
+                    a: established(&a_side) == n,
+                    b: b_side.len() == n && b_side.values().all(|x| x.2.is_some()),
+                });
+            }
+            dev.relax();
+        }
+    }
+    let mut by_k: HashMap<usize, (QpParts, CmId, RdmaParams)> = HashMap::new();
+    for (id, (k, pb, params)) in b_side {
+        let Some(params) = params else {
+            return Err(RdmaError::Ended);
+        };
+        by_k.insert(k, (pb, id, params));
+    }
+    let mut ends = Vec::with_capacity(n);
+    for (k, (pa, id_a, params_a)) in a_side.into_iter().enumerate() {
+        let Some(params_a) = params_a else {
+            return Err(RdmaError::Ended);
+        };
+        let Some((pb, id_b, params_b)) = by_k.remove(&k) else {
+            return Err(RdmaError::Ended);
+        };
+        if !(params_a.crc && params_b.crc) {
+            return Err(RdmaError::NoCrc);
+        }
+        let mss = |nic, id: CmId, side| {
+            tcb_mss(nic, id.0).map_err(|source| RdmaError::Setup {
+                side,
+                what: "TCB MSS",
+                source,
+            })
+        };
+        let (mss_a, mss_b) = (mss(&p.a, id_a, "A")?, mss(&p.b, id_b, "B")?);
+        ends.push((
+            RdmaEnd::new(&p.a, None, pa, params_a, mss_a, id_a.0),
+            RdmaEnd::new(&p.b, None, pb, params_b, mss_b, id_b.0),
+        ));
+    }
+    Ok(ConnectedMany {
+        ends,
+        _cms: (cm_a, cm_b),
     })
 }
 

@@ -57,6 +57,7 @@ use crate::AnyResult;
 mod bw;
 mod lat;
 mod limit;
+mod multi;
 
 use bw::bw_mtu;
 use lat::latency;
@@ -141,6 +142,9 @@ pub struct RdmaBench {
     pub seed: u64,
     /// Keep the link capture of the latency runs here.
     pub pcap: Option<PathBuf>,
+    /// QPs on as many connections, moving data at once (1: the single-QP
+    /// goodput, message rate and latency tables).
+    pub qps: usize,
 }
 
 // ---------------------------------------------------------------------
@@ -314,6 +318,9 @@ fn check(o: &RdmaBench) -> AnyResult<()> {
     if o.bytes == 0 {
         return Err("--bytes must be more than 0".into());
     }
+    if !(1..=4096).contains(&o.qps) {
+        return Err(format!("--qps {} is outside 1..=4096", o.qps).into());
+    }
     Ok(())
 }
 
@@ -328,6 +335,30 @@ pub fn rdma(o: &RdmaBench) -> AnyResult<()> {
     );
     print_limits(o.op, &o.mtus, o.rate_msgs > 0);
     let mut cycles = 0u64;
+    if o.qps > 1 {
+        // N QPs at once: aggregate goodput, message rate and fairness
+        let mut rate_done = o.rate_msgs == 0;
+        for &mtu in &o.mtus {
+            let rate = !rate_done && mtu == 1500;
+            rate_done |= rate;
+            cycles += multi::multi_mtu(o, mtu, rate)?;
+        }
+        if !rate_done {
+            let only = RdmaBench {
+                sizes: Vec::new(),
+                ..o.clone()
+            };
+            cycles += multi::multi_mtu(&only, 1500, true)?;
+        }
+        let w = wall.elapsed().as_secs_f64();
+        println!(
+            "simulator: {} cycles of 2-NIC worlds in {:.1} s = {:.0} cycles/s",
+            cycles,
+            w,
+            cycles as f64 / w
+        );
+        return Ok(());
+    }
     let mut problems = Vec::new();
     let mut rate_done = o.rate_msgs == 0;
     for &mtu in &o.mtus {
