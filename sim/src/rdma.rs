@@ -399,14 +399,7 @@ pub fn connect_with(
     if !(pa.crc && pb.crc) {
         return Err(RdmaError::NoCrc);
     }
-    let mss = |nic, id: CmId, side| {
-        tcb_mss(nic, id.0).map_err(|source| RdmaError::Setup {
-            side,
-            what: "TCB MSS",
-            source,
-        })
-    };
-    let (mss_a, mss_b) = (mss(&p.a, id_a, "A")?, mss(&p.b, id_b, "B")?);
+    let (mss_a, mss_b) = (side_mss(&p.a, id_a, "A")?, side_mss(&p.b, id_b, "B")?);
     Ok(Connected {
         a: RdmaEnd::new(&p.a, None, parts_a, pa, mss_a, id_a.0),
         b: RdmaEnd::new(&p.b, None, parts_b, pb, mss_b, id_b.0),
@@ -598,14 +591,7 @@ pub fn connect_many<'p>(
         if !(params_a.crc && params_b.crc) {
             return Err(RdmaError::NoCrc);
         }
-        let mss = |nic, id: CmId, side| {
-            tcb_mss(nic, id.0).map_err(|source| RdmaError::Setup {
-                side,
-                what: "TCB MSS",
-                source,
-            })
-        };
-        let (mss_a, mss_b) = (mss(&p.a, id_a, "A")?, mss(&p.b, id_b, "B")?);
+        let (mss_a, mss_b) = (side_mss(&p.a, id_a, "A")?, side_mss(&p.b, id_b, "B")?);
         ends.push((
             RdmaEnd::new(&p.a, None, pa, params_a, mss_a, id_a.0),
             RdmaEnd::new(&p.b, None, pb, params_b, mss_b, id_b.0),
@@ -614,6 +600,15 @@ pub fn connect_many<'p>(
     Ok(ConnectedMany {
         ends,
         _cms: (cm_a, cm_b),
+    })
+}
+
+/// The MSS of side `side`'s connection `id` (its TCB).
+fn side_mss(nic: &Nic, id: CmId, side: &'static str) -> Result<u16> {
+    tcb_mss(nic, id.0).map_err(|source| RdmaError::Setup {
+        side,
+        what: "TCB MSS",
+        source,
     })
 }
 
