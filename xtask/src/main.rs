@@ -20,6 +20,7 @@ mod golden;
 
 mod census;
 mod check;
+mod fit;
 mod md;
 mod model;
 mod rs;
@@ -31,6 +32,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask gen [--check]
        cargo xtask census XML RTLIL [MIN_BITS]
+       cargo xtask fit DIR
 
   gen          write the generated files from abi/src/spec.rs
   gen --check  fail if a committed generated file is stale
@@ -38,7 +40,10 @@ const USAGE: &str = "usage: cargo xtask gen [--check]
                with what Yosys keeps of them (RTLIL: write_rtlil -selected of
                the flattened coarse netlist's memories and array registers);
                fails when Yosys holds fewer bits of a table of MIN_BITS or
-               more (default 4096) than the RTL declares";
+               more (default 4096) than the RTL declares
+  fit          the resource and timing report of wn_core from the files
+               scripts/fit.sh leaves in DIR, against hw/fit/budgets.toml
+               (also written to DIR/fit.md); fails on a budget exceeded";
 
 /// One generated file: path relative to the workspace root, and contents.
 struct Output {
@@ -184,12 +189,35 @@ fn census_cmd(xml: &str, il: &str, min: &str) -> Result<(), String> {
     }
 }
 
+/// `cargo xtask fit`: prints the report and fails naming each budget
+/// exceeded.
+fn fit_cmd(dir: &str) -> Result<(), String> {
+    let root = workspace_root();
+    let budgets = fit::Budgets::parse(&read(&root.join("hw/fit/budgets.toml").to_string_lossy())?)?;
+    let dir = Path::new(dir);
+    let (report, fail) = fit::report(dir, &budgets)?;
+    print!("{report}");
+    let out = dir.join("fit.md");
+    std::fs::write(&out, &report).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    if fail.is_empty() {
+        println!("\nfit: every budget of hw/fit/budgets.toml holds");
+        Ok(())
+    } else {
+        Err(format!(
+            "fit: {} budget(s) of hw/fit/budgets.toml exceeded:\n  {}",
+            fail.len(),
+            fail.join("\n  ")
+        ))
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = match args.as_slice() {
         ["gen"] => gen(false),
         ["gen", "--check"] => gen(true),
+        ["fit", dir] => fit_cmd(dir),
         ["census", xml, il] => census_cmd(xml, il, "4096"),
         ["census", xml, il, min] => census_cmd(xml, il, min),
         ["-h" | "--help" | "help"] => {
