@@ -24,7 +24,8 @@ use std::sync::Arc;
 
 use super::limit::{limit_gbps, message_rate_limit, TARGET};
 use super::{
-    caps_for, check_wc, diff, fill, region, rule, stalled, Op, RdmaBench, LAT_WAIT_NS, STALL_NS,
+    caps_for, check_wc, diff, fill, region, rule, stalled, tcp_counters, tcp_diff, Op, RdmaBench,
+    Tcp, LAT_WAIT_NS, STALL_NS,
 };
 use crate::AnyResult;
 
@@ -66,7 +67,26 @@ struct Run {
     /// first doorbell to its own last completion).
     per_qp: Vec<f64>,
     checked: u64,
+    /// TCP in the data's direction, summed over the connections (drops:
+    /// the receiving engine's).
+    tcp: Tcp,
     world_cycles: u64,
+}
+
+/// The TCP counters of every connection in the data's direction: segments
+/// and retransmissions summed, the receiving NIC's drops once.
+fn tcp_all(op: Op, ends: &[(RdmaEnd, RdmaEnd)]) -> AnyResult<Tcp> {
+    let mut t = Tcp::default();
+    for (k, (a, b)) in ends.iter().enumerate() {
+        let (tx, rx) = if op == Op::Read { (b, a) } else { (a, b) };
+        let c = tcp_counters(tx, rx)?;
+        t.segs += c.segs;
+        t.retx += c.retx;
+        if k == 0 {
+            t.drops = c.drops;
+        }
+    }
+    Ok(t)
 }
 
 impl Run {
@@ -172,6 +192,7 @@ fn run(
     let mut msg = vec![0u8; size];
     let mut wcs = [WorkCompletion::default(); 64];
     let iters = per_qp * qps as u64;
+    let tcp0 = tcp_all(op, ends)?;
     let t_first = dev.now_ns();
     let mut last_move = t_first;
     let (mut done_all, mut received_all) = (0u64, 0u64);
@@ -306,6 +327,7 @@ fn run(
         }
     }
     let t_end = dev.now_ns();
+    let tcp = tcp_diff(tcp0, tcp_all(op, ends)?);
     // every message's bytes at its place in its QP's sink (a Write's
     // completion says that B's TCP has the bytes; placement may follow)
     let mut got = vec![0u8; size];
@@ -343,6 +365,7 @@ fn run(
         ns: t_end - t_first,
         per_qp: per_qp_gbps,
         checked,
+        tcp,
         world_cycles: p.world.with(|w| w.cycle())? - cycles0,
     })
 }
@@ -464,9 +487,12 @@ pub(super) fn multi_mtu(o: &RdmaBench, mtu: u32, rate: bool) -> AnyResult<u64> {
             if max > 0.0 { min / max } else { 0.0 }
         );
         println!(
-            "   ({} messages checked byte-exact; {:.3} ms of device time)",
+            "   ({} messages checked byte-exact; {:.3} ms of device time; TCP, data direction: {} segments, {} retransmitted, {} dropped by the receiving engine)",
             r.checked,
-            r.ns as f64 / 1e6
+            r.ns as f64 / 1e6,
+            r.tcp.segs,
+            r.tcp.retx,
+            r.tcp.drops
         );
     }
     rule();
