@@ -96,10 +96,10 @@ use crate::tcp::{ConnectOpts, EndpointId, TcpEventInfo};
 use crate::verbs::{mulpdu_for_mss, QpAttrs, QueuePair, RecvWr, Sge, MAX_IRD, MAX_ORD};
 use crate::Nic;
 
-/// log2 of the stream buffers a connection gets while it sets up (4 KiB,
-/// the smallest a stream takes: an MPA request or reply is at most 536
-/// bytes, and bytes after it before the QP binds are an error).
-const BUF_LOG: u8 = 12;
+/// log2 of the stream buffers a connection gets (16 KiB each way: an MPA
+/// request or reply is at most 536 bytes, and a connection without a queue
+/// pair streams its consumer's data through them, 16 KiB in flight).
+const BUF_LOG: u8 = 14;
 
 /// Entries of the completion queue every connection of a [`Cm`] shares
 /// while it sets up (a few completions a connection, taken at every poll).
@@ -351,10 +351,10 @@ impl Conn {
 ///
 /// What a connection costs: no completion queue of its own (the streams of
 /// all connections share one of 32,768 entries, made with the first
-/// connection); two stream buffers of 4 KiB of DMA memory (sent and
-/// received MPA frames; a connection with a queue pair keeps them for its
-/// FIN and close); and its record here, 1 KiB of host memory plus its
-/// private data. The card's own cost is its TCB (1,586 bits) and, with
+/// connection); two stream buffers of 16 KiB of DMA memory (the MPA
+/// frames, and a streaming-mode connection's data; a connection with a
+/// queue pair keeps them until it closes); and its record here, 1 KiB of
+/// host memory plus its private data. The card's own cost is its TCB (1,586 bits) and, with
 /// a queue pair, the QP's context (see `docs/rtl.md`).
 pub struct Cm<'n> {
     nic: &'n Nic,
