@@ -14,9 +14,9 @@
 #   one module takes hours (the message log, wn_rdma_msg_log, mapped to
 #   LUTRAM with five asynchronous read ports, does today).
 #
-# The synthesis skips `share` (SAT-based sharing of arithmetic: hours on
-# this core, and a few percent of LUTs at most), so the LUT figure is an
-# upper bound.
+# The synthesis skips `share` (SAT-based sharing of arithmetic: it had not
+# finished after 6 minutes on this core, and it saves a few percent of LUTs
+# at most), so the LUT figure is an upper bound.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v cargo >/dev/null 2>&1 || export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
