@@ -11,8 +11,9 @@
 #
 #   FIT_BLACKBOX="mod ..."  leaves these modules out of the synthesis (as
 #   black boxes; the report names them): for a quick look at the rest while
-#   one module takes hours (the message log, wn_rdma_msg_log, mapped to
-#   LUTRAM with five asynchronous read ports, does today).
+#   one module takes long (the message log, wn_rdma_msg_log, mapped to
+#   LUTRAM with five asynchronous read ports: the whole core had not finished
+#   after 40 minutes on a 2-core machine).
 #
 # The synthesis skips `share` (SAT-based sharing of arithmetic: it had not
 # finished after 6 minutes on this core, and it saves a few percent of LUTs
