@@ -13,7 +13,7 @@
 #   black boxes; the report names them): for a quick look at the rest while
 #   one module takes long (the message log, wn_rdma_msg_log, mapped to
 #   LUTRAM with five asynchronous read ports: the whole core had not finished
-#   after 40 minutes on a 2-core machine).
+#   after 37 minutes on a 2-core machine).
 #
 # The synthesis skips `share` (SAT-based sharing of arithmetic: it had not
 # finished after 6 minutes on this core, and it saves a few percent of LUTs
