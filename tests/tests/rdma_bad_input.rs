@@ -181,6 +181,30 @@ fn rdma_bad_input_invalid_stag() {
     );
 }
 
+/// An STag whose index lies beyond the MR table (index 0xffff of 4,096
+/// entries): an invalid STag, like one never registered (RFC 5040 §7.2:
+/// DDP layer, tagged buffer error, Invalid STag), and nothing placed.
+#[test]
+fn rdma_bad_input_stag_index_beyond_the_table() {
+    let (_p, mut a, b, t, w) = setup();
+    let bytes =
+        a.sw.write(0x00ff_ff00, t.sink.addr(), &[1u8; 100])
+            .expect("fpdu");
+    a.send(&bytes);
+    check(
+        &mut a,
+        &b,
+        &t,
+        &w,
+        &[],
+        Expect {
+            layer: TermLayer::Ddp,
+            etype: 1,
+            ecode: 0x00,
+        },
+    );
+}
+
 #[test]
 fn rdma_bad_input_stale_key() {
     let (_p, mut a, b, t, w) = setup();
