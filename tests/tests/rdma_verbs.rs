@@ -814,3 +814,61 @@ fn rdma_reads_qp_moved_to_error_mid_stream_complete_each_once() {
         "the ERROR fell among the Reads in {mid} of {RD_TRIALS} runs"
     );
 }
+
+/// The card's QPs and completion queues run out with a typed error that
+/// names the kind and the count, and a destroyed QP's number serves again.
+#[test]
+fn creating_more_qps_or_cqs_than_the_card_has_is_a_typed_error() {
+    let p = pair();
+    let nic = &p.a;
+    let pd = nic.alloc_pd().expect("PD");
+    let cq = Arc::new(warpnic::CompletionQueue::new(nic, 64, None).expect("CQ"));
+    let caps = QpCaps {
+        max_recv_wr: 16,
+        max_send_wr: 16,
+    };
+    let mut qps = Vec::new();
+    let err = loop {
+        match pd.create_qp(&cq, &cq, caps) {
+            Ok(qp) => qps.push(qp),
+            Err(e) => break e,
+        }
+        assert!(qps.len() <= 4096, "QPs never run out");
+    };
+    let count = qps.len() as u32;
+    assert_eq!(count, 64, "the core's NumQp");
+    assert!(
+        matches!(
+            err,
+            warpnic::Error::NoFreeQueue {
+                kind: "queue pair",
+                count: 64
+            }
+        ),
+        "{err:?}"
+    );
+    // one destroyed: its number serves again, and the next is refused again
+    drop(qps.pop());
+    qps.push(pd.create_qp(&cq, &cq, caps).expect("a freed QP number"));
+    assert!(matches!(
+        pd.create_qp(&cq, &cq, caps),
+        Err(warpnic::Error::NoFreeQueue {
+            kind: "queue pair",
+            ..
+        })
+    ));
+    // completion queues: 8 on the card, one taken above
+    let mut cqs = Vec::new();
+    let err = loop {
+        match warpnic::CompletionQueue::new(nic, 64, None) {
+            Ok(c) => cqs.push(c),
+            Err(e) => break e,
+        }
+        assert!(cqs.len() <= 64, "CQs never run out");
+    };
+    assert_eq!(cqs.len(), 7);
+    assert!(
+        matches!(err, warpnic::Error::NoFreeQueue { count: 8, .. }),
+        "{err:?}"
+    );
+}
