@@ -45,9 +45,7 @@ cat >"$out/synth.ys" <<YS
 read_verilog -sv $pkgs $rtl
 design -save src
 hierarchy -top wn_core
-proc
 flatten
-opt_clean
 select m:* w:*]
 write_rtlil -selected $out/census.il
 select -clear

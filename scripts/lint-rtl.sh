@@ -20,7 +20,7 @@ verilator --xml-only --xml-output "$out/core.xml" --top-module wn_core $waivers 
 # The census netlist (the design as Yosys reads it, flattened: its memories
 # and the registers it made from arrays) is written before the synthesis.
 if ! yosys -q -l "$log" 2>/dev/null -p "read_verilog -sv $pkgs $rtl; design -save src; \
-  hierarchy -top wn_core; proc; flatten; opt_clean; select m:* w:*]; write_rtlil -selected $out/census.il; \
+  hierarchy -top wn_core; flatten; select m:* w:*]; write_rtlil -selected $out/census.il; \
   design -load src; synth -top wn_core -run begin:fine; \
   select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH*; check -assert; stat" >/dev/null 2>&1; then
 	tail -30 "$log"

@@ -4,10 +4,10 @@
 //! The declared tables come from Verilator's elaborated design
 //! (`verilator --xml-only`): every unpacked array that is not a parameter, a
 //! port or a function's local, with its entries and its element width, in
-//! every instance of its module. Yosys's view comes from its coarse netlist,
-//! flattened (`write_rtlil` of the memories and of the registers Yosys made
-//! from arrays: `memory width W size N \u_a.u_b.name` and
-//! `wire width W \u_a.u_b.name[i]`).
+//! every instance of its module. Yosys's view comes from the design as its
+//! Verilog frontend builds it, flattened (`hierarchy; flatten; write_rtlil`
+//! of the memories and of the registers the frontend made from arrays:
+//! `memory width W size N \u_a.u_b.name` and `wire width W \u_a.u_b.name[i]`).
 //!
 //! A table is short when Yosys holds fewer bits of it than the RTL
 //! declares: Yosys 0.23 silently drops the unpacked dimension of an array of
@@ -312,7 +312,7 @@ pub struct Held {
     pub reg_bits: u64,
 }
 
-/// Reads the `write_rtlil -selected` output of the flattened coarse netlist.
+/// Reads the `write_rtlil -selected` output of the flattened design.
 pub fn held(il: &str, top: &Inst) -> Result<HashMap<(String, String), Held>, String> {
     let mut out: HashMap<(String, String), Held> = HashMap::new();
     for line in il.lines() {

@@ -38,7 +38,7 @@ const USAGE: &str = "usage: cargo xtask gen [--check]
   gen --check  fail if a committed generated file is stale
   census       compare the tables the RTL declares (XML: verilator --xml-only)
                with what Yosys keeps of them (RTLIL: write_rtlil -selected of
-               the flattened coarse netlist's memories and array registers);
+               the flattened design's memories and array registers);
                fails when Yosys holds fewer bits of a table of MIN_BITS or
                more (default 4096) than the RTL declares
   fit          the resource and timing report of wn_core from the files

@@ -49,7 +49,7 @@ fn census(name: &str, sv: &str) -> Output {
         String::from_utf8_lossy(&out.stderr)
     );
     let script = format!(
-        "read_verilog -sv {}; hierarchy -top census_probe; proc; flatten; opt_clean; \
+        "read_verilog -sv {}; hierarchy -top census_probe; flatten; \
          select m:* w:*]; write_rtlil -selected {}",
         src.display(),
         il.display()
