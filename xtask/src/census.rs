@@ -37,6 +37,8 @@ pub struct Table {
 #[derive(Debug, Default)]
 pub struct Inst {
     pub module: String,
+    /// Instances at this path (the copies of a generate loop).
+    pub copies: u64,
     pub children: BTreeMap<String, Inst>,
 }
 
@@ -150,30 +152,40 @@ impl<'a, 'i> Types<'a, 'i> {
     }
 }
 
+/// The instance tree under cell `n`. The copies of a generate loop share
+/// an instance path: they are one node, whose `copies` counts them (and
+/// whose children merge theirs).
 fn cells(n: roxmltree::Node) -> Result<Inst, String> {
     let mut inst = Inst {
         module: attr(n, "submodname")?.to_string(),
+        copies: 1,
         children: BTreeMap::new(),
     };
     for c in n.children().filter(|c| c.has_tag_name("cell")) {
         let name = attr(c, "name")?.to_string();
-        // the copies of a generate loop share a name: keep one, count them
-        // through `copies`
         let child = cells(c)?;
-        inst.children.entry(name).or_insert(child);
+        match inst.children.get_mut(&name) {
+            Some(seen) => seen.merge(child),
+            None => {
+                inst.children.insert(name, child);
+            }
+        }
     }
     Ok(inst)
 }
 
-/// Instances of each (path, child name) in the cell tree, generate copies
-/// included.
-fn copies(n: roxmltree::Node, path: &str, out: &mut HashMap<String, u64>) -> Result<(), String> {
-    for c in n.children().filter(|c| c.has_tag_name("cell")) {
-        let p = join(path, attr(c, "name")?);
-        *out.entry(p.clone()).or_default() += 1;
-        copies(c, &p, out)?;
+impl Inst {
+    fn merge(&mut self, other: Inst) {
+        self.copies += other.copies;
+        for (name, child) in other.children {
+            match self.children.get_mut(&name) {
+                Some(seen) => seen.merge(child),
+                None => {
+                    self.children.insert(name, child);
+                }
+            }
+        }
     }
-    Ok(())
 }
 
 fn join(path: &str, name: &str) -> String {
@@ -211,9 +223,6 @@ pub fn design(xml: &str) -> Result<Design, String> {
         .and_then(|c| c.children().find(|n| n.has_tag_name("cell")))
         .ok_or("verilator XML: no top cell")?;
     let top = cells(top_cell)?;
-    let mut n_copies = HashMap::new();
-    n_copies.insert(String::new(), 1);
-    copies(top_cell, "", &mut n_copies)?;
 
     // the tables of each module
     let mut per_module: HashMap<&str, Vec<(String, String, u64, u64)>> = HashMap::new();
@@ -258,7 +267,7 @@ pub fn design(xml: &str) -> Result<Design, String> {
     let mut tables: BTreeMap<(String, String), Table> = BTreeMap::new();
     let mut walk: Vec<(String, &Inst)> = vec![(String::new(), &top)];
     while let Some((path, inst)) = walk.pop() {
-        let n = n_copies.get(&path).copied().unwrap_or(1);
+        let n = inst.copies;
         for (name, loc, entries, width) in
             per_module.get(inst.module.as_str()).into_iter().flatten()
         {
@@ -354,6 +363,26 @@ pub struct Row<'a> {
 impl Row<'_> {
     pub fn short(&self) -> bool {
         self.held.mem_bits + self.held.reg_bits < self.table.bits
+    }
+
+    /// "declared B, Yosys holds H".
+    pub fn shortfall(&self) -> String {
+        format!(
+            "declared {}, Yosys holds {}",
+            bits(self.table.bits),
+            bits(self.held.mem_bits + self.held.reg_bits)
+        )
+    }
+}
+
+impl Table {
+    /// `instance.path.name` (the name alone for a table of the top).
+    pub fn full_name(&self) -> String {
+        if self.path.is_empty() {
+            self.name.clone()
+        } else {
+            format!("{}.{}", self.path, self.name)
+        }
     }
 }
 

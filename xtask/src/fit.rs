@@ -382,49 +382,56 @@ pub fn report(dir: &Path, budgets: &Budgets) -> Result<(String, Vec<String>), St
     }
     let _ = writeln!(r, "| resource | used | device | % | budget |");
     let _ = writeln!(r, "|---|---:|---:|---:|---|");
-    let _ = writeln!(
-        r,
-        "| LUTs (logic + memory) | {} | {} | {:.1} | ≤ {} % |",
-        core.luts(),
-        b.device_luts,
-        lut_pct,
-        b.max_lut_pct
-    );
-    let _ = writeln!(
-        r,
-        "| LUTs as memory | {} | | {:.1} | |",
-        core.lutram,
-        pct(core.lutram as f64, b.device_luts)
-    );
-    let _ = writeln!(
-        r,
-        "| flip-flops | {} | {} | {:.1} | |",
-        core.ff,
-        b.device_ffs,
-        pct(core.ff as f64, b.device_ffs)
-    );
-    let _ = writeln!(
-        r,
-        "| RAMB36 (RAMB18 as half) | {:.1} | {} | {:.1} | ≤ {} % |",
-        core.bram36(),
-        b.device_bram36,
-        bram_pct,
-        b.max_bram_pct
-    );
-    let _ = writeln!(
-        r,
-        "| UltraRAM | {} | {} | {:.1} | |",
-        core.uram,
-        b.device_uram,
-        pct(core.uram as f64, b.device_uram)
-    );
-    let _ = writeln!(
-        r,
-        "| DSP | {} | {} | {:.1} | |",
-        core.dsp,
-        b.device_dsp,
-        pct(core.dsp as f64, b.device_dsp)
-    );
+    // name, used, the device's count, percent, budget
+    let rows = [
+        (
+            "LUTs (logic + memory)",
+            core.luts().to_string(),
+            Some(b.device_luts),
+            lut_pct,
+            Some(b.max_lut_pct),
+        ),
+        (
+            "LUTs as memory",
+            core.lutram.to_string(),
+            None,
+            pct(core.lutram as f64, b.device_luts),
+            None,
+        ),
+        (
+            "flip-flops",
+            core.ff.to_string(),
+            Some(b.device_ffs),
+            pct(core.ff as f64, b.device_ffs),
+            None,
+        ),
+        (
+            "RAMB36 (RAMB18 as half)",
+            format!("{:.1}", core.bram36()),
+            Some(b.device_bram36),
+            bram_pct,
+            Some(b.max_bram_pct),
+        ),
+        (
+            "UltraRAM",
+            core.uram.to_string(),
+            Some(b.device_uram),
+            pct(core.uram as f64, b.device_uram),
+            None,
+        ),
+        (
+            "DSP",
+            core.dsp.to_string(),
+            Some(b.device_dsp),
+            pct(core.dsp as f64, b.device_dsp),
+            None,
+        ),
+    ];
+    for (name, used, device, p, budget) in rows {
+        let device = device.map_or(" ".to_string(), |d| format!(" {d} "));
+        let budget = budget.map_or(" ".to_string(), |x| format!(" ≤ {x} % "));
+        let _ = writeln!(r, "| {name} | {used} |{device}| {p:.1} |{budget}|");
+    }
     if lut_pct > b.max_lut_pct {
         fail.push(format!(
             "LUTs: {lut_pct:.1} % of the device, the budget is {} %",
@@ -532,29 +539,12 @@ pub fn report(dir: &Path, budgets: &Budgets) -> Result<(String, Vec<String>), St
     }
     for row in regs {
         let t = row.table;
-        let _ = writeln!(
-            r,
-            "- {}.{} ({}, {})",
-            t.path,
-            t.name,
-            census::bits(row.held.reg_bits),
-            t.loc
-        );
-        fail.push(format!(
-            "{}.{} ({}) is in flip-flops",
-            t.path,
-            t.name,
-            census::bits(row.held.reg_bits)
-        ));
+        let (name, held) = (t.full_name(), census::bits(row.held.reg_bits));
+        let _ = writeln!(r, "- {name} ({held}, {})", t.loc);
+        fail.push(format!("{name} ({held}) is in flip-flops"));
     }
     for row in rows.iter().filter(|r| r.short()) {
-        fail.push(format!(
-            "{}.{}: declared {}, Yosys holds {}",
-            row.table.path,
-            row.table.name,
-            census::bits(row.table.bits),
-            census::bits(row.held.mem_bits + row.held.reg_bits)
-        ));
+        fail.push(format!("{}: {}", row.table.full_name(), row.shortfall()));
     }
     Ok((r, fail))
 }

@@ -137,11 +137,7 @@ fn census_cmd(xml: &str, il: &str, min: &str) -> Result<(), String> {
     let mut short = Vec::new();
     for r in &rows {
         let t = r.table;
-        let name = if t.path.is_empty() {
-            t.name.clone()
-        } else {
-            format!("{}.{}", t.path, t.name)
-        };
+        let name = t.full_name();
         let copies = if t.copies > 1 {
             format!(" x{}", t.copies)
         } else {
@@ -160,12 +156,7 @@ fn census_cmd(xml: &str, il: &str, min: &str) -> Result<(), String> {
             if r.short() { "  SHORT" } else { "" }
         );
         if r.short() {
-            short.push(format!(
-                "{name} ({}): declared {}, Yosys holds {}",
-                t.loc,
-                census::bits(t.bits),
-                census::bits(r.held.mem_bits + r.held.reg_bits)
-            ));
+            short.push(format!("{name} ({}): {}", t.loc, r.shortfall()));
         }
     }
     let total: u64 = rows.iter().map(|r| r.table.bits).sum();
