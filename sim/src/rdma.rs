@@ -343,12 +343,7 @@ pub fn connect_with(
         B_IP,
         PORT,
         cfg,
-        ConnectParams {
-            private_data: b"warpnic bench",
-            ird: IRD_ORD,
-            ord: IRD_ORD,
-            p2p: false,
-        },
+        connect_params(b"warpnic bench"),
         Some(CmQp::new(parts_a.qp.clone())),
     )?;
     let dev = p.a.device().clone();
@@ -368,15 +363,7 @@ pub fn connect_with(
             match e {
                 CmEvent::ConnectRequest { id, .. } if id_b.is_none() => {
                     id_b = Some(id);
-                    cm_b.accept(
-                        id,
-                        AcceptParams {
-                            private_data: b"accepted",
-                            ird: IRD_ORD,
-                            ord: IRD_ORD,
-                        },
-                        Some(CmQp::new(parts_b.qp.clone())),
-                    )?;
+                    cm_b.accept(id, accept_params(), Some(CmQp::new(parts_b.qp.clone())))?;
                 }
                 CmEvent::Established { id, params, .. } if Some(id) == id_b => est_b = Some(params),
                 e => return Err(unexpected("B", e)),
@@ -460,23 +447,19 @@ pub fn connect_many<'p>(
             qp,
         })
     };
-    // per connection: A's parts, id and params; B's, keyed by B's id, with
-    // the connection's number (A sends it as private data)
+    // per connection k: A's parts, id and params; B's likewise, found by
+    // the number A sends as private data; the ids lead back to k
     let mut a_side: Vec<(QpParts, CmId, Option<RdmaParams>)> = Vec::with_capacity(n);
-    let mut b_side: HashMap<CmId, (usize, QpParts, Option<RdmaParams>)> = HashMap::new();
+    let mut b_side: Vec<Option<(QpParts, CmId, Option<RdmaParams>)>> =
+        (0..n).map(|_| None).collect();
+    let (mut k_of_a, mut k_of_b) = (HashMap::new(), HashMap::new());
+    let (mut est_a, mut est_b) = (0usize, 0usize);
     let dev = p.a.device().clone();
     let mut end = dev.now_ns() + CONNECT_WAIT.as_nanos() as u64;
-    let established = |a_side: &[(QpParts, CmId, Option<RdmaParams>)]| {
-        a_side.iter().filter(|x| x.2.is_some()).count()
-    };
-    while a_side.len() < n
-        || established(&a_side) < n
-        || b_side.len() < n
-        || b_side.values().any(|x| x.2.is_none())
-    {
+    while est_a < n || est_b < n {
         let mut moved = false;
         // keep `window` connects in flight
-        while a_side.len() < n && a_side.len() - established(&a_side) < window.max(1) {
+        while a_side.len() < n && a_side.len() - est_a < window.max(1) {
             let k = a_side.len();
             let pa = parts(&p.a, &cqs_a[k % cqs_a.len()])?;
             let tag = format!("warpnic bench {k}");
@@ -484,36 +467,25 @@ pub fn connect_many<'p>(
                 B_IP,
                 PORT,
                 cfg,
-                ConnectParams {
-                    private_data: tag.as_bytes(),
-                    ird: IRD_ORD,
-                    ord: IRD_ORD,
-                    p2p: false,
-                },
+                connect_params(tag.as_bytes()),
                 Some(CmQp::new(pa.qp.clone())),
             )?;
+            k_of_a.insert(id, k);
             a_side.push((pa, id, None));
             moved = true;
         }
         if let Some(e) = cm_a.poll()? {
             moved = true;
-            match e {
-                CmEvent::Established { id, params, .. } => {
-                    match a_side.iter_mut().find(|x| x.1 == id && x.2.is_none()) {
-                        Some(x) => x.2 = Some(params),
-                        None => {
-                            return Err(unexpected(
-                                "A",
-                                CmEvent::Established {
-                                    id,
-                                    params,
-                                    private_data: Vec::new(),
-                                },
-                            ))
-                        }
-                    }
+            let slot = match &e {
+                CmEvent::Established { id, .. } => k_of_a.get(id).map(|&k| &mut a_side[k].2),
+                _ => None,
+            };
+            match (slot, e) {
+                (Some(slot @ None), CmEvent::Established { params, .. }) => {
+                    *slot = Some(params);
+                    est_a += 1;
                 }
-                e => return Err(unexpected("A", e)),
+                (_, e) => return Err(unexpected("A", e)),
             }
         }
         if let Some(e) = cm_b.poll()? {
@@ -521,12 +493,12 @@ pub fn connect_many<'p>(
             match e {
                 CmEvent::ConnectRequest {
                     id, private_data, ..
-                } if !b_side.contains_key(&id) => {
+                } if !k_of_b.contains_key(&id) => {
                     let k = std::str::from_utf8(&private_data)
                         .ok()
                         .and_then(|t| t.strip_prefix("warpnic bench "))
                         .and_then(|t| t.parse::<usize>().ok())
-                        .filter(|&k| k < n && !b_side.values().any(|x| x.0 == k));
+                        .filter(|&k| b_side.get(k).is_some_and(Option::is_none));
                     let Some(k) = k else {
                         return Err(unexpected(
                             "B",
@@ -539,22 +511,26 @@ pub fn connect_many<'p>(
                         ));
                     };
                     let pb = parts(&p.b, &cqs_b[k % cqs_b.len()])?;
-                    cm_b.accept(
-                        id,
-                        AcceptParams {
-                            private_data: b"accepted",
-                            ird: IRD_ORD,
-                            ord: IRD_ORD,
-                        },
-                        Some(CmQp::new(pb.qp.clone())),
-                    )?;
-                    b_side.insert(id, (k, pb, None));
+                    cm_b.accept(id, accept_params(), Some(CmQp::new(pb.qp.clone())))?;
+                    k_of_b.insert(id, k);
+                    b_side[k] = Some((pb, id, None));
                 }
-                CmEvent::Established { id, params, .. }
-                    if b_side.get(&id).is_some_and(|x| x.2.is_none()) =>
-                {
-                    if let Some(x) = b_side.get_mut(&id) {
-                        x.2 = Some(params);
+                CmEvent::Established { id, params, .. } => {
+                    match k_of_b.get(&id).and_then(|&k| b_side[k].as_mut()) {
+                        Some((_, _, slot @ None)) => {
+                            *slot = Some(params);
+                            est_b += 1;
+                        }
+                        _ => {
+                            return Err(unexpected(
+                                "B",
+                                CmEvent::Established {
+                                    id,
+                                    params,
+                                    private_data: Vec::new(),
+                                },
+                            ))
+                        }
                     }
                 }
                 e => return Err(unexpected("B", e)),
@@ -566,26 +542,16 @@ pub fn connect_many<'p>(
             if dev.now_ns() > end {
                 return Err(RdmaError::NotEstablished {
                     wait: CONNECT_WAIT,
-                    a: established(&a_side) == n,
-                    b: b_side.len() == n && b_side.values().all(|x| x.2.is_some()),
+                    a: est_a == n,
+                    b: est_b == n,
                 });
             }
             dev.relax();
         }
     }
-    let mut by_k: HashMap<usize, (QpParts, CmId, RdmaParams)> = HashMap::new();
-    for (id, (k, pb, params)) in b_side {
-        let Some(params) = params else {
-            return Err(RdmaError::Ended);
-        };
-        by_k.insert(k, (pb, id, params));
-    }
     let mut ends = Vec::with_capacity(n);
-    for (k, (pa, id_a, params_a)) in a_side.into_iter().enumerate() {
-        let Some(params_a) = params_a else {
-            return Err(RdmaError::Ended);
-        };
-        let Some((pb, id_b, params_b)) = by_k.remove(&k) else {
+    for ((pa, id_a, params_a), b) in a_side.into_iter().zip(b_side) {
+        let (Some(params_a), Some((pb, id_b, Some(params_b)))) = (params_a, b) else {
             return Err(RdmaError::Ended);
         };
         if !(params_a.crc && params_b.crc) {
@@ -601,6 +567,25 @@ pub fn connect_many<'p>(
         ends,
         _cms: (cm_a, cm_b),
     })
+}
+
+/// What the initiator asks for: IRD/ORD [`IRD_ORD`], `private_data`.
+fn connect_params(private_data: &[u8]) -> ConnectParams<'_> {
+    ConnectParams {
+        private_data,
+        ird: IRD_ORD,
+        ord: IRD_ORD,
+        p2p: false,
+    }
+}
+
+/// What the responder answers: IRD/ORD [`IRD_ORD`].
+fn accept_params() -> AcceptParams<'static> {
+    AcceptParams {
+        private_data: b"accepted",
+        ird: IRD_ORD,
+        ord: IRD_ORD,
+    }
 }
 
 /// The MSS of side `side`'s connection `id` (its TCB).

@@ -357,7 +357,7 @@ fn depth_for(size: usize, tx_depth: usize) -> usize {
 }
 
 /// The largest power of two at most `n` (at least 1).
-fn pow2_floor(n: usize) -> usize {
+pub(super) fn pow2_floor(n: usize) -> usize {
     1 << (usize::BITS - 1 - n.max(1).leading_zeros())
 }
 

@@ -22,6 +22,7 @@ use warpnic_sim::WorldConfig;
 
 use std::sync::Arc;
 
+use super::bw::pow2_floor;
 use super::limit::{limit_gbps, message_rate_limit, TARGET};
 use super::{
     caps_for, check_wc, diff, fill, region, rule, stalled, tcp_counters, tcp_diff, Op, RdmaBench,
@@ -123,8 +124,7 @@ fn cq_pairs(
 /// a power of two of at least 2.
 fn lane_depth(size: usize, qps: usize, depth: usize) -> usize {
     let by_bytes = MAX_INFLIGHT_BYTES / (size.max(1) * qps.max(1));
-    let d = (depth / qps.max(1)).min(by_bytes).max(2);
-    1 << (usize::BITS - 1 - d.leading_zeros())
+    pow2_floor((depth / qps.max(1)).min(by_bytes).max(2))
 }
 
 #[allow(clippy::too_many_arguments)]
