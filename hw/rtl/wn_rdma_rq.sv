@@ -43,7 +43,8 @@
 // time when the unit is idle; but the WQE a Send too long for it took (our
 // Terminate DDP untagged buffer error, message too long: err_lenerr_i)
 // completes LOC_LEN_ERR, as verbs report it. A taken WQE is flushed only
-// once none of its QP's packets is in wn_ddp_rx (dpend_nz_i, last_dqp_i),
+// once none of its QP's packets is in wn_ddp_rx (scan_inflt_i for the QP at
+// scan_qp_o, cmd_inflt_i for cmd_qp_i),
 // no buffer handed out waits for its Send's first beat (dsop_i: a first
 // beat entered) and wn_ddp_rx's completion FIFO is empty (dc_valid_i), so
 // every receive WQE completes once, in order, with its own wr_id. The same
@@ -106,10 +107,12 @@ module wn_rdma_rq #(
     output logic [MaxSge*32-1:0] rb_rsp_len_o,
     output logic                 rb_off_valid_o,
     input  logic                 rb_take_i,
-    // the receive path: packets of QP last_dqp_i in wn_ddp_rx, a Send's
-    // first beat entering it, its completion FIFO not empty
-    input  logic                 dpend_nz_i,
-    input  logic [QpW-1:0]       last_dqp_i,
+    // the receive path: packets of the flush scan's QP (scan_qp_o) and of
+    // cmd_qp_i in wn_ddp_rx, a Send's first beat entering it, its
+    // completion FIFO not empty
+    output logic [QpW-1:0]       scan_qp_o,
+    input  logic                 scan_inflt_i,
+    input  logic                 cmd_inflt_i,
     input  logic                 dsop_i,
     input  logic                 dc_valid_i,
     // wn_ddp_rx's completions: the WQE they complete
@@ -269,8 +272,9 @@ module wn_rdma_rq #(
   // that comes after it entered ERROR loads its context in error (the
   // chain is broken) and records nothing
   logic scan_busy, qm_busy;
-  assign scan_busy = (dpend_nz_i && last_dqp_i == scan_q) || rb_ans_q || dc_valid_i;
-  assign qm_busy = (dpend_nz_i && last_dqp_i == cmd_qp_i) || rb_ans_q || dc_valid_i;
+  assign scan_qp_o = scan_q;
+  assign scan_busy = scan_inflt_i || rb_ans_q || dc_valid_i;
+  assign qm_busy = cmd_inflt_i || rb_ans_q || dc_valid_i;
   assign scan_hit = qp_err_i[scan_q] && rq_cc[scan_q] != rq_pi[scan_q] &&
                     !(rq_cc[scan_q] != rq_ci[scan_q] && scan_busy);
   assign hold_o = (q_st != QIdle && q_qp == cmd_qp_i) || qm_busy;

@@ -14,9 +14,11 @@
 //
 // Contexts: wn_mpa_rx and wn_ddp_rx take a context with a packet's first
 // beat and return it after the packet. The next packet of the same QP goes
-// on with the context they hold (s_cont_i); a packet of another QP waits
-// until every context in flight is written back, then loads its own from
-// the tables here. A QP_MODIFY under way (qm_busy_i) or a QP entering
+// on with the context they hold (s_cont_i); a packet of another QP loads
+// its own from the tables here and follows the packets in flight at once,
+// unless a context of its QP is still in flight (a list of the runs of
+// packets in flight, wn_runs, answers that; up to 8 runs per stage). A
+// QP_MODIFY under way (qm_busy_i) or a QP entering
 // ERROR (err_set_i) breaks the chain, so a state change is seen by the
 // next packet: a QP in ERROR places nothing more and completes nothing
 // more, whichever path put it there (the QP's next packet loads its
@@ -282,8 +284,8 @@ module wn_rdma_rx #(
   logic         seg_inpkt_q, seg_drop_q;
   logic [QpW-1:0] last_mqp_q;
   logic         last_mv_q;
-  logic [5:0]   mpend_q;          // contexts in flight
-  logic         m_sready;
+  logic         m_sready, m_full;
+  logic [0:0]   m_inflt;
   logic [QpW-1:0] s_qp;
   logic         s_qp_ok, s_sop, s_cont, s_bad, s_go, s_hold;
   assign s_qp = s_qp_i[QpW-1:0];
@@ -291,8 +293,9 @@ module wn_rdma_rx #(
   assign s_qp_ok = s_qp_i < 16'(NumQp);
   assign s_bad = !s_qp_ok || !qp_rx_i[s_qp];
   assign s_cont = last_mv_q && last_mqp_q == s_qp;
-  // a packet of another QP waits for the contexts in flight
-  assign s_hold = s_sop && !s_bad && !s_cont && mpend_q != 6'd0;
+  // a segment that loads its QP's context waits while a context of that QP
+  // is in flight (or the runs list is full); other QPs' segments go on
+  assign s_hold = s_sop && !s_bad && !s_cont && (m_inflt[0] || m_full);
   logic s_drop_beat;
   assign s_drop_beat = s_sop ? s_bad : seg_drop_q;
   assign s_go = s_tvalid_i && !s_hold && (s_drop_beat || m_sready);
@@ -314,7 +317,9 @@ module wn_rdma_rx #(
   assign mctx_i = mctx[s_qp];
   assign m_crc_en = qc_crc[s_qp];
   assign m_mark_en = qc_mark[s_qp];
-  assign mpa_max = qc_mulpdu[mqp_lat_q[QpW-1:0]];
+  // the MULPDU of the segment in wn_mpa_rx's decoder: the offered one's
+  // through its first beat, then the one latched with it
+  assign mpa_max = qc_mulpdu[s_sop ? s_qp : mqp_lat_q[QpW-1:0]];
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -322,7 +327,6 @@ module wn_rdma_rx #(
       seg_drop_q <= 1'b0;
       last_mv_q <= 1'b0;
       last_mqp_q <= '0;
-      mpend_q <= 6'd0;
       mqp_lat_q <= 16'd0;
     end else begin
       if (s_go) begin
@@ -337,9 +341,25 @@ module wn_rdma_rx #(
         end
       end
       if (chain_break) last_mv_q <= 1'b0;
-      mpend_q <= mpend_q + {5'd0, s_go && s_sop && !s_bad} - {5'd0, mctx_v};
     end
   end
+  // the runs of segments whose contexts are in wn_mpa_rx, oldest first
+  wn_runs #(
+      .Runs(8),
+      .QpW(QpW),
+      .CntW(6),
+      .NumQ(1)
+  ) u_mruns (
+      .clk_i,
+      .rst_i,
+      .add_i   (s_go && s_sop && !s_bad),
+      .new_i   (!s_cont),
+      .add_qp_i(s_qp),
+      .done_i  (mctx_v),
+      .full_o  (m_full),
+      .q_qp_i  (s_qp),
+      .hit_o   (m_inflt)
+  );
   assign cnt_drop_o = s_go && s_sop && s_bad;
 
   logic [8:0] mctx_phase_o;
@@ -406,8 +426,10 @@ module wn_rdma_rx #(
   // ULPDU packets into wn_ddp_rx
   logic           u_inpkt_q, last_dv_q;
   logic [QpW-1:0] last_dqp_q, u_qp;
-  logic [5:0]     dpend_q;          // packets in wn_ddp_rx (all of QP last_dqp_q)
-  logic           u_sop, u_cont, u_hold, u_sready, u_go;
+  logic           u_sop, u_cont, u_hold, u_sready, u_go, d_full;
+  // runs of QP u_qp, of the flush scan's QP, of the command's QP in wn_ddp_rx
+  logic [2:0]     d_inflt;
+  logic [QpW-1:0] rq_scan_qp;
   logic           dctx_v;
   logic [QpW-1:0] dctx_qp;
   dctx_t          dctx_i, dctx_o;
@@ -427,7 +449,7 @@ module wn_rdma_rx #(
   assign u_sop = !u_inpkt_q;
   // a QP with IRD slots freed reloads its context (the chain holds irdu)
   assign u_cont = last_dv_q && last_dqp_q == u_qp && irdd_q[u_qp] == 8'd0;
-  assign u_hold = u_sop && !u_cont && dpend_q != 6'd0;
+  assign u_hold = u_sop && !u_cont && (d_inflt[0] || d_full);
   assign mu_tready = u_sready && !u_hold;
   assign u_go = mu_tvalid && mu_tready;
   assign dctx_i = dctx[u_qp];
@@ -436,7 +458,6 @@ module wn_rdma_rx #(
       u_inpkt_q <= 1'b0;
       last_dv_q <= 1'b0;
       last_dqp_q <= '0;
-      dpend_q <= 6'd0;
     end else begin
       if (u_go) begin
         u_inpkt_q <= !mu_tlast;
@@ -446,9 +467,25 @@ module wn_rdma_rx #(
         end
       end
       if (chain_break) last_dv_q <= 1'b0;
-      dpend_q <= dpend_q + {5'd0, u_go && u_sop} - {5'd0, dctx_v};
     end
   end
+  // the runs of packets whose contexts are in wn_ddp_rx, oldest first
+  wn_runs #(
+      .Runs(8),
+      .QpW(QpW),
+      .CntW(6),
+      .NumQ(3)
+  ) u_druns (
+      .clk_i,
+      .rst_i,
+      .add_i   (u_go && u_sop),
+      .new_i   (!u_cont),
+      .add_qp_i(u_qp),
+      .done_i  (dctx_v),
+      .full_o  (d_full),
+      .q_qp_i  ({cmd_qp_i, rq_scan_qp, u_qp}),
+      .hit_o   (d_inflt)
+  );
 
   // ddp_rx outputs
   logic           d_rreq, d_rts_o;
@@ -714,8 +751,9 @@ module wn_rdma_rx #(
       .rb_rsp_len_o    (rb_rsp_len),
       .rb_off_valid_o  (rb_off_valid),
       .rb_take_i       (rb_take),
-      .dpend_nz_i      (dpend_q != 6'd0),
-      .last_dqp_i      (last_dqp_q),
+      .scan_qp_o       (rq_scan_qp),
+      .scan_inflt_i    (d_inflt[1]),
+      .cmd_inflt_i     (d_inflt[2]),
       .dsop_i          (u_go && u_sop),
       .dc_valid_i      (dc_valid),
       .dc_qp_i         (dc_qp),

@@ -134,6 +134,13 @@ const TOPS: &[Top] = &[
         doc: "`wn_ctx_ram` with 16 entries of 72 bits and 3 read ports (few entries, so ports and writes collide often).",
     },
     Top {
+        name: "wn_runs",
+        module: "wn_runs",
+        files: &["rtl/wn_runs.sv"],
+        params: &[("Runs", "4"), ("QpW", "3"), ("CntW", "5"), ("NumQ", "2")],
+        doc: "`wn_runs` with 4 runs of up to 31 packets, 8 QPs and 2 query ports (few runs and QPs, so the list fills and QPs repeat often).",
+    },
+    Top {
         name: "wn_fifo",
         module: "wn_fifo",
         files: &["rtl/wn_fifo.sv"],
