@@ -41,7 +41,10 @@
 // WQE waits until the QP's log is empty, a Read until ORD allows it: the
 // prefetcher is rewound to it and reads it again later, the other QPs
 // first. A QP in ERROR completes every logged message and every posted
-// WQE as FLUSHED, and its outstanding READs. A Terminate from the receive
+// WQE as FLUSHED, and its outstanding READs, in posting order: a message
+// not yet released to the engine at once, a released one when its bytes
+// are acknowledged (a retransmission may still need it), and a posted WQE
+// once the log and the ORQ are empty. A Terminate from the receive
 // side flushes the messages not yet released and is logged itself.
 //
 // The log keeps RrReserve entries for READ RESPONSEs: work requests fill
@@ -301,10 +304,14 @@ module wn_rdma_tx #(
   // a QP can log a work request (two messages at most) now: in RTS with
   // room beside the READ RESPONSEs' reserve and not halted by an error, or
   // in ERROR (its WQEs complete FLUSHED)
-  function automatic logic can_log(input logic [7:0] st, input logic [LW:0] used, input logic halted);
+  // in ERROR a WQE completes FLUSHED once every message and Read posted
+  // before it has completed (reads: the Reads in the ORQ), so the send
+  // queue's completions keep posting order
+  function automatic logic can_log(input logic [7:0] st, input logic [LW:0] used, input logic halted,
+                                   input logic [OW:0] reads);
     can_log = (st == 8'(wn_abi_pkg::QP_STATE_RTS) && !halted &&
                {1'b0, used} + (LW + 2)'(2 + RrReserve) <= (LW + 2)'(LogDepth)) ||
-              st == 8'(wn_abi_pkg::QP_STATE_ERROR);
+              (st == 8'(wn_abi_pkg::QP_STATE_ERROR) && used == '0 && reads == '0);
   endfunction
   // ORD Reads are outstanding (ORD 0 counts as 1; QP_MODIFY refuses an ORD
   // above the queue's depth)
@@ -330,7 +337,7 @@ module wn_rdma_tx #(
   // the scanned QP has WQEs posted that it can log
   // (and not waiting for an outstanding Read to end: od_q)
   assign pf_sw = sq_pi[pf_scan] != sq_ci[pf_scan] && !od_q[pf_scan] &&
-                 can_log(st_q[pf_scan], tail_q[pf_scan] - head_q[pf_scan], 1'b0);
+                 can_log(st_q[pf_scan], tail_q[pf_scan] - head_q[pf_scan], 1'b0, ot_q[pf_scan] - oh_q[pf_scan]);
   assign pf_other = pf_run && pf_scan != pf_qp && pf_sw;
   assign pf_pick = !pf_run && !(f_wq && f_qp == pf_scan) && pf_sw;
   assign rw_st = (st_valid_i && st_qp_i == pf_qp) || (init_valid_i && init_qp_i == pf_qp);
@@ -533,7 +540,8 @@ module wn_rdma_tx #(
   assign t_rdw = !wq_err && wq_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ) &&
                  st_q[wq_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) &&
                  ord_full(ot_q[wq_qp] - oh_q[wq_qp] + (OW + 1)'(f_orq_push && t_same), ord_q[wq_qp]);
-  assign t_ok = can_log(st_q[wq_qp], t_used, sh_q[wq_qp]) && !t_rdw;
+  assign t_ok = can_log(st_q[wq_qp], t_used, sh_q[wq_qp],
+                        ot_q[wq_qp] - oh_q[wq_qp] + (OW + 1)'(f_orq_push && t_same)) && !t_rdw;
   assign t_take = t_rdy && !t_stale && t_ok;
   assign t_park = t_rdy && !t_stale && !t_ok && pf_other;
   assign wq_pop = t_rdy && (t_stale || t_ok || pf_other);
@@ -775,7 +783,15 @@ module wn_rdma_tx #(
   wn_rdma_pkg::msg_t a_e;
   assign a_e = lg_rd[LgA*MsgW +: MsgW];
   assign a_err = st_q[a_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR);
-  assign a_can = head_q[a_scan] != rel_q[a_scan] && wn_rdma_pkg::ge32(una_q[a_scan], a_e.start + a_e.bytes);
+  // in ERROR a message the engine was never told of (not released: none of
+  // its bytes is on the wire) leaves at once, FLUSHED; but our own
+  // Terminate's flush (tpend) takes them through the fetch unit, and the
+  // Terminate it logs goes out
+  logic a_unrel;
+  assign a_unrel = a_err && head_q[a_scan] == rel_q[a_scan] && head_q[a_scan] != tail_q[a_scan] &&
+                   !tpend_q[a_scan] && !(f_st == FFlush && f_qp == a_scan) && a_e.op != OpTerm;
+  assign a_can = (head_q[a_scan] != rel_q[a_scan] && wn_rdma_pkg::ge32(una_q[a_scan], a_e.start + a_e.bytes)) ||
+                 a_unrel;
   assign a_need = a_e.op != OpRreq && a_e.op != OpRresp && a_e.op != OpTerm && !a_e.pair && (a_e.sig || a_err);
   // completions in posting order: a message waits for the older Reads'
   // completions (in ERROR everything is flushed without waiting)

@@ -84,6 +84,8 @@ struct Conn {
     posted: usize,
     done: usize,
     sends_seen: usize,
+    /// Receives posted at B.
+    recv_posted: usize,
 }
 
 fn plan(rng: &mut Rng, reads: bool) -> Vec<(WrOpcode, usize)> {
@@ -181,11 +183,18 @@ fn connect(
         posted: 0,
         done: 0,
         sends_seen: 0,
+        recv_posted: sends,
     }
 }
 
 /// Posts what the send queue has room for; returns how many.
 fn post(c: &mut Conn) -> usize {
+    post_at(c, None)
+}
+
+/// Posts what the send queue has room for, message `bad` (a Write) to an
+/// STag B never registered; returns how many.
+fn post_at(c: &mut Conn, bad: Option<usize>) -> usize {
     let mut n = 0;
     while c.posted < MSGS && c.posted - c.done < SQ {
         let k = c.posted;
@@ -205,6 +214,8 @@ fn post(c: &mut Conn) -> usize {
             ]
         };
         let (remote_addr, rkey) = match op {
+            // index 0xffff: beyond B's MR table
+            WrOpcode::RdmaWrite if bad == Some(k) => (c.sink.addr() + off, 0x00ff_ff00),
             WrOpcode::RdmaWrite => (c.sink.addr() + off, c.sink.rkey()),
             WrOpcode::RdmaRead => (c.rsrc.addr() + off, c.rsrc.rkey()),
             _ => (0, 0),
@@ -341,6 +352,169 @@ fn queue_pairs_share_the_send_path() {
     }
     for (i, c) in conns.iter().enumerate() {
         for (k, &(op, len)) in c.msgs.iter().enumerate() {
+            if op == WrOpcode::RdmaWrite {
+                let off = k * SLOT;
+                assert!(
+                    bytes(&c.sink, off, len) == c.data[off..off + len],
+                    "QP {i}: Write {k}'s bytes"
+                );
+            }
+        }
+    }
+}
+
+/// One QP of four breaks the rules while the others' packets are in
+/// flight around its own: QP 1 Writes to an STag B never registered in the
+/// middle of its messages. B answers with TERMINATE and puts its QP 1 into
+/// ERROR; its posted receives then complete as FLUSHED, in order, each
+/// once, after the Sends that came before the bad Write (which complete
+/// with their bytes). The three other QPs finish every message untouched,
+/// with their packets interleaved with QP 1's in B's receive pipeline.
+#[test]
+fn a_qp_that_fails_among_others_flushes_alone() {
+    const BAD_QP: usize = 1;
+    const BAD_MSG: usize = MSGS / 2;
+    let p = pair();
+    tcp_pair_setup(&p);
+    let mut a = Cm::new(&p.a);
+    let mut b = Cm::new(&p.b);
+    let (qa, qb) = (cqs(&p.a), cqs(&p.b));
+    b.listen(7200, 8, mpa()).expect("listen");
+    let mut rng = Rng::new(0x5eed_0701);
+    let mut conns: Vec<Conn> = (0..QPS)
+        .map(|_| connect(&p, (&mut a, &qa), (&mut b, &qb), &mut rng, false))
+        .collect();
+    // QP 1's bad message is a Write to an STag whose index is beyond B's MR
+    // table; its messages after it are Sends, so B has receives to flush
+    {
+        let c = &mut conns[BAD_QP];
+        c.msgs[BAD_MSG] = (WrOpcode::RdmaWrite, 1000);
+        for m in &mut c.msgs[BAD_MSG + 1..] {
+            m.0 = WrOpcode::Send;
+            m.1 = m.1.min(RECV);
+        }
+        let sends = c.msgs.iter().filter(|m| m.0 == WrOpcode::Send).count();
+        // receives for the Sends this added (connect posted the others)
+        for k in c.recv_posted..sends {
+            let sge = [c.rbuf.sge((k * RECV) as u64, RECV as u32).expect("sge")];
+            c.b.qp
+                .post_recv(&[RecvWr {
+                    wr_id: k as u64,
+                    sg_list: &sge,
+                }])
+                .expect("post recv");
+        }
+        c.recv_posted = sends;
+    }
+    let sends_before_bad = conns[BAD_QP].msgs[..BAD_MSG]
+        .iter()
+        .filter(|m| m.0 == WrOpcode::Send)
+        .count();
+    let dev = p.a.device().clone();
+    let mut last = dev.now_ns();
+    // QP 1: A's completions (wr_id, status) and B's (wr_id, status)
+    let mut bad_send_wcs: Vec<(u64, CqeStatus)> = Vec::new();
+    let mut bad_recv_wcs: Vec<(u64, CqeStatus)> = Vec::new();
+    loop {
+        let others_done = conns
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != BAD_QP)
+            .all(|(_, c)| {
+                c.done == MSGS
+                    && c.sends_seen == c.msgs.iter().filter(|m| m.0 == WrOpcode::Send).count()
+            });
+        let bad = &conns[BAD_QP];
+        let bad_done = bad.posted == MSGS
+            && bad_send_wcs.len() == MSGS
+            && bad_recv_wcs.len() == bad.recv_posted;
+        if others_done && bad_done {
+            break;
+        }
+        let mut moved = 0;
+        for (i, c) in conns.iter_mut().enumerate() {
+            moved += post_at(c, (i == BAD_QP).then_some(BAD_MSG));
+        }
+        let mut wcs = [WorkCompletion::default(); 16];
+        for (cq, send) in [(&qa.scq, true), (&qb.rcq, false)] {
+            let got = cq.poll_wc(&mut wcs).expect("poll");
+            moved += got;
+            for wc in &wcs[..got] {
+                let i = conns
+                    .iter()
+                    .position(|c| {
+                        let qp = if send { &c.a.qp } else { &c.b.qp };
+                        qp.qp_num() == wc.qp_num
+                    })
+                    .expect("a completion of one of the QPs");
+                match (i == BAD_QP, send) {
+                    (true, true) => {
+                        bad_send_wcs.push((wc.wr_id, wc.status));
+                        conns[i].done += 1;
+                    }
+                    (true, false) => {
+                        let j = bad_recv_wcs.len();
+                        if wc.status == CqeStatus::Success {
+                            on_recv(i, &mut conns[i], wc);
+                        }
+                        assert_eq!(
+                            wc.wr_id, j as u64,
+                            "QP 1's receives complete in order, once each"
+                        );
+                        bad_recv_wcs.push((wc.wr_id, wc.status));
+                    }
+                    (false, true) => on_send(i, &mut conns[i], wc),
+                    (false, false) => on_recv(i, &mut conns[i], wc),
+                }
+            }
+        }
+        if moved == 0 {
+            assert!(
+                dev.now_ns() - last < 20_000_000,
+                "no progress for 20 ms: {:?}; QP 1: {} posted, {} send and {} of {} receive completions",
+                conns.iter().map(|c| (c.posted, c.done, c.sends_seen)).collect::<Vec<_>>(),
+                conns[BAD_QP].posted,
+                bad_send_wcs.len(),
+                bad_recv_wcs.len(),
+                conns[BAD_QP].recv_posted,
+            );
+            dev.relax();
+        } else {
+            last = dev.now_ns();
+        }
+    }
+    // A: every WR of QP 1 completes once, in posting order, the ones before
+    // the bad Write with success
+    for (k, &(id, st)) in bad_send_wcs.iter().enumerate() {
+        assert_eq!(id, k as u64, "QP 1's send completions in posting order");
+        if k < BAD_MSG {
+            assert_eq!(
+                st,
+                CqeStatus::Success,
+                "QP 1's message {k}, before the bad Write"
+            );
+        }
+    }
+    // B: the Sends before the bad Write arrived with their bytes (checked
+    // in on_recv); every receive after them is flushed
+    for (j, &(_, st)) in bad_recv_wcs.iter().enumerate() {
+        let want = if j < sends_before_bad {
+            CqeStatus::Success
+        } else {
+            CqeStatus::Flushed
+        };
+        assert_eq!(
+            st, want,
+            "QP 1's receive {j} ({sends_before_bad} Sends came before the bad Write)"
+        );
+    }
+    let settle = dev.now_ns() + 200_000;
+    while dev.now_ns() < settle {
+        dev.relax();
+    }
+    for (i, c) in conns.iter().enumerate() {
+        let upto = if i == BAD_QP { BAD_MSG } else { MSGS };
+        for (k, &(op, len)) in c.msgs[..upto].iter().enumerate() {
             if op == WrOpcode::RdmaWrite {
                 let off = k * SLOT;
                 assert!(
