@@ -290,14 +290,22 @@ module wn_rdma_tx #(
   // ------------------------------------------------------------------
   // the WQE prefetcher: a wn_wqe_prefetch read engine reads one QP's
   // posted WQEs by DMA, up to Batch in a read and several reads in flight,
-  // into a FIFO (wq_*) that the fetch unit takes them from in order. It
-  // stays with its QP while no other QP has work; when one has, it moves
-  // on once it has read Quota WQEs in this run or its QP has no more. The
-  // fetch unit rewinds it (rw_*) to a WQE it could not take: the FIFO is
-  // emptied, the reads in flight are dropped, and parking, the prefetcher
-  // leaves the QP until its scan comes back to it. A refused read leaves an
-  // error entry for its first missing WQE and the prefetcher goes on from
-  // the next one. A QP's state change parks it too.
+  // into a FIFO (wq_*, each entry tagged with its QP) that the fetch unit
+  // takes them from in order. It stays with its QP while no other QP has
+  // work; when one has, it moves on once it has read Quota WQEs in this
+  // run or its QP has no more, as soon as its reads are in: the next QP's
+  // reads go out while the last one's WQEs drain. A list of the QPs with
+  // WQEs in the FIFO (wn_runs, a run per visit, up to 8) keeps a QP from
+  // being picked again before its WQEs are taken. The fetch unit rewinds it
+  // (rw_*) to a WQE of the current QP it could not take: the FIFO is
+  // emptied (the other QPs' WQEs in it too: they are read again when the
+  // scan comes back to them), the reads in flight are dropped, and
+  // parking, the prefetcher leaves the QP until its scan comes back to it;
+  // a WQE of an earlier QP it could not take makes that QP's later WQEs in
+  // the FIFO stale (dropped as they come). A refused read leaves an error
+  // entry for its first missing WQE and the prefetcher goes on from the
+  // next one. A QP's state change parks it too, and one of a QP with WQEs
+  // in the FIFO empties the FIFO.
   localparam int Batch = 16;
   localparam int WqDepth = 64;
   localparam int Quota = 64;
@@ -329,20 +337,25 @@ module wn_rdma_tx #(
   logic [QpW-1:0] wq_qp;
   logic [15:0]    wq_idx;
   // rewinds from the fetch unit (and state changes)
-  logic           rw_fire, rw_park, rw_hit, rw_st;
+  logic           rw_fire, rw_park, rw_hit, rw_st, rw_xst, pf_flush;
+  logic           pf_rd_idle, pf_push, pf_full, pf_lv_q;
+  logic [QpW-1:0] pf_lqp_q;
+  logic [2:0]     pf_inq;  // {init_qp_i, st_qp_i, pf_scan} have WQEs in the FIFO
   logic [QpW-1:0] rw_qp;
   logic [15:0]    rw_idx;
 
   assign pf_okst = st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) || st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_ERROR);
   // the scanned QP has WQEs posted that it can log
   // (and not waiting for an outstanding Read to end: od_q)
-  assign pf_sw = sq_pi[pf_scan] != sq_ci[pf_scan] && !od_q[pf_scan] &&
+  assign pf_sw = sq_pi[pf_scan] != sq_ci[pf_scan] && !od_q[pf_scan] && !pf_inq[0] &&
                  can_log(st_q[pf_scan], tail_q[pf_scan] - head_q[pf_scan], 1'b0, ot_q[pf_scan] - oh_q[pf_scan]);
   assign pf_other = pf_run && pf_scan != pf_qp && pf_sw;
-  assign pf_pick = !pf_run && !(f_wq && f_qp == pf_scan) && pf_sw;
+  assign pf_pick = !pf_run && !(f_wq && f_qp == pf_scan) && pf_sw && !pf_full;
   assign rw_st = (st_valid_i && st_qp_i == pf_qp) || (init_valid_i && init_qp_i == pf_qp);
   assign rw_hit = pf_run && ((rw_fire && rw_qp == pf_qp) || rw_st);
-  assign pf_leave = pf_run && pf_idle && !rw_hit &&
+  assign rw_xst = (st_valid_i && pf_inq[1]) || (init_valid_i && pf_inq[2]);
+  assign pf_flush = rw_hit || rw_xst;
+  assign pf_leave = pf_run && pf_rd_idle && !pf_flush &&
                     (pf_park || !pf_okst || (pf_other && (pf_cnt >= 16'(Quota) || pf_next == sq_pi[pf_qp])));
 
   wn_wqe_prefetch #(
@@ -363,11 +376,13 @@ module wn_rdma_tx #(
       .load_i        (pf_pick || rw_hit),
       .load_idx_i    (rw_hit ? rw_idx : sq_ci[pf_scan]),
       .issue_i       (pf_run && !pf_park && pf_okst && !(pf_other && pf_cnt >= 16'(Quota))),
-      .flush_i       (rw_hit),
+      .flush_i       (pf_flush),
       .next_o        (pf_next),
       .n_o           (pf_n),
       .go_o          (pf_go),
       .idle_o        (pf_idle),
+      .rd_idle_o     (pf_rd_idle),
+      .push_o        (pf_push),
       .wq_valid_o    (wq_valid),
       .wq_err_o      (wq_err),
       .wq_qp_o       (wq_qp),
@@ -390,7 +405,7 @@ module wn_rdma_tx #(
     end else begin
       // the scan: stops at a QP with work (to start a run, or waiting)
       // (to a QP just rung, when it was not stopped)
-      if (!(pf_pick || pf_other)) pf_scan <= (sqdb_valid_i && sqdb_qp_i != pf_qp) ? sqdb_qp_i : pf_scan + 1'b1;
+      if (!(pf_pick || pf_other)) pf_scan <= (!pf_run && sqdb_valid_i && sqdb_qp_i != pf_qp) ? sqdb_qp_i : pf_scan + 1'b1;
       if (pf_pick) begin
         pf_run <= 1'b1;
         pf_park <= 1'b0;
@@ -399,9 +414,33 @@ module wn_rdma_tx #(
       end
       if (pf_leave) pf_run <= 1'b0;
       if (pf_go) pf_cnt <= pf_cnt + pf_n;
-      if (rw_hit && (rw_park || rw_st)) pf_park <= 1'b1;
+      if ((rw_hit && (rw_park || rw_st)) || (pf_run && rw_xst)) pf_park <= 1'b1;
     end
   end
+  // the runs of WQEs in the FIFO, one per visit
+  always_ff @(posedge clk_i) begin
+    if (rst_i || pf_flush) pf_lv_q <= 1'b0;
+    else if (pf_push) begin
+      pf_lv_q <= 1'b1;
+      pf_lqp_q <= pf_qp;
+    end
+  end
+  wn_runs #(
+      .Runs(8),
+      .QpW(QpW),
+      .CntW($clog2(WqDepth) + 1),
+      .NumQ(3)
+  ) u_pfruns (
+      .clk_i,
+      .rst_i   (rst_i || pf_flush),
+      .add_i   (pf_push),
+      .new_i   (!pf_lv_q || pf_lqp_q != pf_qp),
+      .add_qp_i(pf_qp),
+      .done_i  (wq_pop),
+      .full_o  (pf_full),
+      .q_qp_i  ({init_qp_i, st_qp_i, pf_scan}),
+      .hit_o   (pf_inq)
+  );
 
   // ------------------------------------------------------------------
   // fetch: WQEs (and READ RESPONSE jobs) into the log
@@ -1132,7 +1171,7 @@ module wn_rdma_tx #(
 `endif
 
   logic unused;
-  assign unused = ^{se_count, wq_w, rq_count, f_w.rsvd0, f_w.rsvd1, f_w.rsvd2,
+  assign unused = ^{pf_idle, se_count, wq_w, rq_count, f_w.rsvd0, f_w.rsvd1, f_w.rsvd2,
                     f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96], f_w.sge1[63:0],
                     f_w.sge2[63:0], f_w.sge3[63:0], f_fr, r_e, a_e, f_fe, h_ent,
                     s_ent[LW], term_hdr_i[511:368]};

@@ -185,6 +185,7 @@ module wn_rq_prefetch #(
   assign pf_leave = pf_run && pf_idle && !i_v_q && k_count == 3'd0 && rq_count == 5'd0 && !flush &&
                     (pf_n == 16'd0 || !cur_ok_i);
 
+  logic pf_rd_idle, pf_push;
   // the read engine: a read limited by the FIFO's room waits for room for
   // half a batch (HalfWait); a producer index beyond the ring reads nothing
   wn_wqe_prefetch #(
@@ -210,6 +211,8 @@ module wn_rq_prefetch #(
       .n_o           (pf_n),
       .go_o          (pf_go),
       .idle_o        (pf_idle),
+      .rd_idle_o     (pf_rd_idle),
+      .push_o        (pf_push),
       .wq_valid_o    (wq_valid),
       .wq_err_o      (wq_err),
       .wq_qp_o       (wq_qp),
@@ -429,7 +432,7 @@ module wn_rq_prefetch #(
   end
 
   logic unused;
-  assign unused = ^{wq_qp, wq_idx, pf_next, pf_go, t_valid, t_count};
+  assign unused = ^{wq_qp, wq_idx, pf_next, pf_go, t_valid, t_count, pf_rd_idle, pf_push};
 
 `ifndef SYNTHESIS
   // the credits and the room check keep the answer and ready FIFOs from

@@ -6,7 +6,10 @@
 // (its QP: base_i, log_i, pi_i, looked up by the owner), positions the
 // reader (load_i: read from load_idx_i on), allows each read (issue_i) and
 // drops everything (flush_i: the FIFO emptied, the reads in flight dropped
-// as their responses come). A refused read (rd_rsp_i.rsp_err) leaves an error
+// as their responses come). idle_o: no read in flight and the FIFO empty;
+// rd_idle_o: no read in flight (the FIFO may hold WQEs: with Tagged, each
+// entry keeps the QP it was read for, so the owner may move to another
+// ring); push_o: a WQE enters the FIFO (tagged with qp_i). A refused read (rd_rsp_i.rsp_err) leaves an error
 // entry for its first WQE not yet delivered; the rest of that read and the
 // reads after it are dropped, and the reader goes on from the next WQE.
 //
@@ -58,6 +61,8 @@ module wn_wqe_prefetch #(
     output logic [15:0]      n_o,
     output logic             go_o,
     output logic             idle_o,
+    output logic             rd_idle_o,
+    output logic             push_o,
     // the FIFO of WQEs
     output logic             wq_valid_o,
     output logic             wq_err_o,
@@ -134,6 +139,8 @@ module wn_wqe_prefetch #(
   assign n_o = pf_n;
   assign go_o = pf_go;
   assign idle_o = tr_count == 4'd0 && wq_count == '0 && pf_old == 4'd0;
+  assign rd_idle_o = tr_count == 4'd0 && pf_old == 4'd0;
+  assign push_o = as_push;
 
   wn_fifo #(
       .Width(21),
