@@ -10,8 +10,8 @@ use warpnic::cm::CmQp;
 use warpnic::mpa::{AcceptParams, ConnectParams, MpaConfig};
 use warpnic::verbs::{AccessFlags, SendWr, Sge, WcOpcode, WorkCompletion, WrOpcode};
 use warpnic::{
-    Cm, CmEvent, CompletionQueue, DmaPerm, MemoryRegion, Nic, ProtectionDomain, QpCaps, QueuePair,
-    RecvWr,
+    Cm, CmEvent, CompletionQueue, Device, DmaPerm, MemoryRegion, Nic, ProtectionDomain, QpCaps,
+    QueuePair, RecvWr,
 };
 use warpnic_abi::gen::CqeStatus;
 use warpnic_sim::rng::Rng;
@@ -308,6 +308,27 @@ fn reap(cq: &CompletionQueue, conns: &mut [Conn], send: bool) -> usize {
     got
 }
 
+/// Lets placement finish (a Write's completion says B's TCP has its
+/// bytes; placement follows), then checks the bytes of every Write of
+/// connection `i` among its first `upto(i)` messages.
+fn check_writes(dev: &dyn Device, conns: &[Conn], upto: impl Fn(usize) -> usize) {
+    let settle = dev.now_ns() + 200_000;
+    while dev.now_ns() < settle {
+        dev.relax();
+    }
+    for (i, c) in conns.iter().enumerate() {
+        for (k, &(op, len)) in c.msgs[..upto(i)].iter().enumerate() {
+            if op == WrOpcode::RdmaWrite {
+                let off = k * SLOT;
+                assert!(
+                    bytes(&c.sink, off, len) == c.data[off..off + len],
+                    "QP {i}: Write {k}'s bytes"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn queue_pairs_share_the_send_path() {
     let p = pair();
@@ -345,22 +366,7 @@ fn queue_pairs_share_the_send_path() {
             last = dev.now_ns();
         }
     }
-    // a Write's completion says B's TCP has its bytes; placement follows
-    let settle = dev.now_ns() + 200_000;
-    while dev.now_ns() < settle {
-        dev.relax();
-    }
-    for (i, c) in conns.iter().enumerate() {
-        for (k, &(op, len)) in c.msgs.iter().enumerate() {
-            if op == WrOpcode::RdmaWrite {
-                let off = k * SLOT;
-                assert!(
-                    bytes(&c.sink, off, len) == c.data[off..off + len],
-                    "QP {i}: Write {k}'s bytes"
-                );
-            }
-        }
-    }
+    check_writes(dev.as_ref(), &conns, |_| MSGS);
 }
 
 /// One QP of four breaks the rules while the others' packets are in
@@ -508,20 +514,11 @@ fn a_qp_that_fails_among_others_flushes_alone() {
             "QP 1's receive {j} ({sends_before_bad} Sends came before the bad Write)"
         );
     }
-    let settle = dev.now_ns() + 200_000;
-    while dev.now_ns() < settle {
-        dev.relax();
-    }
-    for (i, c) in conns.iter().enumerate() {
-        let upto = if i == BAD_QP { BAD_MSG } else { MSGS };
-        for (k, &(op, len)) in c.msgs[..upto].iter().enumerate() {
-            if op == WrOpcode::RdmaWrite {
-                let off = k * SLOT;
-                assert!(
-                    bytes(&c.sink, off, len) == c.data[off..off + len],
-                    "QP {i}: Write {k}'s bytes"
-                );
-            }
+    check_writes(dev.as_ref(), &conns, |i| {
+        if i == BAD_QP {
+            BAD_MSG
+        } else {
+            MSGS
         }
-    }
+    });
 }
