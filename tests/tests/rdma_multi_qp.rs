@@ -308,6 +308,26 @@ fn reap(cq: &CompletionQueue, conns: &mut [Conn], send: bool) -> usize {
     got
 }
 
+/// Sets up TCP on `p`, a connection manager and two shared CQs per NIC,
+/// and QPS connections through them (connection `i` also Reads if
+/// `reads(i)`), their data drawn from `seed`.
+fn open(
+    p: &Pair,
+    seed: u64,
+    reads: impl Fn(usize) -> bool,
+) -> (Cm<'_>, Cm<'_>, Cqs, Cqs, Vec<Conn>) {
+    tcp_pair_setup(p);
+    let mut a = Cm::new(&p.a);
+    let mut b = Cm::new(&p.b);
+    let (qa, qb) = (cqs(&p.a), cqs(&p.b));
+    b.listen(7200, 8, mpa()).expect("listen");
+    let mut rng = Rng::new(seed);
+    let conns = (0..QPS)
+        .map(|i| connect(p, (&mut a, &qa), (&mut b, &qb), &mut rng, reads(i)))
+        .collect();
+    (a, b, qa, qb, conns)
+}
+
 /// Lets placement finish (a Write's completion says B's TCP has its
 /// bytes; placement follows), then checks the bytes of every Write of
 /// connection `i` among its first `upto(i)` messages.
@@ -332,16 +352,8 @@ fn check_writes(dev: &dyn Device, conns: &[Conn], upto: impl Fn(usize) -> usize)
 #[test]
 fn queue_pairs_share_the_send_path() {
     let p = pair();
-    tcp_pair_setup(&p);
-    let mut a = Cm::new(&p.a);
-    let mut b = Cm::new(&p.b);
-    let (qa, qb) = (cqs(&p.a), cqs(&p.b));
-    b.listen(7200, 8, mpa()).expect("listen");
-    let mut rng = Rng::new(0x5eed_0700);
     // QP 0 also reads, one at a time (ORD 1): its Reads wait and park it
-    let mut conns: Vec<Conn> = (0..QPS)
-        .map(|i| connect(&p, (&mut a, &qa), (&mut b, &qb), &mut rng, i == 0))
-        .collect();
+    let (_a, _b, qa, qb, mut conns) = open(&p, 0x5eed_0700, |i| i == 0);
     let dev = p.a.device().clone();
     let mut last = dev.now_ns();
     while conns.iter().any(|c| {
@@ -381,15 +393,7 @@ fn a_qp_that_fails_among_others_flushes_alone() {
     const BAD_QP: usize = 1;
     const BAD_MSG: usize = MSGS / 2;
     let p = pair();
-    tcp_pair_setup(&p);
-    let mut a = Cm::new(&p.a);
-    let mut b = Cm::new(&p.b);
-    let (qa, qb) = (cqs(&p.a), cqs(&p.b));
-    b.listen(7200, 8, mpa()).expect("listen");
-    let mut rng = Rng::new(0x5eed_0701);
-    let mut conns: Vec<Conn> = (0..QPS)
-        .map(|_| connect(&p, (&mut a, &qa), (&mut b, &qb), &mut rng, false))
-        .collect();
+    let (_a, _b, qa, qb, mut conns) = open(&p, 0x5eed_0701, |_| false);
     // QP 1's bad message is a Write to an STag whose index is beyond B's MR
     // table; its messages after it are Sends, so B has receives to flush
     {
