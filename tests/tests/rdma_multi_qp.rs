@@ -286,19 +286,25 @@ fn on_recv(i: usize, c: &mut Conn, wc: &WorkCompletion) {
     c.sends_seen += 1;
 }
 
+/// The connection a completion of A's send CQ (`send`) or B's receive CQ
+/// belongs to.
+fn conn_of(conns: &[Conn], wc: &WorkCompletion, send: bool) -> usize {
+    conns
+        .iter()
+        .position(|c| {
+            let qp = if send { &c.a.qp } else { &c.b.qp };
+            qp.qp_num() == wc.qp_num
+        })
+        .expect("a completion of one of the QPs")
+}
+
 /// Takes the completions of `cq` (A's send CQ if `send`, else B's
 /// receive CQ), each to its connection; returns how many.
 fn reap(cq: &CompletionQueue, conns: &mut [Conn], send: bool) -> usize {
     let mut wcs = [WorkCompletion::default(); 16];
     let got = cq.poll_wc(&mut wcs).expect("poll");
     for wc in &wcs[..got] {
-        let i = conns
-            .iter()
-            .position(|c| {
-                let qp = if send { &c.a.qp } else { &c.b.qp };
-                qp.qp_num() == wc.qp_num
-            })
-            .expect("a completion of one of the QPs");
+        let i = conn_of(conns, wc, send);
         if send {
             on_send(i, &mut conns[i], wc);
         } else {
@@ -450,13 +456,7 @@ fn a_qp_that_fails_among_others_flushes_alone() {
             let got = cq.poll_wc(&mut wcs).expect("poll");
             moved += got;
             for wc in &wcs[..got] {
-                let i = conns
-                    .iter()
-                    .position(|c| {
-                        let qp = if send { &c.a.qp } else { &c.b.qp };
-                        qp.qp_num() == wc.qp_num
-                    })
-                    .expect("a completion of one of the QPs");
+                let i = conn_of(&conns, wc, send);
                 match (i == BAD_QP, send) {
                     (true, true) => {
                         bad_send_wcs.push((wc.wr_id, wc.status));
