@@ -338,8 +338,7 @@ module wn_rdma_tx #(
   logic [15:0]    wq_idx;
   // rewinds from the fetch unit (and state changes)
   logic           rw_fire, rw_park, rw_hit, rw_st, rw_xst, pf_flush;
-  logic           pf_rd_idle, pf_push, pf_full, pf_lv_q;
-  logic [QpW-1:0] pf_lqp_q;
+  logic           pf_rd_idle, pf_push, pf_full, pf_first_q;
   logic [2:0]     pf_inq;  // {init_qp_i, st_qp_i, pf_scan} have WQEs in the FIFO
   logic [QpW-1:0] rw_qp;
   logic [15:0]    rw_idx;
@@ -417,13 +416,10 @@ module wn_rdma_tx #(
       if ((rw_hit && (rw_park || rw_st)) || (pf_run && rw_xst)) pf_park <= 1'b1;
     end
   end
-  // the runs of WQEs in the FIFO, one per visit
+  // the runs of WQEs in the FIFO, one per visit: its first WQE starts one
   always_ff @(posedge clk_i) begin
-    if (rst_i || pf_flush) pf_lv_q <= 1'b0;
-    else if (pf_push) begin
-      pf_lv_q <= 1'b1;
-      pf_lqp_q <= pf_qp;
-    end
+    if (rst_i || pf_pick) pf_first_q <= 1'b1;
+    else if (pf_push) pf_first_q <= 1'b0;
   end
   wn_runs #(
       .Runs(8),
@@ -434,7 +430,7 @@ module wn_rdma_tx #(
       .clk_i,
       .rst_i   (rst_i || pf_flush),
       .add_i   (pf_push),
-      .new_i   (!pf_lv_q || pf_lqp_q != pf_qp),
+      .new_i   (pf_first_q),
       .add_qp_i(pf_qp),
       .done_i  (wq_pop),
       .full_o  (pf_full),
@@ -828,7 +824,7 @@ module wn_rdma_tx #(
   // Terminate it logs goes out
   logic a_unrel;
   assign a_unrel = a_err && head_q[a_scan] == rel_q[a_scan] && head_q[a_scan] != tail_q[a_scan] &&
-                   !tpend_q[a_scan] && !(f_st == FFlush && f_qp == a_scan) && a_e.op != OpTerm;
+                   !tpend_q[a_scan] && a_e.op != OpTerm;
   assign a_can = (head_q[a_scan] != rel_q[a_scan] && wn_rdma_pkg::ge32(una_q[a_scan], a_e.start + a_e.bytes)) ||
                  a_unrel;
   assign a_need = a_e.op != OpRreq && a_e.op != OpRresp && a_e.op != OpTerm && !a_e.pair && (a_e.sig || a_err);
