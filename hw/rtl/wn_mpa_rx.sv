@@ -50,6 +50,9 @@
 // of the packet's first byte m_off_o, m_end_o (valid with tlast: the
 // packet ends the ULPDU) and the segment's tag. An FPDU that spans
 // segments comes in several packets; an empty ULPDU in none.
+// m_ntag_o: the tag m_tag_o shows in the next cycle, given m_tready_i in
+// this one (valid when m_tvalid_o is then set), so that a consumer can
+// read the tag's context from a block RAM one cycle ahead.
 // Status (st_*): one record per FPDU, after its last byte (the CRC field):
 // ULPDU length, st_crc_ok_o (CRC off, or the CRC matches), and the tag;
 // a record with st_err_o for an ULPDU_LENGTH above max_ulpdu_i (the MULPDU
@@ -159,6 +162,7 @@ module wn_mpa_rx #(
     output logic                m_tvalid_o,
     input  logic                m_tready_i,
     output logic [TagWidth-1:0] m_tag_o,
+    output logic [TagWidth-1:0] m_ntag_o,
     output logic [15:0]         m_len_o,
     output logic [15:0]         m_off_o,
     output logic                m_end_o
@@ -673,6 +677,12 @@ module wn_mpa_rx #(
   assign b_pop[1] = m_tready_i && rsel_q;
   logic [6:0] o_n;
   assign {m_tdata_o, o_n, m_tlast_o, m_len_o, m_off_o, m_end_o, m_tag_o} = br_d[rsel_q];
+  // the next beat's tag: the bank read next keeps its head unless it is
+  // empty (a bank that holds beats in its memory has its head register
+  // full), in which case the beat written into it now is its head next
+  logic nsel;
+  assign nsel = rsel_q ^ (m_tvalid_o && m_tready_i);
+  assign m_ntag_o = b_rvalid[nsel] ? br_d[nsel][TagWidth-1:0] : bw_d[nsel][TagWidth-1:0];
   always_comb begin
     m_tkeep_o = {64{1'b1}};
     if (!o_n[6]) m_tkeep_o = (64'd1 << o_n[5:0]) - 64'd1;

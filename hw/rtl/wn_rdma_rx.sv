@@ -17,8 +17,11 @@
 // on with the context they hold (s_cont_i); a packet of another QP loads
 // its own from the tables here and follows the packets in flight at once,
 // unless a context of its QP is still in flight (a list of the runs of
-// packets in flight, wn_runs, answers that; up to 8 runs per stage). A
-// QP_MODIFY under way (qm_busy_i) or a QP entering
+// packets in flight, wn_runs, answers that; up to 8 runs per stage). The
+// tables are block RAM (wn_ctx_ram), read in every cycle at the QP of the
+// packet to come: the MPA tables at the offered segment's QP (a segment
+// that brings a new QP with its first beat waits one cycle), the DDP
+// tables at the tag wn_mpa_rx's output shows next. A QP_MODIFY under way (qm_busy_i) or a QP entering
 // ERROR (err_set_i) breaks the chain, so a state change is seen by the
 // next packet: a QP in ERROR places nothing more and completes nothing
 // more, whichever path put it there (the QP's next packet loads its
@@ -175,14 +178,17 @@ module wn_rdma_rx #(
   endgenerate
 
   // ------------------------------------------------------------------
-  // the receive-side attributes of each QP (from its set-up, read per
-  // packet; one array per field: Yosys takes no field of an array element)
+  // the receive-side attributes of each QP (from its set-up). Those read
+  // per packet are block RAM records beside the contexts (below); the PD
+  // and receive CQ the receive queue unit and the completions read are
+  // registers (one array per field: Yosys takes no field of an array
+  // element)
   logic [15:0] qc_pd [NumQp];
-  logic [15:0] qc_mulpdu [NumQp];    // largest ULPDU accepted
-  logic        qc_crc [NumQp];
-  logic        qc_mark [NumQp];
-  logic [7:0]  qc_ird [NumQp];
   logic [7:0]  qc_rcq [NumQp];
+  // {MULPDU (largest ULPDU accepted), CRC on, markers on}, read with mctx
+  localparam int MattrW = 18;
+  // {PD, IRD}, read with dctx
+  localparam int DattrW = 24;
 
   // ------------------------------------------------------------------
   // MPA receive contexts
@@ -196,11 +202,10 @@ module wn_rdma_rx #(
     logic [8:0]  phase;
     logic        err;
   } mctx_t;
-  // the table holds the records as plain words (an unpacked array of a
+  // the tables hold the records as plain words (an unpacked array of a
   // packed struct loses its unpacked dimension in Yosys 0.23); the lint
   // gate's WIDTH check holds MctxW and DctxW to the structs' widths
   localparam int MctxW = 124;
-  logic [MctxW-1:0] mctx [NumQp];
 
   // DDP receive contexts (the fields wn_ddp_rx changes)
   typedef struct packed {
@@ -226,7 +231,16 @@ module wn_rdma_rx #(
     logic [63:0]         saddr;
   } dctx_t;
   localparam int DctxW = 801 + MaxSge * 96;
-  logic [DctxW-1:0] dctx [NumQp];
+
+  // the per-QP records in block RAM (wn_ctx_ram, registered reads that
+  // show an entry's latest value): each table's one write port takes its
+  // unit's write-back, or a QP's set-up
+  logic              mc_we, dc_we;
+  logic [QpW-1:0]    mc_wa, dc_wa, mc_ra, dc_ra;
+  logic [MctxW-1:0]  mc_wd, mc_rd;
+  logic [DctxW-1:0]  dc_wd, dc_rd;
+  logic [MattrW-1:0] ma_rd;
+  logic [DattrW-1:0] da_rd;
 
   // a QP_MODIFY, or a QP entering ERROR: the next packet loads its context
   // from the tables
@@ -293,15 +307,28 @@ module wn_rdma_rx #(
   assign s_qp_ok = s_qp_i < 16'(NumQp);
   assign s_bad = !s_qp_ok || !qp_rx_i[s_qp];
   assign s_cont = last_mv_q && last_mqp_q == s_qp;
+  // the MPA tables are read every cycle at the offered QP, so they show
+  // its records from the next cycle on (m_shown)
+  logic [QpW-1:0] m_rqp_q;
+  logic           m_rv_q, m_shown;
+  assign mc_ra = s_qp;
+  assign m_shown = m_rv_q && m_rqp_q == s_qp;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) m_rv_q <= 1'b0;
+    else m_rv_q <= 1'b1;
+    m_rqp_q <= s_qp;
+  end
   // a segment that loads its QP's context waits while a context of that QP
-  // is in flight (or the runs list is full); other QPs' segments go on
-  assign s_hold = s_sop && !s_bad && !s_cont && (m_inflt[0] || m_full);
+  // is in flight (or the runs list is full), and until the tables show
+  // its QP: a cycle when the QP comes with the first beat, none when it
+  // came before; other QPs' segments go on
+  assign s_hold = s_sop && !s_bad && !s_cont && (m_inflt[0] || m_full || !m_shown);
   logic s_drop_beat;
   assign s_drop_beat = s_sop ? s_bad : seg_drop_q;
   assign s_go = s_tvalid_i && !s_hold && (s_drop_beat || m_sready);
   assign s_tready_o = !s_hold && (s_drop_beat || m_sready);
 
-  logic [15:0]    mqp_lat_q;
+  logic [15:0]    mmax_q;
   logic [15:0]    mpa_max;
   logic           mctx_v;
   logic [15:0]    mctx_tag;
@@ -313,13 +340,14 @@ module wn_rdma_rx #(
   logic [511:0]   mu_tdata;
   logic [63:0]    mu_tkeep;
   logic           mu_tlast, mu_tvalid, mu_tready, mu_end;
-  logic [15:0]    mu_tag, mu_len, mu_off;
-  assign mctx_i = mctx[s_qp];
-  assign m_crc_en = qc_crc[s_qp];
-  assign m_mark_en = qc_mark[s_qp];
+  logic [15:0]    mu_tag, mu_ntag, mu_len, mu_off;
+  assign mctx_i = mc_rd;
+  assign m_crc_en = ma_rd[1];
+  assign m_mark_en = ma_rd[0];
   // the MULPDU of the segment in wn_mpa_rx's decoder: the offered one's
-  // through its first beat, then the one latched with it
-  assign mpa_max = qc_mulpdu[s_sop ? s_qp : mqp_lat_q[QpW-1:0]];
+  // through its first beat (a continued segment's is its QP's last one),
+  // then the one latched with it
+  assign mpa_max = (s_sop && !s_cont) ? ma_rd[17:2] : mmax_q;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -327,7 +355,7 @@ module wn_rdma_rx #(
       seg_drop_q <= 1'b0;
       last_mv_q <= 1'b0;
       last_mqp_q <= '0;
-      mqp_lat_q <= 16'd0;
+      mmax_q <= 16'd0;
     end else begin
       if (s_go) begin
         seg_inpkt_q <= !s_tlast_i;
@@ -336,7 +364,7 @@ module wn_rdma_rx #(
           if (!s_bad) begin
             last_mv_q <= 1'b1;
             last_mqp_q <= s_qp;
-            mqp_lat_q <= s_qp_i;
+            mmax_q <= mpa_max;
           end
         end
       end
@@ -415,6 +443,7 @@ module wn_rdma_rx #(
       .m_tvalid_o   (mu_tvalid),
       .m_tready_i   (mu_tready),
       .m_tag_o      (mu_tag),
+      .m_ntag_o     (mu_ntag),
       .m_len_o      (mu_len),
       .m_off_o      (mu_off),
       .m_end_o      (mu_end)
@@ -449,10 +478,22 @@ module wn_rdma_rx #(
   assign u_sop = !u_inpkt_q;
   // a QP with IRD slots freed reloads its context (the chain holds irdu)
   assign u_cont = last_dv_q && last_dqp_q == u_qp && irdd_q[u_qp] == 8'd0;
-  assign u_hold = u_sop && !u_cont && (d_inflt[0] || d_full);
+  // the DDP tables are read every cycle at the QP of wn_mpa_rx's next
+  // beat, so they show the QP of the packet offered (d_shown: always,
+  // but the compare keeps correctness from resting on that)
+  logic [QpW-1:0] d_rqp_q;
+  logic           d_rv_q, d_shown;
+  assign dc_ra = mu_ntag[QpW-1:0];
+  assign d_shown = d_rv_q && d_rqp_q == u_qp;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) d_rv_q <= 1'b0;
+    else d_rv_q <= 1'b1;
+    d_rqp_q <= dc_ra;
+  end
+  assign u_hold = u_sop && !u_cont && (d_inflt[0] || d_full || !d_shown);
   assign mu_tready = u_sready && !u_hold;
   assign u_go = mu_tvalid && mu_tready;
-  assign dctx_i = dctx[u_qp];
+  assign dctx_i = dc_rd;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       u_inpkt_q <= 1'b0;
@@ -536,10 +577,10 @@ module wn_rdma_rx #(
       .s_cont_i       (u_cont),
       .ctx_rts_i      (qp_rx_i[u_qp]),
       .ctx_err_i      (dctx_i.err || qp_err_i[u_qp]),
-      .ctx_pd_i       (qc_pd[u_qp]),
+      .ctx_pd_i       (da_rd[23:8]),
       .ctx_msn0_i     (dctx_i.msn0),
       .ctx_msn1_i     (dctx_i.msn1),
-      .ctx_ird_i      (qc_ird[u_qp]),
+      .ctx_ird_i      (da_rd[7:0]),
       .ctx_irdu_i     (dctx_i.irdu - irdd_q[u_qp]),
       .ctx_hcnt_i     (dctx_i.hcnt),
       .ctx_hbuf_i     (dctx_i.hbuf),
@@ -917,44 +958,121 @@ module wn_rdma_rx #(
   // a fresh QP's contexts: nothing received, MSNs 1 (RFC 5041 §5.3)
   mctx_t mctx_fresh;
   dctx_t dctx_fresh;
+  // a set-up's fresh records wait in su_* for a cycle without a
+  // write-back of their table (the QP receives nothing before RTS, so the
+  // wait is not seen; set-ups come one per QP_MODIFY command, many cycles
+  // apart)
+  logic           su_m_q, su_d_q, su_m, su_d;
+  logic [QpW-1:0] su_qp_q, su_qp;
+  logic [8:0]     su_phase_q;
+  assign su_m = qs_valid_i || su_m_q;
+  assign su_d = qs_valid_i || su_d_q;
+  assign su_qp = qs_valid_i ? qs_qp_i : su_qp_q;
   always_comb begin
     mctx_fresh = '0;
-    mctx_fresh.phase = qs_phase_i;
+    mctx_fresh.phase = qs_valid_i ? qs_phase_i : su_phase_q;
     dctx_fresh = '0;
     dctx_fresh.msn0 = 32'd1;
     dctx_fresh.msn1 = 32'd1;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      for (int i = 0; i < NumQp; i++) begin
-        qc_pd[i] <= '0;
-        qc_mulpdu[i] <= '0;
-        qc_crc[i] <= '0;
-        qc_mark[i] <= '0;
-        qc_ird[i] <= '0;
-        qc_rcq[i] <= '0;
-        mctx[i] <= '0;
-        dctx[i] <= '0;
-      end
+      su_m_q <= 1'b0;
+      su_d_q <= 1'b0;
     end else begin
-      if (mctx_v) mctx[mctx_tag[QpW-1:0]] <= mctx_o;
-      if (dctx_v) dctx[dctx_qp] <= dctx_o;
-      // a QP set up (RESET -> INIT)
-      if (qs_valid_i) begin
-        qc_pd[qs_qp_i] <= qs_pd_i;
-        qc_mulpdu[qs_qp_i] <= qs_mulpdu_i;
-        qc_crc[qs_qp_i] <= qs_crc_i;
-        qc_mark[qs_qp_i] <= qs_mark_i;
-        qc_ird[qs_qp_i] <= qs_ird_i;
-        qc_rcq[qs_qp_i] <= qs_rcq_i;
-        mctx[qs_qp_i] <= mctx_fresh;
-        dctx[qs_qp_i] <= dctx_fresh;
-      end
+      su_m_q <= su_m && mctx_v;
+      su_d_q <= su_d && dctx_v;
+    end
+    if (qs_valid_i) begin
+      su_qp_q <= qs_qp_i;
+      su_phase_q <= qs_phase_i;
     end
   end
+  assign mc_we = mctx_v || su_m;
+  assign mc_wa = mctx_v ? mctx_tag[QpW-1:0] : su_qp;
+  assign mc_wd = mctx_v ? mctx_o : mctx_fresh;
+  assign dc_we = dctx_v || su_d;
+  assign dc_wa = dctx_v ? dctx_qp : su_qp;
+  assign dc_wd = dctx_v ? dctx_o : dctx_fresh;
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(MctxW),
+      .NumRd(1)
+  ) u_mctx (
+      .clk_i,
+      .rst_i,
+      .we_i   (mc_we),
+      .waddr_i(mc_wa),
+      .wdata_i(mc_wd),
+      .rd_i   (1'b1),
+      .raddr_i(mc_ra),
+      .rdata_o(mc_rd)
+  );
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(MattrW),
+      .NumRd(1)
+  ) u_mattr (
+      .clk_i,
+      .rst_i,
+      .we_i   (qs_valid_i),
+      .waddr_i(qs_qp_i),
+      .wdata_i({qs_mulpdu_i, qs_crc_i, qs_mark_i}),
+      .rd_i   (1'b1),
+      .raddr_i(mc_ra),
+      .rdata_o(ma_rd)
+  );
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(DctxW),
+      .NumRd(1)
+  ) u_dctx (
+      .clk_i,
+      .rst_i,
+      .we_i   (dc_we),
+      .waddr_i(dc_wa),
+      .wdata_i(dc_wd),
+      .rd_i   (1'b1),
+      .raddr_i(dc_ra),
+      .rdata_o(dc_rd)
+  );
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(DattrW),
+      .NumRd(1)
+  ) u_dattr (
+      .clk_i,
+      .rst_i,
+      .we_i   (qs_valid_i),
+      .waddr_i(qs_qp_i),
+      .wdata_i({qs_pd_i, qs_ird_i}),
+      .rd_i   (1'b1),
+      .raddr_i(dc_ra),
+      .rdata_o(da_rd)
+  );
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      for (int i = 0; i < NumQp; i++) begin
+        qc_pd[i] <= '0;
+        qc_rcq[i] <= '0;
+      end
+    end else if (qs_valid_i) begin
+      // a QP set up (RESET -> INIT)
+      qc_pd[qs_qp_i] <= qs_pd_i;
+      qc_rcq[qs_qp_i] <= qs_rcq_i;
+    end
+  end
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (!rst_i) begin
+      assert (!(qs_valid_i && (su_m_q || su_d_q)))
+      else $error("wn_rdma_rx: a QP set up while the last set-up's records wait");
+    end
+  end
+`endif
 
   logic unused;
   assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, who_valid, who_wready, who_count, bq_count, dq_count,
-                    rq_count, mctx_crc_en_o, mctx_mark_en_o, rb_req_msn, dc_opcode, mqp_lat_q[15:QpW],
-                    mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW]};
+                    rq_count, mctx_crc_en_o, mctx_mark_en_o, rb_req_msn, dc_opcode,
+                    mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW], mu_ntag[15:QpW]};
 endmodule

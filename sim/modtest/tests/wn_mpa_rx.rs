@@ -158,6 +158,8 @@ struct Bench {
     last_conn: Option<usize>,
     /// The packet being received: (tag, len, off, bytes).
     pkt: Option<(usize, usize, usize, Vec<u8>)>,
+    /// What `m_ntag_o` said the next beat's tag would be.
+    ntag: u64,
     in_idle: u64,
     m_stall: u64,
     st_stall: u64,
@@ -180,6 +182,7 @@ impl Bench {
             cur: None,
             last_conn: None,
             pkt: None,
+            ntag: 0,
             in_idle: 20,
             m_stall: 20,
             st_stall: 20,
@@ -301,6 +304,14 @@ impl Bench {
         self.m.set(ports::M_TREADY_I, u64::from(m_ready))?;
         self.m.set(ports::ST_READY_I, u64::from(st_ready))?;
         self.m.eval()?;
+        if self.m.get(ports::M_TVALID_O)? == 1 {
+            assert_eq!(
+                self.m.get(ports::M_TAG_O)?,
+                self.ntag,
+                "m_ntag_o in the cycle before named another tag"
+            );
+        }
+        self.ntag = self.m.get(ports::M_NTAG_O)?;
 
         if go && self.m.get(ports::S_TREADY_O)? == 1 {
             let s = self.cur.as_mut().expect("segment");
