@@ -38,8 +38,8 @@
 // Latency: a run starts after the walk (a cycle per FPDU from the last
 // position); the first bytes follow wn_rdmap_tx's payload read. Throughput:
 // one FPDU job per cycle, one beat per cycle out. Reset clears the FIFOs,
-// the run and the editor, and each QP's last position (a QP set up, init_*,
-// starts at its stream offset). Parameters: NumQp a power of two 2..1024;
+// the run and the editor; a QP's last position is set by its set-up
+// (init_*: it starts at its stream offset). Parameters: NumQp a power of two 2..1024;
 // LogDepth a power of two (as wn_rdma_tx).
 module wn_rdma_fpdu_srv #(
     parameter int NumQp = 64,
@@ -438,36 +438,58 @@ module wn_rdma_fpdu_srv #(
   assign perr_valid_o = rs_valid && rs_err;
   assign perr_qp_o = rs_qp;
 
+  // the tables (memories: one write port each, no reset). A set-up writes
+  // its QP's fresh entries in a cycle without a run's write (it waits in
+  // in_* for at most a cycle: a run writes every other cycle at most, and
+  // the QP being set up has no reads before it is RTS)
+  logic           in_p_q, in_r_q, in_p, in_r;
+  logic [QpW-1:0] in_qp_q, in_qp;
+  logic [31:0]    in_start_q, in_start;
+  assign in_p = init_valid_i || in_p_q;
+  assign in_r = init_valid_i || in_r_q;
+  assign in_qp = init_valid_i ? init_qp_i : in_qp_q;
+  assign in_start = init_valid_i ? init_start_i : in_start_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      for (int i = 0; i < NumQp; i++) begin
-        frd_q[i] <= 32'd0;
-        fe_q[i] <= '0;
-        fm_q[i] <= 32'd0;
-        fs_q[i] <= 32'd0;
-      end
+      in_p_q <= 1'b0;
+      in_r_q <= 1'b0;
     end else begin
-      if (rrd_valid_o) frd_q[s_qp] <= c_s + c_w;
-      if (sv_pop) begin
-        // the FPDU holding the next byte: the next to build, or the last built
-        if (gen_end == s_tgt) begin
-          fe_q[s_qp] <= c_e;
-          fm_q[s_qp] <= c_m;
-          fs_q[s_qp] <= c_s;
-        end else begin
-          fe_q[s_qp] <= lg_e;
-          fm_q[s_qp] <= lg_m;
-          fs_q[s_qp] <= lg_s;
-        end
-      end
-      if (init_valid_i) begin
-        frd_q[init_qp_i] <= init_start_i;
-        fe_q[init_qp_i] <= '0;
-        fm_q[init_qp_i] <= 32'd0;
-        fs_q[init_qp_i] <= init_start_i;
-      end
+      in_p_q <= in_p && sv_pop;
+      in_r_q <= in_r && rrd_valid_o;
+    end
+    if (init_valid_i) begin
+      in_qp_q <= init_qp_i;
+      in_start_q <= init_start_i;
     end
   end
+  always_ff @(posedge clk_i) begin
+    if (rrd_valid_o) frd_q[s_qp] <= c_s + c_w;
+    else if (in_r) frd_q[in_qp] <= in_start;
+    if (sv_pop) begin
+      // the FPDU holding the next byte: the next to build, or the last built
+      if (gen_end == s_tgt) begin
+        fe_q[s_qp] <= c_e;
+        fm_q[s_qp] <= c_m;
+        fs_q[s_qp] <= c_s;
+      end else begin
+        fe_q[s_qp] <= lg_e;
+        fm_q[s_qp] <= lg_m;
+        fs_q[s_qp] <= lg_s;
+      end
+    end else if (in_p) begin
+      fe_q[in_qp] <= '0;
+      fm_q[in_qp] <= 32'd0;
+      fs_q[in_qp] <= in_start;
+    end
+  end
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (!rst_i) begin
+      assert (!(init_valid_i && (in_p_q || in_r_q)))
+      else $error("wn_rdma_fpdu_srv: a QP set up while the last set-up's entries wait");
+    end
+  end
+`endif
 
   logic unused;
   assign unused = ^{mo_count, sv_count, cmd_count, sv_head[63:48+QpW], rs_off, rs_len, rs_last, rs_done, f_tlast,

@@ -448,12 +448,17 @@ module wn_rdma_rq #(
   end
 
   // ------------------------------------------------------------------
-  // the rings' tables
+  // the rings' tables: their places from the set-up (memories: one
+  // writer, no reset), then the indexes and counters
+  always_ff @(posedge clk_i) begin
+    if (qs_valid_i) begin
+      qc_rq_log[qs_qp_i] <= qs_rq_log_i;
+      qc_rq_base[qs_qp_i] <= qs_rq_base_i;
+    end
+  end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       for (int i = 0; i < NumQp; i++) begin
-        qc_rq_log[i] <= '0;
-        qc_rq_base[i] <= '0;
         rq_pi[i] <= 16'd0;
         rq_ci[i] <= 16'd0;
         rq_cc[i] <= 16'd0;
@@ -475,8 +480,6 @@ module wn_rdma_rq #(
       if (q_cc_inc && q_lenerr) lenerr_q[q_qp] <= 1'b0;
       if (err_set_i && err_lenerr_i) lenerr_q[err_qp_i] <= 1'b1;
       if (qs_valid_i) begin
-        qc_rq_log[qs_qp_i] <= qs_rq_log_i;
-        qc_rq_base[qs_qp_i] <= qs_rq_base_i;
         rq_pi[qs_qp_i] <= 16'd0;
         rq_ci[qs_qp_i] <= 16'd0;
         rq_cc[qs_qp_i] <= 16'd0;

@@ -181,8 +181,8 @@ module wn_rdma_rx #(
   // the receive-side attributes of each QP (from its set-up). Those read
   // per packet are block RAM records beside the contexts (below); the PD
   // and receive CQ the receive queue unit and the completions read are
-  // registers (one array per field: Yosys takes no field of an array
-  // element)
+  // memories read asynchronously (one array per field: Yosys takes no field
+  // of an array element)
   logic [15:0] qc_pd [NumQp];
   logic [7:0]  qc_rcq [NumQp];
   // {MULPDU (largest ULPDU accepted), CRC on, markers on}, read with mctx
@@ -1050,13 +1050,9 @@ module wn_rdma_rx #(
       .raddr_i(dc_ra),
       .rdata_o(da_rd)
   );
+  // (memories: one writer, no reset)
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      for (int i = 0; i < NumQp; i++) begin
-        qc_pd[i] <= '0;
-        qc_rcq[i] <= '0;
-      end
-    end else if (qs_valid_i) begin
+    if (qs_valid_i) begin
       // a QP set up (RESET -> INIT)
       qc_pd[qs_qp_i] <= qs_pd_i;
       qc_rcq[qs_qp_i] <= qs_rcq_i;

@@ -1033,23 +1033,6 @@ module wn_rdma_tx #(
         dr_q[i] <= 1'b0;
         perr_q[i] <= 1'b0;
         tpend_q[i] <= 1'b0;
-        tlen_q[i] <= 6'd0;
-        pd_q[i] <= 16'd0;
-        scq_q[i] <= 8'd0;
-        sqb_q[i] <= 64'd0;
-        sql_q[i] <= 4'd0;
-        tid_q[i] <= 16'd0;
-        mul_q[i] <= 16'd0;
-        crc_q[i] <= 1'b0;
-        mk_q[i] <= 1'b0;
-        g_q[i] <= 9'd0;
-        ord_q[i] <= 8'd0;
-        msn0_q[i] <= 32'd1;
-        msn1_q[i] <= 32'd1;
-        lend_q[i] <= 32'd0;
-        rend_q[i] <= 32'd0;
-        hw_q[i] <= 32'd0;
-        una_q[i] <= 32'd0;
       end
     end else begin
       if (sqdb_valid_i) sq_pi[sqdb_qp_i] <= sqdb_pi_i;
@@ -1074,11 +1057,6 @@ module wn_rdma_tx #(
       end
       if (f_app) begin
         tail_q[f_qp] <= tail_q[f_qp] + 1'b1;
-        lend_q[f_qp] <= lend_q[f_qp] + f_bytes_n;
-        if (f_e.op == OpRreq) msn1_q[f_qp] <= msn1_q[f_qp] + 32'd1;
-        else if (f_e.op == OpSend || f_e.op == OpSendSe || f_e.op == OpSendInv || f_e.op == OpSendSeInv ||
-                 f_e.op == OpImm || f_e.op == OpImmSe)
-          msn0_q[f_qp] <= msn0_q[f_qp] + 32'd1;
       end
       if (f_orq_push) begin
         orq_q[{f_qp, ot_q[f_qp][OW-1:0]}] <= {f_w.flags[0], f_w.sge0[95:64], sq_ci[f_qp], f_w.wr_id};
@@ -1087,21 +1065,16 @@ module wn_rdma_tx #(
       if (f_ci_inc) sq_ci[f_qp] <= sq_ci[f_qp] + 16'd1;
       if (f_st == FFlush && f_ptr == tail_q[f_qp]) begin
         tail_q[f_qp] <= rel_q[f_qp];
-        lend_q[f_qp] <= rend_q[f_qp];
         tpend_q[f_qp] <= 1'b0;
       end
       if (term_valid_i) begin
         tpend_q[term_qp_i] <= 1'b1;
         tpay_q[term_qp_i] <= t_pay;
-        tlen_q[term_qp_i] <= t_len;
       end
       if (r_rel) begin
-        rend_q[r_scan] <= rend_q[r_scan] + r_e.bytes;
         rel_q[r_scan] <= rel_q[r_scan] + 1'b1;
         dbp_q[r_scan] <= 1'b1;
       end else if (db_valid_o && db_ready_i) dbp_q[r_scan] <= 1'b0;
-      if (ack_valid_i && ack_qp_i < 16'(NumQp) && wn_rdma_pkg::ge32(ack_off_i, una_q[ack_qp_i[QpW-1:0]]))
-        una_q[ack_qp_i[QpW-1:0]] <= ack_off_i;
       if (a_ret) begin
         head_q[a_scan] <= head_q[a_scan] + 1'b1;
         if (a_e.op == OpRreq) orr_q[a_scan] <= orr_q[a_scan] + 1'b1;
@@ -1125,26 +1098,9 @@ module wn_rdma_tx #(
         sw_q[init_qp_i] <= '0;
         dr_q[init_qp_i] <= 1'b0;
       end
-      if (sd_valid && !wn_rdma_pkg::ge32(hw_q[sd_qp], sd_end)) hw_q[sd_qp] <= sd_end;
       if (init_valid_i) begin
-        pd_q[init_qp_i] <= init_pd_i;
-        scq_q[init_qp_i] <= init_scq_i;
-        sqb_q[init_qp_i] <= init_sq_base_i;
-        sql_q[init_qp_i] <= init_sq_log_i;
-        tid_q[init_qp_i] <= init_tid_i;
-        mul_q[init_qp_i] <= init_mulpdu_i;
-        crc_q[init_qp_i] <= init_crc_i;
-        mk_q[init_qp_i] <= init_mark_i;
-        g_q[init_qp_i] <= init_start_i[8:0];
-        ord_q[init_qp_i] <= init_ord_i;
         sq_pi[init_qp_i] <= 16'd0;
         sq_ci[init_qp_i] <= 16'd0;
-        msn0_q[init_qp_i] <= 32'd1;
-        msn1_q[init_qp_i] <= 32'd1;
-        lend_q[init_qp_i] <= init_start_i;
-        rend_q[init_qp_i] <= init_start_i;
-        hw_q[init_qp_i] <= init_start_i;
-        una_q[init_qp_i] <= init_start_i;
         head_q[init_qp_i] <= '0;
         rel_q[init_qp_i] <= '0;
         tail_q[init_qp_i] <= '0;
@@ -1155,6 +1111,109 @@ module wn_rdma_tx #(
         tpend_q[init_qp_i] <= 1'b0;
       end
     end
+  end
+
+  // the stream positions and MSNs: memories with one write port each,
+  // shared by their unit's write and a QP's set-up. The set-up waits in
+  // ini_* for a cycle without its group's write (the QP being set up has
+  // no messages, acknowledgments or reads before it is RTS, and set-ups
+  // come one per QP_MODIFY command)
+  logic           ini_f_q, ini_r_q, ini_h_q, ini_u_q, ini_f, ini_r, ini_h, ini_u;
+  logic [QpW-1:0] ini_qp_q, ini_qp;
+  logic [31:0]    ini_start_q, ini_start;
+  logic           f_fl_end, f_m0, f_m1, f_busy, u_adv, h_adv;
+  logic [QpW-1:0] u_qp;
+  assign ini_f = init_valid_i || ini_f_q;
+  assign ini_r = init_valid_i || ini_r_q;
+  assign ini_h = init_valid_i || ini_h_q;
+  assign ini_u = init_valid_i || ini_u_q;
+  assign ini_qp = init_valid_i ? init_qp_i : ini_qp_q;
+  assign ini_start = init_valid_i ? init_start_i : ini_start_q;
+  // the fetch unit: a message logged (its end, and the MSN of its queue),
+  // or a flush that reached the log's tail (the logged end back to the
+  // released end)
+  assign f_fl_end = f_st == FFlush && f_ptr == tail_q[f_qp];
+  assign f_m1 = f_app && f_e.op == OpRreq;
+  assign f_m0 = f_app && (f_e.op == OpSend || f_e.op == OpSendSe || f_e.op == OpSendInv || f_e.op == OpSendSeInv ||
+                          f_e.op == OpImm || f_e.op == OpImmSe);
+  assign f_busy = f_app || f_fl_end;
+  // an acknowledgment that advances SND.UNA of the QP; the engine's reads
+  // that reach further
+  assign u_qp = ack_qp_i[QpW-1:0];
+  assign u_adv = ack_valid_i && ack_qp_i < 16'(NumQp) && wn_rdma_pkg::ge32(ack_off_i, una_q[u_qp]);
+  assign h_adv = sd_valid && !wn_rdma_pkg::ge32(hw_q[sd_qp], sd_end);
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      ini_f_q <= 1'b0;
+      ini_r_q <= 1'b0;
+      ini_h_q <= 1'b0;
+      ini_u_q <= 1'b0;
+    end else begin
+      ini_f_q <= ini_f && f_busy;
+      ini_r_q <= ini_r && r_rel;
+      ini_h_q <= ini_h && h_adv;
+      ini_u_q <= ini_u && u_adv;
+    end
+    if (init_valid_i) begin
+      ini_qp_q <= init_qp_i;
+      ini_start_q <= init_start_i;
+    end
+  end
+  logic           le_we, m0_we, m1_we, re_we, hw_we, un_we;
+  logic [QpW-1:0] le_wa, m0_wa, m1_wa, re_wa, hw_wa, un_wa;
+  logic [31:0]    le_wd, m0_wd, m1_wd, re_wd, hw_wd, un_wd;
+  assign le_we = !rst_i && (f_busy || ini_f);
+  assign le_wa = f_busy ? f_qp : ini_qp;
+  assign le_wd = f_fl_end ? rend_q[f_qp] : f_app ? lend_q[f_qp] + f_bytes_n : ini_start;
+  assign m0_we = !rst_i && (f_m0 || (!f_busy && ini_f));
+  assign m0_wa = f_m0 ? f_qp : ini_qp;
+  assign m0_wd = f_m0 ? msn0_q[f_qp] + 32'd1 : 32'd1;
+  assign m1_we = !rst_i && (f_m1 || (!f_busy && ini_f));
+  assign m1_wa = f_m1 ? f_qp : ini_qp;
+  assign m1_wd = f_m1 ? msn1_q[f_qp] + 32'd1 : 32'd1;
+  assign re_we = !rst_i && (r_rel || ini_r);
+  assign re_wa = r_rel ? r_scan : ini_qp;
+  assign re_wd = r_rel ? rend_q[r_scan] + r_e.bytes : ini_start;
+  assign hw_we = !rst_i && (h_adv || ini_h);
+  assign hw_wa = h_adv ? sd_qp : ini_qp;
+  assign hw_wd = h_adv ? sd_end : ini_start;
+  assign un_we = !rst_i && (u_adv || ini_u);
+  assign un_wa = u_adv ? u_qp : ini_qp;
+  assign un_wd = u_adv ? ack_off_i : ini_start;
+  always_ff @(posedge clk_i) begin
+    if (le_we) lend_q[le_wa] <= le_wd;
+    if (m0_we) msn0_q[m0_wa] <= m0_wd;
+    if (m1_we) msn1_q[m1_wa] <= m1_wd;
+    if (re_we) rend_q[re_wa] <= re_wd;
+    if (hw_we) hw_q[hw_wa] <= hw_wd;
+    if (un_we) una_q[un_wa] <= un_wd;
+  end
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (!rst_i) begin
+      assert (!(init_valid_i && (ini_f_q || ini_r_q || ini_h_q || ini_u_q)))
+      else $error("wn_rdma_tx: a QP set up while the last set-up's entries wait");
+    end
+  end
+`endif
+
+  // the tables with one writer and no reset (memories, not register
+  // files): a QP's attributes from its set-up, and its Terminate's length
+  // (read only while one is pending)
+  always_ff @(posedge clk_i) begin
+    if (init_valid_i) begin
+      pd_q[init_qp_i] <= init_pd_i;
+      scq_q[init_qp_i] <= init_scq_i;
+      sqb_q[init_qp_i] <= init_sq_base_i;
+      sql_q[init_qp_i] <= init_sq_log_i;
+      tid_q[init_qp_i] <= init_tid_i;
+      mul_q[init_qp_i] <= init_mulpdu_i;
+      crc_q[init_qp_i] <= init_crc_i;
+      mk_q[init_qp_i] <= init_mark_i;
+      g_q[init_qp_i] <= init_start_i[8:0];
+      ord_q[init_qp_i] <= init_ord_i;
+    end
+    if (term_valid_i) tlen_q[term_qp_i] <= t_len;
   end
 
 `ifndef SYNTHESIS
