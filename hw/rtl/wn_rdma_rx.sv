@@ -462,13 +462,16 @@ module wn_rdma_rx #(
   logic           dctx_v;
   logic [QpW-1:0] dctx_qp;
   dctx_t          dctx_i, dctx_o;
-  // READ RESPONSEs finished since the QP's context was last loaded
+  // READ RESPONSEs finished since the QP's context was last loaded (a
+  // set-up starts the count again: its fresh context has every IRD slot
+  // free, whatever the QP number's last user had built since its last
+  // packet)
   logic [7:0]     irdd_q [NumQp];
   logic           u_load;
   assign u_load = u_go && u_sop && !u_cont;
   always_ff @(posedge clk_i) begin
     for (int i = 0; i < NumQp; i++) begin
-      if (rst_i) irdd_q[i] <= 8'd0;
+      if (rst_i || (qs_valid_i && qs_qp_i == QpW'(i))) irdd_q[i] <= 8'd0;
       else if (u_load && u_qp == QpW'(i))
         irdd_q[i] <= {7'd0, rrd_valid_i && rrd_qp_i == QpW'(i)};
       else if (rrd_valid_i && rrd_qp_i == QpW'(i)) irdd_q[i] <= irdd_q[i] + 8'd1;

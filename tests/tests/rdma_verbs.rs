@@ -872,3 +872,81 @@ fn creating_more_qps_or_cqs_than_the_card_has_is_a_typed_error() {
         "{err:?}"
     );
 }
+
+/// Posts `n` Reads of 64 bytes from `b`'s `src` into `a`'s `sink` and
+/// checks each completes in order, the bytes read.
+fn reads_of_64(a: &RdmaEnd, b: &RdmaEnd, n: u64, first_id: u64) {
+    let src = region(b, 4096, AccessFlags::REMOTE_READ | AccessFlags::LOCAL_WRITE);
+    let mut data = vec![0u8; 4096];
+    Rng::new(first_id).fill_bytes(&mut data);
+    src.mem().write(0, &data).expect("fill");
+    let sink = region(
+        a,
+        4096,
+        AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
+    );
+    let sges: Vec<_> = (0..n).map(|k| sink.sge(k * 64, 64).expect("sge")).collect();
+    let wrs: Vec<SendWr> = (0..n)
+        .map(|k| SendWr {
+            wr_id: first_id + k,
+            opcode: WrOpcode::RdmaRead,
+            sg_list: std::slice::from_ref(&sges[k as usize]),
+            remote_addr: src.addr() + k * 64,
+            rkey: src.rkey(),
+            ..SendWr::default()
+        })
+        .collect();
+    a.qp.post_send(&wrs).expect("post reads");
+    for k in 0..n {
+        let wc = one_wc(&a.scq);
+        assert_eq!(
+            (wc.wr_id, wc.status, wc.opcode),
+            (first_id + k, CqeStatus::Success, WcOpcode::RdmaRead),
+            "Read {k}"
+        );
+    }
+    let len = 64 * n as usize;
+    let got = bytes(&sink, 0, len);
+    assert!(
+        got == data[..len],
+        "read bytes: {}",
+        diff(&got, &data[..len])
+    );
+}
+
+#[test]
+fn a_qp_number_used_again_answers_reads_within_its_ird() {
+    // B answers 16 Reads (IRD 16), the last READ RESPONSEs built after
+    // the last Read Request arrived; then both QPs are destroyed, and the
+    // next connection's QP at B gets the same number. It starts with all
+    // of its IRD free: the READ RESPONSEs of the QP number's last user
+    // count for nothing
+    let p = pair();
+    let (a, b) = rdma_pair(&p);
+    let qpn = b.qp.qp_num();
+    reads_of_64(&a, &b, 16, 1000);
+    // B's library hands out numbers in turn: taking every free one leaves
+    // qpn next in turn
+    let mut rest = Vec::new();
+    loop {
+        match b.pd.create_qp(&b.scq, &b.rcq, QpCaps::default()) {
+            Ok(qp) => rest.push(qp),
+            Err(warpnic::Error::NoFreeQueue { .. }) => break,
+            Err(e) => panic!("create a QP: {e}"),
+        }
+    }
+    drop(rest);
+    drop((a, b));
+    let (a, b) = rdma_pair(&p);
+    assert_eq!(
+        b.qp.qp_num(),
+        qpn,
+        "B's new QP has the number of its last one"
+    );
+    reads_of_64(&a, &b, 16, 2000);
+    assert_eq!(
+        b.qp.query().expect("query").state,
+        warpnic_abi::gen::QpState::Rts,
+        "B took 16 Reads within its IRD of 16"
+    );
+}
