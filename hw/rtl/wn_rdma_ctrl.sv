@@ -51,8 +51,9 @@
 // Latency: a QP command is done in the cycle after the OP write (BUSY
 // reads 1 in that cycle), unless a RESET waits as above; an MR command
 // waits for the update port and then for the table's status (2 cycles).
-// Reset clears the QP table (every QP in RESET), the command registers and
-// the event FIFO. Parameters: NumQp a power of
+// Reset clears the command registers and the event FIFO, then the QP table
+// (every QP in RESET) in a sweep of NumQp cycles; a command finishes only
+// after it. Parameters: NumQp a power of
 // two 2..1024; NumMrs as wn_mr_table (reported in REG_RDMA_NUM_MR).
 module wn_rdma_ctrl #(
     parameter int NumQp = 64,
@@ -184,6 +185,24 @@ module wn_rdma_ctrl #(
       $fatal(1, "wn_rdma_ctrl: NumQp must be a power of two 2..1024");
     end
   endgenerate
+
+  // ------------------------------------------------------------------
+  // the clearing sweep after reset: the QP table has no reset (so that it
+  // is a memory, not flip-flops); its entries are cleared one QP a cycle,
+  // NumQp cycles. No command finishes before the sweep ends (the
+  // transmit and receive units clear their tables in the same cycles,
+  // held in reset meanwhile), so no QP is set up or changed before.
+  logic           clr_q;
+  logic [QpW-1:0] clr_qp_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      clr_q <= 1'b1;
+      clr_qp_q <= '0;
+    end else if (clr_q) begin
+      clr_qp_q <= clr_qp_q + 1'b1;
+      if (clr_qp_q == QpW'(NumQp - 1)) clr_q <= 1'b0;
+    end
+  end
 
   // ------------------------------------------------------------------
   // the QP table (one array per field: Yosys takes no field of an array
@@ -361,7 +380,7 @@ module wn_rdma_ctrl #(
   assign cmd_qp_o = a_qp;
   assign qm_hold = cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) && a_st == 8'(wn_abi_pkg::QP_STATE_RESET) &&
                    a_qp_ok && ((txb_valid_i && txb_qp_i == a_qp) || rx_hold_i);
-  assign cmd_fin = busy_q && !mr_go_q && !mr_wait_q && !qm_hold;
+  assign cmd_fin = busy_q && !mr_go_q && !mr_wait_q && !qm_hold && !clr_q;
 
   // register reads
   logic [15:0] ra;
@@ -486,13 +505,14 @@ module wn_rdma_ctrl #(
   assign qm_ok = cmd_fin && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) && a_qp_ok && trans_ok;
   assign qm_done_o = qm_ok;
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      for (int i = 0; i < NumQp; i++) begin
-        qc_st[i] <= '0;
-        qc_err[i] <= '0;
+    if (rst_i || clr_q) begin
+      // the sweep (and, during rst_i, any entry: it is swept again)
+      qc_st[clr_qp_q] <= '0;
+      qc_err[clr_qp_q] <= '0;
+      if (rst_i) begin
+        qc_rx_q <= '0;
+        qc_errst_q <= '0;
       end
-      qc_rx_q <= '0;
-      qc_errst_q <= '0;
     end else begin
       if (term_set) begin
         qc_st[term_qp_w] <= 8'(wn_abi_pkg::QP_STATE_ERROR);

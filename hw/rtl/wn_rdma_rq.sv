@@ -56,7 +56,8 @@
 // decision cycle; a request that finds its WQE ready is answered the next
 // cycle; a WQE checked again costs a check per scatter entry (3 cycles
 // each). Throughput: one buffer per cycle from the offers. Reset clears
-// every ring (all indices 0) and the unit. Parameters: NumQp a power of two
+// the unit, then every ring (all indices 0) in a sweep of NumQp cycles,
+// the unit held in reset meanwhile. Parameters: NumQp a power of two
 // 2..1024.
 module wn_rdma_rq #(
     parameter int NumQp = 64,
@@ -158,6 +159,25 @@ module wn_rdma_rq #(
       $fatal(1, "wn_rdma_rq: NumQp must be a power of two 2..1024");
     end
   endgenerate
+
+  // ------------------------------------------------------------------
+  // the clearing sweep after reset: the per-QP tables have no reset (so
+  // that they are memories, not flip-flops); their entries are cleared one
+  // QP a cycle, NumQp cycles, while the rest of the unit stays in reset
+  // (rst). wn_rdma_ctrl finishes no command before its own sweep of the
+  // same length, so no QP is set up or changed before the tables are clear.
+  logic           clr_q, rst;
+  logic [QpW-1:0] clr_qp_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      clr_q <= 1'b1;
+      clr_qp_q <= '0;
+    end else if (clr_q) begin
+      clr_qp_q <= clr_qp_q + 1'b1;
+      if (clr_qp_q == QpW'(NumQp - 1)) clr_q <= 1'b0;
+    end
+  end
+  assign rst = rst_i || clr_q;
 
   // ------------------------------------------------------------------
   // the rings
@@ -306,7 +326,7 @@ module wn_rdma_rq #(
     end else q_st <= QChk;
   endtask
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
+    if (rst) begin
       q_st <= QIdle;
       q_qp <= '0;
       scan_q <= '0;
@@ -442,7 +462,7 @@ module wn_rdma_rq #(
   // last: the Send's first beat enters wn_ddp_rx (and is counted in the
   // parent's packets in flight) a cycle or more later
   always_ff @(posedge clk_i) begin
-    if (rst_i) rb_ans_q <= 1'b0;
+    if (rst) rb_ans_q <= 1'b0;
     else if (q_st == QAns || (rb_take_i && !dsop_i)) rb_ans_q <= 1'b1;
     else if (dsop_i) rb_ans_q <= 1'b0;
   end
@@ -457,14 +477,13 @@ module wn_rdma_rq #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      for (int i = 0; i < NumQp; i++) begin
-        rq_pi[i] <= 16'd0;
-        rq_ci[i] <= 16'd0;
-        rq_cc[i] <= 16'd0;
-        rx_msgs[i] <= 32'd0;
-        bad_st[i] <= 8'd0;
-      end
+    if (rst) begin
+      // the sweep (and, during rst_i, any entry: it is swept again)
+      rq_pi[clr_qp_q] <= 16'd0;
+      rq_ci[clr_qp_q] <= 16'd0;
+      rq_cc[clr_qp_q] <= 16'd0;
+      rx_msgs[clr_qp_q] <= 32'd0;
+      bad_st[clr_qp_q] <= 8'd0;
       lenerr_q <= '0;
     end else begin
       if (db_valid_i) rq_pi[db_qp_i] <= db_pi_i;
@@ -499,7 +518,7 @@ module wn_rdma_rq #(
       .Depth(64)
   ) u_rqpf (
       .clk_i,
-      .rst_i,
+      .rst_i(rst),
       .cur_qp_o       (pq_cur),
       .cur_pi_i       (rq_pi[pq_cur]),
       .cur_base_i     (qc_rq_base[pq_cur]),
@@ -544,12 +563,12 @@ module wn_rdma_rq #(
 `ifndef SYNTHESIS
   // a WQE is taken only with room for its wr_id
   always_ff @(posedge clk_i) begin
-    if (!rst_i && q_take && !wr_room(rq_ci[q_qp], rq_cc[q_qp]))
+    if (!rst && q_take && !wr_room(rq_ci[q_qp], rq_cc[q_qp]))
       $fatal(1, "wn_rdma_rq: more than WridN receive WQEs of a QP taken");
   end
   // a Send completes a WQE it took, one not completed yet
   always_ff @(posedge clk_i) begin
-    if (!rst_i && dc_acc_i && rq_cc[dc_qp_i] == rq_ci[dc_qp_i])
+    if (!rst && dc_acc_i && rq_cc[dc_qp_i] == rq_ci[dc_qp_i])
       $fatal(1, "wn_rdma_rq: a receive completion with no WQE taken");
   end
 `endif

@@ -60,6 +60,9 @@
 // 512th octet of the stream from tx_start; each FPDU's wire length counts
 // the markers its stream position gives it (wn_rdma_pkg::wire_m), the same
 // when it is built again for a retransmission.
+// Reset: the unit stays in reset NumQp cycles after it, while the per-QP
+// tables that need clearing are swept (one QP a cycle); the others are
+// written by each QP's set-up.
 // Parameters: NumQp a power of two 2..1024; LogDepth a power of two:
 // messages a QP may have logged and not acknowledged; RrReserve: entries
 // of it kept for READ RESPONSEs.
@@ -205,6 +208,25 @@ module wn_rdma_tx #(
       $fatal(1, "wn_rdma_tx: NumQp and LogDepth must be powers of two, NumQp 2..1024, RrReserve 1..LogDepth-4");
     end
   endgenerate
+
+  // ------------------------------------------------------------------
+  // the clearing sweep after reset: the per-QP tables have no reset (so
+  // that they are memories, not flip-flops); their entries are cleared one
+  // QP a cycle, NumQp cycles, while the rest of the unit stays in reset
+  // (rst). wn_rdma_ctrl finishes no command before its own sweep of the
+  // same length, so no QP is set up or changed before the tables are clear.
+  logic           clr_q, rst;
+  logic [QpW-1:0] clr_qp_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      clr_q <= 1'b1;
+      clr_qp_q <= '0;
+    end else if (clr_q) begin
+      clr_qp_q <= clr_qp_q + 1'b1;
+      if (clr_qp_q == QpW'(NumQp - 1)) clr_q <= 1'b0;
+    end
+  end
+  assign rst = rst_i || clr_q;
 
   // ------------------------------------------------------------------
   // the message log (wn_rdma_msg_log): read by the flush (f), the release
@@ -367,7 +389,7 @@ module wn_rdma_tx #(
       .HalfWait(0)
   ) u_pf (
       .clk_i,
-      .rst_i,
+      .rst_i(rst),
       .qp_i          (pf_qp),
       .base_i        (sqb_q[pf_qp]),
       .log_i         (sql_q[pf_qp]),
@@ -395,7 +417,7 @@ module wn_rdma_tx #(
   );
 
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
+    if (rst) begin
       pf_run <= 1'b0;
       pf_park <= 1'b0;
       pf_qp <= '0;
@@ -418,7 +440,7 @@ module wn_rdma_tx #(
   end
   // the runs of WQEs in the FIFO, one per visit: its first WQE starts one
   always_ff @(posedge clk_i) begin
-    if (rst_i || pf_pick) pf_first_q <= 1'b1;
+    if (rst || pf_pick) pf_first_q <= 1'b1;
     else if (pf_push) pf_first_q <= 1'b0;
   end
   wn_runs #(
@@ -428,7 +450,7 @@ module wn_rdma_tx #(
       .NumQ(3)
   ) u_pfruns (
       .clk_i,
-      .rst_i   (rst_i || pf_flush),
+      .rst_i   (rst || pf_flush),
       .add_i   (pf_push),
       .new_i   (pf_first_q),
       .add_qp_i(pf_qp),
@@ -489,7 +511,7 @@ module wn_rdma_tx #(
   logic           e_push;
   assign e_push = perr_q[e_scan] && se_wready && !(f_cdone && f_serr);
   always_ff @(posedge clk_i) begin
-    if (rst_i) e_scan <= '0;
+    if (rst) e_scan <= '0;
     else if (!perr_q[e_scan]) e_scan <= e_scan + 1'b1;
   end
   wn_fifo #(
@@ -497,7 +519,7 @@ module wn_rdma_tx #(
       .Depth(4)
   ) u_se (
       .clk_i,
-      .rst_i,
+      .rst_i(rst),
       .wdata_i ((f_cdone && f_serr) ? f_qp : e_scan),
       .wvalid_i((f_cdone && f_serr) || e_push),
       .wready_o(se_wready),
@@ -590,7 +612,7 @@ module wn_rdma_tx #(
   assign rw_idx = f_dec ? sq_ci[f_qp] : t_ci;
 
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
+    if (rst) begin
       f_st <= FIdle;
       f_qp <= '0;
       f_scan <= '0;
@@ -803,7 +825,7 @@ module wn_rdma_tx #(
   assign db_tid_o = tid_q[r_scan];
   assign db_value_o = rend_q[r_scan];
   always_ff @(posedge clk_i) begin
-    if (rst_i) r_scan <= '0;
+    if (rst) r_scan <= '0;
     // on to the next QP, or to one logging a message while the engine has
     // read all it was told of (an idle QP's message goes out at once; a
     // busy one's messages gather into fuller segments)
@@ -842,7 +864,7 @@ module wn_rdma_tx #(
   logic a_jump, a_stepped_q;
   assign a_jump = ack_valid_i && ack_qp_i < 16'(NumQp) && a_stepped_q && ack_qp_i[QpW-1:0] != a_scan;
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
+    if (rst) begin
       a_scan <= '0;
       a_stepped_q <= 1'b0;
     end else if (!a_can || a_rwait) begin
@@ -863,7 +885,7 @@ module wn_rdma_tx #(
   assign f_sw_log = f_app && f_e.op != OpRresp && f_e.op != OpTerm;
   assign a_sw_ret = a_ret && a_e.op != OpRresp && a_e.op != OpTerm;
   always_ff @(posedge clk_i) begin
-    if (rst_i) d_scan <= '0;
+    if (rst) d_scan <= '0;
     else if (!d_hit || sqd_ready_i) d_scan <= d_scan + 1'b1;
   end
 
@@ -879,7 +901,7 @@ module wn_rdma_tx #(
       .Depth(8)
   ) u_rdc (
       .clk_i,
-      .rst_i,
+      .rst_i(rst),
       .wdata_i (rdc_qp_i),
       .wvalid_i(rdc_valid_i),
       .wready_o(rdc_ready_o),
@@ -901,7 +923,7 @@ module wn_rdma_tx #(
   // a READ end with no READ outstanding is dropped
   assign o_take = (o_pop && (!r_cv || r_cr)) || (rq_valid && oh_q[rq_head] == ot_q[rq_head]);
   always_ff @(posedge clk_i) begin
-    if (rst_i) o_scan <= '0;
+    if (rst) o_scan <= '0;
     else if (!o_fl) o_scan <= o_scan + 1'b1;
   end
 
@@ -917,7 +939,7 @@ module wn_rdma_tx #(
       .NumRd   (5)
   ) u_log (
       .clk_i,
-      .we_i   (f_app && !rst_i),
+      .we_i   (f_app && !rst),
       .waddr_i({f_qp, tail_q[f_qp][LW-1:0]}),
       .wdata_i(a_new),
       .raddr_i(lg_ra),
@@ -937,7 +959,7 @@ module wn_rdma_tx #(
       .LogDepth(LogDepth)
   ) u_srv (
       .clk_i,
-      .rst_i,
+      .rst_i(rst),
       .init_valid_i,
       .init_qp_i,
       .init_start_i,
@@ -1015,25 +1037,24 @@ module wn_rdma_tx #(
     a_new.msn = (f_e.op == OpRreq) ? msn1_q[f_qp] : (f_e.op == OpTerm) ? 32'd1 : msn0_q[f_qp];
   end
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      for (int i = 0; i < NumQp; i++) begin
-        st_q[i] <= 8'd0;
-        sq_pi[i] <= 16'd0;
-        sq_ci[i] <= 16'd0;
-        head_q[i] <= '0;
-        rel_q[i] <= '0;
-        tail_q[i] <= '0;
-        dbp_q[i] <= 1'b0;
-        oh_q[i] <= '0;
-        ot_q[i] <= '0;
-        orr_q[i] <= '0;
-        sh_q[i] <= 1'b0;
-        od_q[i] <= 1'b0;
-        sw_q[i] <= '0;
-        dr_q[i] <= 1'b0;
-        perr_q[i] <= 1'b0;
-        tpend_q[i] <= 1'b0;
-      end
+    if (rst) begin
+      // the sweep (and, during rst_i, any entry: it is swept again)
+      st_q[clr_qp_q] <= 8'd0;
+      sq_pi[clr_qp_q] <= 16'd0;
+      sq_ci[clr_qp_q] <= 16'd0;
+      head_q[clr_qp_q] <= '0;
+      rel_q[clr_qp_q] <= '0;
+      tail_q[clr_qp_q] <= '0;
+      dbp_q[clr_qp_q] <= 1'b0;
+      oh_q[clr_qp_q] <= '0;
+      ot_q[clr_qp_q] <= '0;
+      orr_q[clr_qp_q] <= '0;
+      sh_q[clr_qp_q] <= 1'b0;
+      od_q[clr_qp_q] <= 1'b0;
+      sw_q[clr_qp_q] <= '0;
+      dr_q[clr_qp_q] <= 1'b0;
+      perr_q[clr_qp_q] <= 1'b0;
+      tpend_q[clr_qp_q] <= 1'b0;
     end else begin
       if (sqdb_valid_i) sq_pi[sqdb_qp_i] <= sqdb_pi_i;
       if (st_valid_i) st_q[st_qp_i] <= st_i;
@@ -1143,7 +1164,7 @@ module wn_rdma_tx #(
   assign u_adv = ack_valid_i && ack_qp_i < 16'(NumQp) && wn_rdma_pkg::ge32(ack_off_i, una_q[u_qp]);
   assign h_adv = sd_valid && !wn_rdma_pkg::ge32(hw_q[sd_qp], sd_end);
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
+    if (rst) begin
       ini_f_q <= 1'b0;
       ini_r_q <= 1'b0;
       ini_h_q <= 1'b0;
@@ -1162,22 +1183,22 @@ module wn_rdma_tx #(
   logic           le_we, m0_we, m1_we, re_we, hw_we, un_we;
   logic [QpW-1:0] le_wa, m0_wa, m1_wa, re_wa, hw_wa, un_wa;
   logic [31:0]    le_wd, m0_wd, m1_wd, re_wd, hw_wd, un_wd;
-  assign le_we = !rst_i && (f_busy || ini_f);
+  assign le_we = !rst && (f_busy || ini_f);
   assign le_wa = f_busy ? f_qp : ini_qp;
   assign le_wd = f_fl_end ? rend_q[f_qp] : f_app ? lend_q[f_qp] + f_bytes_n : ini_start;
-  assign m0_we = !rst_i && (f_m0 || (!f_busy && ini_f));
+  assign m0_we = !rst && (f_m0 || (!f_busy && ini_f));
   assign m0_wa = f_m0 ? f_qp : ini_qp;
   assign m0_wd = f_m0 ? msn0_q[f_qp] + 32'd1 : 32'd1;
-  assign m1_we = !rst_i && (f_m1 || (!f_busy && ini_f));
+  assign m1_we = !rst && (f_m1 || (!f_busy && ini_f));
   assign m1_wa = f_m1 ? f_qp : ini_qp;
   assign m1_wd = f_m1 ? msn1_q[f_qp] + 32'd1 : 32'd1;
-  assign re_we = !rst_i && (r_rel || ini_r);
+  assign re_we = !rst && (r_rel || ini_r);
   assign re_wa = r_rel ? r_scan : ini_qp;
   assign re_wd = r_rel ? rend_q[r_scan] + r_e.bytes : ini_start;
-  assign hw_we = !rst_i && (h_adv || ini_h);
+  assign hw_we = !rst && (h_adv || ini_h);
   assign hw_wa = h_adv ? sd_qp : ini_qp;
   assign hw_wd = h_adv ? sd_end : ini_start;
-  assign un_we = !rst_i && (u_adv || ini_u);
+  assign un_we = !rst && (u_adv || ini_u);
   assign un_wa = u_adv ? u_qp : ini_qp;
   assign un_wd = u_adv ? ack_off_i : ini_start;
   always_ff @(posedge clk_i) begin
@@ -1190,7 +1211,7 @@ module wn_rdma_tx #(
   end
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
-    if (!rst_i) begin
+    if (!rst) begin
       assert (!(init_valid_i && (ini_f_q || ini_r_q || ini_h_q || ini_u_q)))
       else $error("wn_rdma_tx: a QP set up while the last set-up's entries wait");
     end
@@ -1220,7 +1241,7 @@ module wn_rdma_tx #(
   // the ORD rule is applied when the WQE is taken (t_rdw), and nothing
   // adds to the QP's outstanding Reads before it is checked
   always_ff @(posedge clk_i) begin
-    if (!rst_i && f_st == FChk && !f_mr_op && !f_bad && f_rd && ord_full(ot_q[f_qp] - oh_q[f_qp], ord_q[f_qp]))
+    if (!rst && f_st == FChk && !f_mr_op && !f_bad && f_rd && ord_full(ot_q[f_qp] - oh_q[f_qp], ord_q[f_qp]))
       $error("wn_rdma_tx: QP %0d: a Read beyond ORD reached the gather check", f_qp);
   end
 `endif
