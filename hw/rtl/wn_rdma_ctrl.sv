@@ -187,22 +187,19 @@ module wn_rdma_ctrl #(
   endgenerate
 
   // ------------------------------------------------------------------
-  // the clearing sweep after reset: the QP table has no reset (so that it
-  // is a memory, not flip-flops); its entries are cleared one QP a cycle,
-  // NumQp cycles. No command finishes before the sweep ends (the
-  // transmit and receive units clear their tables in the same cycles,
-  // held in reset meanwhile), so no QP is set up or changed before.
-  logic           clr_q;
-  logic [QpW-1:0] clr_qp_q;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      clr_q <= 1'b1;
-      clr_qp_q <= '0;
-    end else if (clr_q) begin
-      clr_qp_q <= clr_qp_q + 1'b1;
-      if (clr_qp_q == QpW'(NumQp - 1)) clr_q <= 1'b0;
-    end
-  end
+  // the QP table's sweep after reset (wn_sweep): no command finishes
+  // before it ends, and the transmit and receive units sweep theirs in the
+  // same cycles, so no QP is set up or changed before every table is clear
+  logic           clr;
+  logic [QpW-1:0] clr_qp;
+  wn_sweep #(
+      .Depth(NumQp)
+  ) u_sweep (
+      .clk_i,
+      .rst_i,
+      .clr_o(clr),
+      .idx_o(clr_qp)
+  );
 
   // ------------------------------------------------------------------
   // the QP table (one array per field: Yosys takes no field of an array
@@ -380,7 +377,7 @@ module wn_rdma_ctrl #(
   assign cmd_qp_o = a_qp;
   assign qm_hold = cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) && a_st == 8'(wn_abi_pkg::QP_STATE_RESET) &&
                    a_qp_ok && ((txb_valid_i && txb_qp_i == a_qp) || rx_hold_i);
-  assign cmd_fin = busy_q && !mr_go_q && !mr_wait_q && !qm_hold && !clr_q;
+  assign cmd_fin = busy_q && !mr_go_q && !mr_wait_q && !qm_hold && !clr;
 
   // register reads
   logic [15:0] ra;
@@ -505,10 +502,10 @@ module wn_rdma_ctrl #(
   assign qm_ok = cmd_fin && cop_q == 8'(wn_abi_pkg::RDMA_CMD_QP_MODIFY) && a_qp_ok && trans_ok;
   assign qm_done_o = qm_ok;
   always_ff @(posedge clk_i) begin
-    if (rst_i || clr_q) begin
+    if (rst_i || clr) begin
       // the sweep (and, during rst_i, any entry: it is swept again)
-      qc_st[clr_qp_q] <= '0;
-      qc_err[clr_qp_q] <= '0;
+      qc_st[clr_qp] <= '0;
+      qc_err[clr_qp] <= '0;
       if (rst_i) begin
         qc_rx_q <= '0;
         qc_errst_q <= '0;

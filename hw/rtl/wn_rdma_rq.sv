@@ -161,23 +161,19 @@ module wn_rdma_rq #(
   endgenerate
 
   // ------------------------------------------------------------------
-  // the clearing sweep after reset: the per-QP tables have no reset (so
-  // that they are memories, not flip-flops); their entries are cleared one
-  // QP a cycle, NumQp cycles, while the rest of the unit stays in reset
-  // (rst). wn_rdma_ctrl finishes no command before its own sweep of the
-  // same length, so no QP is set up or changed before the tables are clear.
-  logic           clr_q, rst;
-  logic [QpW-1:0] clr_qp_q;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      clr_q <= 1'b1;
-      clr_qp_q <= '0;
-    end else if (clr_q) begin
-      clr_qp_q <= clr_qp_q + 1'b1;
-      if (clr_qp_q == QpW'(NumQp - 1)) clr_q <= 1'b0;
-    end
-  end
-  assign rst = rst_i || clr_q;
+  // the per-QP tables' sweep after reset, the rest of the unit in reset
+  // (rst) meanwhile: no QP is set up before it ends (wn_rdma_ctrl's)
+  logic           clr, rst;
+  logic [QpW-1:0] clr_qp;
+  wn_sweep #(
+      .Depth(NumQp)
+  ) u_sweep (
+      .clk_i,
+      .rst_i,
+      .clr_o(clr),
+      .idx_o(clr_qp)
+  );
+  assign rst = rst_i || clr;
 
   // ------------------------------------------------------------------
   // the rings
@@ -479,11 +475,11 @@ module wn_rdma_rq #(
   always_ff @(posedge clk_i) begin
     if (rst) begin
       // the sweep (and, during rst_i, any entry: it is swept again)
-      rq_pi[clr_qp_q] <= 16'd0;
-      rq_ci[clr_qp_q] <= 16'd0;
-      rq_cc[clr_qp_q] <= 16'd0;
-      rx_msgs[clr_qp_q] <= 32'd0;
-      bad_st[clr_qp_q] <= 8'd0;
+      rq_pi[clr_qp] <= 16'd0;
+      rq_ci[clr_qp] <= 16'd0;
+      rq_cc[clr_qp] <= 16'd0;
+      rx_msgs[clr_qp] <= 32'd0;
+      bad_st[clr_qp] <= 8'd0;
       lenerr_q <= '0;
     end else begin
       if (db_valid_i) rq_pi[db_qp_i] <= db_pi_i;

@@ -57,9 +57,8 @@
 //
 // Latency and throughput: those of wn_mpa_rx and wn_ddp_rx (a beat per
 // cycle), plus a cycle for a packet's context. Reset clears the queues;
-// the unit then stays in reset NumQp cycles more, while the per-QP tables
-// are swept (as wn_rdma_ctrl's QP table: no QP is set up before). A QP's
-// set-up writes its contexts and attributes. Parameters: NumQp a power of two 2..1024;
+// the per-QP tables have no reset: a QP's set-up writes its contexts,
+// attributes and counts. Parameters: NumQp a power of two 2..1024;
 // NumMrs as wn_mr_table.
 module wn_rdma_rx #(
     parameter int NumQp = 64,
@@ -178,25 +177,6 @@ module wn_rdma_rx #(
       $fatal(1, "wn_rdma_rx: NumQp must be a power of two 2..1024");
     end
   endgenerate
-
-  // ------------------------------------------------------------------
-  // the clearing sweep after reset: the per-QP tables have no reset (so
-  // that they are memories, not flip-flops); their entries are cleared one
-  // QP a cycle, NumQp cycles, while the rest of the unit stays in reset
-  // (rst). wn_rdma_ctrl finishes no command before its own sweep of the
-  // same length, so no QP is set up or changed before the tables are clear.
-  logic           clr_q, rst;
-  logic [QpW-1:0] clr_qp_q;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      clr_q <= 1'b1;
-      clr_qp_q <= '0;
-    end else if (clr_q) begin
-      clr_qp_q <= clr_qp_q + 1'b1;
-      if (clr_qp_q == QpW'(NumQp - 1)) clr_q <= 1'b0;
-    end
-  end
-  assign rst = rst_i || clr_q;
 
   // ------------------------------------------------------------------
   // the receive-side attributes of each QP (from its set-up). Those read
@@ -335,7 +315,7 @@ module wn_rdma_rx #(
   assign mc_ra = s_qp;
   assign m_shown = m_rv_q && m_rqp_q == s_qp;
   always_ff @(posedge clk_i) begin
-    if (rst) m_rv_q <= 1'b0;
+    if (rst_i) m_rv_q <= 1'b0;
     else m_rv_q <= 1'b1;
     m_rqp_q <= s_qp;
   end
@@ -371,7 +351,7 @@ module wn_rdma_rx #(
   assign mpa_max = (s_sop && !s_cont) ? ma_rd[17:2] : mmax_q;
 
   always_ff @(posedge clk_i) begin
-    if (rst) begin
+    if (rst_i) begin
       seg_inpkt_q <= 1'b0;
       seg_drop_q <= 1'b0;
       last_mv_q <= 1'b0;
@@ -400,7 +380,7 @@ module wn_rdma_rx #(
       .NumQ(1)
   ) u_mruns (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .add_i   (s_go && s_sop && !s_bad),
       .new_i   (!s_cont),
       .add_qp_i(s_qp),
@@ -421,7 +401,7 @@ module wn_rdma_rx #(
       .TagWidth(16)
   ) u_mpa (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .max_ulpdu_i  (mpa_max),
       .s_tdata_i,
       .s_tkeep_i,
@@ -494,7 +474,7 @@ module wn_rdma_rx #(
   // last write to an entry in a cycle wins: a set-up, a load, a READ
   // RESPONSE)
   always_ff @(posedge clk_i) begin
-    if (!rst) begin
+    if (!rst_i) begin
       if (rrd_valid_i) irdd_q[rrd_qp_i] <= irdd_q[rrd_qp_i] + 8'd1;
       if (u_load) irdd_q[u_qp] <= {7'd0, rrd_valid_i && rrd_qp_i == u_qp};
       if (qs_valid_i) irdd_q[qs_qp_i] <= 8'd0;
@@ -512,7 +492,7 @@ module wn_rdma_rx #(
   assign dc_ra = mu_ntag[QpW-1:0];
   assign d_shown = d_rv_q && d_rqp_q == u_qp;
   always_ff @(posedge clk_i) begin
-    if (rst) d_rv_q <= 1'b0;
+    if (rst_i) d_rv_q <= 1'b0;
     else d_rv_q <= 1'b1;
     d_rqp_q <= dc_ra;
   end
@@ -521,7 +501,7 @@ module wn_rdma_rx #(
   assign u_go = mu_tvalid && mu_tready;
   assign dctx_i = dc_rd;
   always_ff @(posedge clk_i) begin
-    if (rst) begin
+    if (rst_i) begin
       u_inpkt_q <= 1'b0;
       last_dv_q <= 1'b0;
       last_dqp_q <= '0;
@@ -544,7 +524,7 @@ module wn_rdma_rx #(
       .NumQ(3)
   ) u_druns (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .add_i   (u_go && u_sop),
       .new_i   (!u_cont),
       .add_qp_i(u_qp),
@@ -590,7 +570,7 @@ module wn_rdma_rx #(
       .MaxSge(MaxSge)
   ) u_ddp (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .s_tdata_i      (mu_tdata),
       .s_tkeep_i      (mu_tkeep),
       .s_tlast_i      (mu_tlast),
@@ -755,7 +735,7 @@ module wn_rdma_rx #(
       .Depth(16)
   ) u_who (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .wdata_i (dchk_valid ? 2'd0 : (tchk_valid_i ? 2'd1 : (q_or_p ? 2'd2 : 2'd3))),
       .wvalid_i(chk_valid && chk_ready),
       .wready_o(who_wready),
@@ -784,7 +764,7 @@ module wn_rdma_rx #(
       .NumQp(NumQp)
   ) u_rq (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .qp_rx_i,
       .qp_err_i,
       .qs_valid_i,
@@ -874,7 +854,7 @@ module wn_rdma_rx #(
   // blocks handed in (the completions' ticket) and written
   logic [15:0] w_blocks_q, w_done;
   always_ff @(posedge clk_i) begin
-    if (rst) w_blocks_q <= 16'd0;
+    if (rst_i) w_blocks_q <= 16'd0;
     else if (mw_valid && mw_ready) w_blocks_q <= w_blocks_q + 16'd1;
   end
   // a FIFO first: wn_ddp_rx's next address depends on its ready
@@ -886,7 +866,7 @@ module wn_rdma_rx #(
       .Depth(8)
   ) u_bq (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .wdata_i ({mw_keep, mw_addr, mw_len, mw_data}),
       .wvalid_i(mw_valid),
       .wready_o(mw_ready),
@@ -899,7 +879,7 @@ module wn_rdma_rx #(
       .Window(256)
   ) u_merge (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .s_valid_i (bq_valid),
       .s_ready_o (bq_ready),
       .s_addr_i  (bq_head[582:519]),
@@ -932,7 +912,7 @@ module wn_rdma_rx #(
       .Depth(16)
   ) u_rdcq (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .wdata_i (d_rdc_qp),
       .ticket_i(w_ticket),
       .wvalid_i(d_rdc_valid),
@@ -963,7 +943,7 @@ module wn_rdma_rx #(
       .Depth(16)
   ) u_dq (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .wdata_i (dc_valid ? d_cpl : q_cpl),
       .ticket_i(w_ticket),
       .wvalid_i(dc_valid || q_cpl_valid),
@@ -1002,7 +982,7 @@ module wn_rdma_rx #(
     dctx_fresh.msn1 = 32'd1;
   end
   always_ff @(posedge clk_i) begin
-    if (rst) begin
+    if (rst_i) begin
       su_m_q <= 1'b0;
       su_d_q <= 1'b0;
     end else begin
@@ -1026,7 +1006,7 @@ module wn_rdma_rx #(
       .NumRd(1)
   ) u_mctx (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .we_i   (mc_we),
       .waddr_i(mc_wa),
       .wdata_i(mc_wd),
@@ -1040,7 +1020,7 @@ module wn_rdma_rx #(
       .NumRd(1)
   ) u_mattr (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .we_i   (qs_valid_i),
       .waddr_i(qs_qp_i),
       .wdata_i({qs_mulpdu_i, qs_crc_i, qs_mark_i}),
@@ -1054,7 +1034,7 @@ module wn_rdma_rx #(
       .NumRd(1)
   ) u_dctx (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .we_i   (dc_we),
       .waddr_i(dc_wa),
       .wdata_i(dc_wd),
@@ -1068,7 +1048,7 @@ module wn_rdma_rx #(
       .NumRd(1)
   ) u_dattr (
       .clk_i,
-      .rst_i(rst),
+      .rst_i,
       .we_i   (qs_valid_i),
       .waddr_i(qs_qp_i),
       .wdata_i({qs_pd_i, qs_ird_i}),
@@ -1086,7 +1066,7 @@ module wn_rdma_rx #(
   end
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
-    if (!rst) begin
+    if (!rst_i) begin
       assert (!(qs_valid_i && (su_m_q || su_d_q)))
       else $error("wn_rdma_rx: a QP set up while the last set-up's records wait");
     end

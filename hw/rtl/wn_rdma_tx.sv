@@ -210,23 +210,19 @@ module wn_rdma_tx #(
   endgenerate
 
   // ------------------------------------------------------------------
-  // the clearing sweep after reset: the per-QP tables have no reset (so
-  // that they are memories, not flip-flops); their entries are cleared one
-  // QP a cycle, NumQp cycles, while the rest of the unit stays in reset
-  // (rst). wn_rdma_ctrl finishes no command before its own sweep of the
-  // same length, so no QP is set up or changed before the tables are clear.
-  logic           clr_q, rst;
-  logic [QpW-1:0] clr_qp_q;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      clr_q <= 1'b1;
-      clr_qp_q <= '0;
-    end else if (clr_q) begin
-      clr_qp_q <= clr_qp_q + 1'b1;
-      if (clr_qp_q == QpW'(NumQp - 1)) clr_q <= 1'b0;
-    end
-  end
-  assign rst = rst_i || clr_q;
+  // the per-QP tables' sweep after reset, the rest of the unit in reset
+  // (rst) meanwhile: no QP is set up before it ends (wn_rdma_ctrl's)
+  logic           clr, rst;
+  logic [QpW-1:0] clr_qp;
+  wn_sweep #(
+      .Depth(NumQp)
+  ) u_sweep (
+      .clk_i,
+      .rst_i,
+      .clr_o(clr),
+      .idx_o(clr_qp)
+  );
+  assign rst = rst_i || clr;
 
   // ------------------------------------------------------------------
   // the message log (wn_rdma_msg_log): read by the flush (f), the release
@@ -1039,22 +1035,22 @@ module wn_rdma_tx #(
   always_ff @(posedge clk_i) begin
     if (rst) begin
       // the sweep (and, during rst_i, any entry: it is swept again)
-      st_q[clr_qp_q] <= 8'd0;
-      sq_pi[clr_qp_q] <= 16'd0;
-      sq_ci[clr_qp_q] <= 16'd0;
-      head_q[clr_qp_q] <= '0;
-      rel_q[clr_qp_q] <= '0;
-      tail_q[clr_qp_q] <= '0;
-      dbp_q[clr_qp_q] <= 1'b0;
-      oh_q[clr_qp_q] <= '0;
-      ot_q[clr_qp_q] <= '0;
-      orr_q[clr_qp_q] <= '0;
-      sh_q[clr_qp_q] <= 1'b0;
-      od_q[clr_qp_q] <= 1'b0;
-      sw_q[clr_qp_q] <= '0;
-      dr_q[clr_qp_q] <= 1'b0;
-      perr_q[clr_qp_q] <= 1'b0;
-      tpend_q[clr_qp_q] <= 1'b0;
+      st_q[clr_qp] <= 8'd0;
+      sq_pi[clr_qp] <= 16'd0;
+      sq_ci[clr_qp] <= 16'd0;
+      head_q[clr_qp] <= '0;
+      rel_q[clr_qp] <= '0;
+      tail_q[clr_qp] <= '0;
+      dbp_q[clr_qp] <= 1'b0;
+      oh_q[clr_qp] <= '0;
+      ot_q[clr_qp] <= '0;
+      orr_q[clr_qp] <= '0;
+      sh_q[clr_qp] <= 1'b0;
+      od_q[clr_qp] <= 1'b0;
+      sw_q[clr_qp] <= '0;
+      dr_q[clr_qp] <= 1'b0;
+      perr_q[clr_qp] <= 1'b0;
+      tpend_q[clr_qp] <= 1'b0;
     end else begin
       if (sqdb_valid_i) sq_pi[sqdb_qp_i] <= sqdb_pi_i;
       if (st_valid_i) st_q[st_qp_i] <= st_i;
