@@ -91,5 +91,37 @@ package wn_rdma_pkg;
   function automatic logic ge32(input logic [31:0] a, input logic [31:0] b);
     ge32 = !(a - b >= 32'h8000_0000);
   endfunction
+
+  // A Terminate's payload (RFC 5040 §4.8) and its length in bytes: control
+  // (layer, etype, ecode, M=0, D, R), then with D the DDP segment length
+  // (0: M says it is not valid) and the terminated DDP header (hdr: its
+  // hlen valid bytes, byte 0 in bits 7:0), with R the terminated RDMA Read
+  // Request header.
+  function automatic logic [421:0] term_pay_f(input logic [3:0] layer, input logic [3:0] etype,
+                                              input logic [7:0] ecode, input logic hvalid,
+                                              input logic [6:0] hlen, input logic [367:0] hdr);
+    logic [415:0] pay;
+    logic [5:0]   len;
+    logic         d, r, tag;
+    tag = hdr[7];
+    d = hvalid && hlen >= (tag ? 7'd14 : 7'd18);
+    r = d && !tag && hdr[11:8] == 4'(wn_abi_pkg::RDMAP_OPCODE_RDMA_READ_REQUEST) && hlen >= 7'd46;
+    pay = '0;
+    pay[7:0] = {layer, etype};
+    pay[15:8] = ecode;
+    pay[23:16] = {1'b0, d, r, 5'd0};
+    len = 6'd4;
+    if (d) begin
+      // bytes 4-5: segment length 0; then the header
+      if (tag) pay[48 +: 112] = hdr[111:0];
+      else pay[48 +: 144] = hdr[143:0];
+      len = tag ? 6'd20 : 6'd24;
+      if (r) begin
+        pay[192 +: 224] = hdr[367:144];
+        len = 6'd52;
+      end
+    end
+    term_pay_f = {len, pay};
+  endfunction
 endpackage
 // verilator lint_on UNUSEDPARAM

@@ -251,12 +251,6 @@ module wn_rdma_tx #(
   logic [7:0]  ord_q [NumQp];     // RDMA Reads outstanding at most (ORD)
   logic [15:0] sq_pi [NumQp];
   logic [15:0] sq_ci [NumQp];
-  logic [31:0] msn0_q [NumQp];
-  logic [31:0] msn1_q [NumQp];
-  logic [31:0] lend_q [NumQp];    // logged end (next message's start)
-  logic [31:0] rend_q [NumQp];    // released end (TX_END told the engine)
-  logic [31:0] hw_q [NumQp];      // the engine's reads reached here
-  logic [31:0] una_q [NumQp];
   logic [LW:0] head_q [NumQp];
   logic [LW:0] rel_q [NumQp];
   logic [LW:0] tail_q [NumQp];
@@ -486,7 +480,7 @@ module wn_rdma_tx #(
   logic [32:0]    f_fp;
   assign f_w = f_wqe;
   logic [8:0] f_pos;
-  assign f_pos = lend_q[f_qp][8:0] + f_bytes[8:0];
+  assign f_pos = p_lend[8:0] + f_bytes[8:0];
   assign f_fp = wn_rdma_pkg::fpdu_f(f_e.op, f_e.len, f_m, wn_rdma_pkg::mul_m(mul_q[f_qp], f_pos, g_q[f_qp], mk_q[f_qp]));
   assign f_bytes_n = f_bytes + wn_rdma_pkg::wire_m(f_fp[32:17], f_pos[8:0], g_q[f_qp], mk_q[f_qp]);
 
@@ -816,17 +810,17 @@ module wn_rdma_tx #(
   assign r_rel = rel_q[r_scan] != tail_q[r_scan] &&
                  (st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_RTS) || st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_SQD) ||
                   (r_e.op == OpTerm && st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR))) &&
-                 (!r_e.multi || hw_q[r_scan] == rend_q[r_scan]);
+                 (!r_e.multi || p_rhw == p_rrend);
   assign db_valid_o = !r_rel && dbp_q[r_scan];
   assign db_tid_o = tid_q[r_scan];
-  assign db_value_o = rend_q[r_scan];
+  assign db_value_o = p_rrend;
   always_ff @(posedge clk_i) begin
     if (rst) r_scan <= '0;
     // on to the next QP, or to one logging a message while the engine has
     // read all it was told of (an idle QP's message goes out at once; a
     // busy one's messages gather into fuller segments)
     else if (!r_rel && !(db_valid_o && !db_ready_i))
-      r_scan <= (f_app && hw_q[f_qp] == rend_q[f_qp]) ? f_qp : r_scan + 1'b1;
+      r_scan <= (f_app && p_fhw == p_frend) ? f_qp : r_scan + 1'b1;
   end
 
   // ------------------------------------------------------------------
@@ -843,7 +837,7 @@ module wn_rdma_tx #(
   logic a_unrel;
   assign a_unrel = a_err && head_q[a_scan] == rel_q[a_scan] && head_q[a_scan] != tail_q[a_scan] &&
                    !tpend_q[a_scan] && a_e.op != OpTerm;
-  assign a_can = (head_q[a_scan] != rel_q[a_scan] && wn_rdma_pkg::ge32(una_q[a_scan], a_e.start + a_e.bytes)) ||
+  assign a_can = (head_q[a_scan] != rel_q[a_scan] && wn_rdma_pkg::ge32(p_una, a_e.start + a_e.bytes)) ||
                  a_unrel;
   assign a_need = a_e.op != OpRreq && a_e.op != OpRresp && a_e.op != OpTerm && !a_e.pair && (a_e.sig || a_err);
   // completions in posting order: a message waits for the older Reads'
@@ -993,44 +987,21 @@ module wn_rdma_tx #(
   );
 
   // ------------------------------------------------------------------
-  // the Terminate's payload: control (layer, etype, ecode, M=0, D, R),
-  // then with D the DDP segment length (0: M says it is not valid) and the
-  // terminated DDP header, with R the terminated RDMA Read Request header
+  // the Terminate's payload and its length (wn_rdma_pkg::term_pay_f)
   logic [415:0] t_pay;
   logic [5:0]   t_len;
-  logic         t_d, t_r, t_tag;
-  logic [6:0]   t_dl;
-  always_comb begin
-    t_tag = term_hdr_i[7];
-    t_dl = t_tag ? 7'd14 : 7'd18;
-    t_d = term_hvalid_i && term_hlen_i >= t_dl;
-    t_r = t_d && !t_tag && term_hdr_i[11:8] == OpRreq && term_hlen_i >= 7'd46;
-    t_pay = '0;
-    t_pay[7:0] = {term_layer_i, term_etype_i};
-    t_pay[15:8] = term_ecode_i;
-    t_pay[23:16] = {1'b0, t_d, t_r, 5'd0};
-    t_len = 6'd4;
-    if (t_d) begin
-      // bytes 4-5: segment length 0; then the header
-      if (t_tag) t_pay[48 +: 112] = term_hdr_i[111:0];
-      else t_pay[48 +: 144] = term_hdr_i[143:0];
-      t_len = t_tag ? 6'd20 : 6'd24;
-      if (t_r) begin
-        t_pay[192 +: 224] = term_hdr_i[367:144];
-        t_len = 6'd52;
-      end
-    end
-  end
+  assign {t_len, t_pay} = wn_rdma_pkg::term_pay_f(term_layer_i, term_etype_i, term_ecode_i, term_hvalid_i,
+                                                  term_hlen_i, term_hdr_i[367:0]);
 
   // ------------------------------------------------------------------
   // the per-QP tables
   wn_rdma_pkg::msg_t a_new;
   always_comb begin
     a_new = f_e;
-    a_new.start = lend_q[f_qp];
+    a_new.start = p_lend;
     a_new.bytes = f_bytes_n;
     a_new.multi = f_cnt != 32'd0;
-    a_new.msn = (f_e.op == OpRreq) ? msn1_q[f_qp] : (f_e.op == OpTerm) ? 32'd1 : msn0_q[f_qp];
+    a_new.msn = (f_e.op == OpRreq) ? p_msn1 : (f_e.op == OpTerm) ? 32'd1 : p_msn0;
   end
   always_ff @(posedge clk_i) begin
     if (rst) begin
@@ -1130,89 +1101,48 @@ module wn_rdma_tx #(
     end
   end
 
-  // the stream positions and MSNs: memories with one write port each,
-  // shared by their unit's write and a QP's set-up. The set-up waits in
-  // ini_* for a cycle without its group's write (the QP being set up has
-  // no messages, acknowledgments or reads before it is RTS, and set-ups
-  // come one per QP_MODIFY command)
-  logic           ini_f_q, ini_r_q, ini_h_q, ini_u_q, ini_f, ini_r, ini_h, ini_u;
-  logic [QpW-1:0] ini_qp_q, ini_qp;
-  logic [31:0]    ini_start_q, ini_start;
-  logic           f_fl_end, f_m0, f_m1, f_busy, u_adv, h_adv;
-  logic [QpW-1:0] u_qp;
-  assign ini_f = init_valid_i || ini_f_q;
-  assign ini_r = init_valid_i || ini_r_q;
-  assign ini_h = init_valid_i || ini_h_q;
-  assign ini_u = init_valid_i || ini_u_q;
-  assign ini_qp = init_valid_i ? init_qp_i : ini_qp_q;
-  assign ini_start = init_valid_i ? init_start_i : ini_start_q;
-  // the fetch unit: a message logged (its end, and the MSN of its queue),
-  // or a flush that reached the log's tail (the logged end back to the
-  // released end)
+  // the stream positions and MSNs (wn_rdma_tx_pos)
+  logic           f_fl_end, f_m0, f_m1;
+  logic [31:0]    p_lend, p_frend, p_fhw, p_msn0, p_msn1, p_rrend, p_rhw, p_una;
+  // a message logged (the MSN of its queue), or a flush that reached the
+  // log's tail
   assign f_fl_end = f_st == FFlush && f_ptr == tail_q[f_qp];
   assign f_m1 = f_app && f_e.op == OpRreq;
   assign f_m0 = f_app && (f_e.op == OpSend || f_e.op == OpSendSe || f_e.op == OpSendInv || f_e.op == OpSendSeInv ||
                           f_e.op == OpImm || f_e.op == OpImmSe);
-  assign f_busy = f_app || f_fl_end;
-  // an acknowledgment that advances SND.UNA of the QP; the engine's reads
-  // that reach further
-  assign u_qp = ack_qp_i[QpW-1:0];
-  assign u_adv = ack_valid_i && ack_qp_i < 16'(NumQp) && wn_rdma_pkg::ge32(ack_off_i, una_q[u_qp]);
-  assign h_adv = sd_valid && !wn_rdma_pkg::ge32(hw_q[sd_qp], sd_end);
-  always_ff @(posedge clk_i) begin
-    if (rst) begin
-      ini_f_q <= 1'b0;
-      ini_r_q <= 1'b0;
-      ini_h_q <= 1'b0;
-      ini_u_q <= 1'b0;
-    end else begin
-      ini_f_q <= ini_f && f_busy;
-      ini_r_q <= ini_r && r_rel;
-      ini_h_q <= ini_h && h_adv;
-      ini_u_q <= ini_u && u_adv;
-    end
-    if (init_valid_i) begin
-      ini_qp_q <= init_qp_i;
-      ini_start_q <= init_start_i;
-    end
-  end
-  logic           le_we, m0_we, m1_we, re_we, hw_we, un_we;
-  logic [QpW-1:0] le_wa, m0_wa, m1_wa, re_wa, hw_wa, un_wa;
-  logic [31:0]    le_wd, m0_wd, m1_wd, re_wd, hw_wd, un_wd;
-  assign le_we = !rst && (f_busy || ini_f);
-  assign le_wa = f_busy ? f_qp : ini_qp;
-  assign le_wd = f_fl_end ? rend_q[f_qp] : f_app ? lend_q[f_qp] + f_bytes_n : ini_start;
-  assign m0_we = !rst && (f_m0 || (!f_busy && ini_f));
-  assign m0_wa = f_m0 ? f_qp : ini_qp;
-  assign m0_wd = f_m0 ? msn0_q[f_qp] + 32'd1 : 32'd1;
-  assign m1_we = !rst && (f_m1 || (!f_busy && ini_f));
-  assign m1_wa = f_m1 ? f_qp : ini_qp;
-  assign m1_wd = f_m1 ? msn1_q[f_qp] + 32'd1 : 32'd1;
-  assign re_we = !rst && (r_rel || ini_r);
-  assign re_wa = r_rel ? r_scan : ini_qp;
-  assign re_wd = r_rel ? rend_q[r_scan] + r_e.bytes : ini_start;
-  assign hw_we = !rst && (h_adv || ini_h);
-  assign hw_wa = h_adv ? sd_qp : ini_qp;
-  assign hw_wd = h_adv ? sd_end : ini_start;
-  assign un_we = !rst && (u_adv || ini_u);
-  assign un_wa = u_adv ? u_qp : ini_qp;
-  assign un_wd = u_adv ? ack_off_i : ini_start;
-  always_ff @(posedge clk_i) begin
-    if (le_we) lend_q[le_wa] <= le_wd;
-    if (m0_we) msn0_q[m0_wa] <= m0_wd;
-    if (m1_we) msn1_q[m1_wa] <= m1_wd;
-    if (re_we) rend_q[re_wa] <= re_wd;
-    if (hw_we) hw_q[hw_wa] <= hw_wd;
-    if (un_we) una_q[un_wa] <= un_wd;
-  end
-`ifndef SYNTHESIS
-  always_ff @(posedge clk_i) begin
-    if (!rst) begin
-      assert (!(init_valid_i && (ini_f_q || ini_r_q || ini_h_q || ini_u_q)))
-      else $error("wn_rdma_tx: a QP set up while the last set-up's entries wait");
-    end
-  end
-`endif
+  wn_rdma_tx_pos #(
+      .NumQp(NumQp)
+  ) u_pos (
+      .clk_i,
+      .rst_i       (rst),
+      .init_valid_i,
+      .init_qp_i,
+      .init_start_i,
+      .f_qp_i      (f_qp),
+      .f_app_i     (f_app),
+      .f_fl_end_i  (f_fl_end),
+      .f_m0_i      (f_m0),
+      .f_m1_i      (f_m1),
+      .f_bytes_i   (f_bytes_n),
+      .r_rel_i     (r_rel),
+      .r_qp_i      (r_scan),
+      .r_bytes_i   (r_e.bytes),
+      .a_qp_i      (a_scan),
+      .ack_valid_i,
+      .ack_qp_i,
+      .ack_off_i,
+      .sd_valid_i  (sd_valid),
+      .sd_qp_i     (sd_qp),
+      .sd_end_i    (sd_end),
+      .f_lend_o    (p_lend),
+      .f_rend_o    (p_frend),
+      .f_hw_o      (p_fhw),
+      .f_msn0_o    (p_msn0),
+      .f_msn1_o    (p_msn1),
+      .r_rend_o    (p_rrend),
+      .r_hw_o      (p_rhw),
+      .a_una_o     (p_una)
+  );
 
   // the tables with one writer and no reset (memories, not register
   // files): a QP's attributes from its set-up, and its Terminate's length

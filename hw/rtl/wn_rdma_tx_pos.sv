@@ -1,0 +1,124 @@
+// wn_rdma_tx_pos: the stream positions and MSNs of each QP of wn_rdma_tx.
+// Per QP: lend (logged end: the next message's stream offset), rend
+// (released end: what TX_END told the engine), hw (how far the engine's
+// payload reads reached), una (SND.UNA, from the engine's
+// acknowledgments), msn0 and msn1 (the next MSN of queues 0 and 1).
+//
+// Each is a memory with one write port (no reset, read asynchronously),
+// shared by its unit's write and a QP's set-up (init_*: the positions from
+// init_start_i, the MSNs 1). The set-up waits for a cycle without its
+// table's unit write (the QP being set up has no messages,
+// acknowledgments or reads before it is RTS, and set-ups come one per
+// QP_MODIFY command). Writes:
+//   - the fetch unit (f_*): a message logged (f_app_i: lend += bytes, the
+//     MSN of its queue + 1: f_m0_i, f_m1_i), or a flush that reached the
+//     log's tail (f_fl_end_i: lend back to rend);
+//   - the release (r_*): rend += the released message's bytes;
+//   - an acknowledgment (ack_*) that advances una;
+//   - an engine read (sd_*) that reaches beyond hw.
+// Reads: the fetch unit's QP (f_qp_i), the release scan's (r_qp_i) and
+// the retire scan's (a_qp_i). Parameters: NumQp a power of two.
+module wn_rdma_tx_pos #(
+    parameter int NumQp = 64,
+    localparam int QpW = $clog2(NumQp)
+) (
+    input  logic           clk_i,
+    input  logic           rst_i,
+    input  logic           init_valid_i,
+    input  logic [QpW-1:0] init_qp_i,
+    input  logic [31:0]    init_start_i,
+    input  logic [QpW-1:0] f_qp_i,
+    input  logic           f_app_i,
+    input  logic           f_fl_end_i,
+    input  logic           f_m0_i,
+    input  logic           f_m1_i,
+    input  logic [31:0]    f_bytes_i,
+    input  logic           r_rel_i,
+    input  logic [QpW-1:0] r_qp_i,
+    input  logic [31:0]    r_bytes_i,
+    input  logic [QpW-1:0] a_qp_i,
+    input  logic           ack_valid_i,
+    input  logic [15:0]    ack_qp_i,
+    input  logic [31:0]    ack_off_i,
+    input  logic           sd_valid_i,
+    input  logic [QpW-1:0] sd_qp_i,
+    input  logic [31:0]    sd_end_i,
+    output logic [31:0]    f_lend_o,
+    output logic [31:0]    f_rend_o,
+    output logic [31:0]    f_hw_o,
+    output logic [31:0]    f_msn0_o,
+    output logic [31:0]    f_msn1_o,
+    output logic [31:0]    r_rend_o,
+    output logic [31:0]    r_hw_o,
+    output logic [31:0]    a_una_o
+);
+  logic [31:0] msn0_q [NumQp];
+  logic [31:0] msn1_q [NumQp];
+  logic [31:0] lend_q [NumQp];
+  logic [31:0] rend_q [NumQp];
+  logic [31:0] hw_q [NumQp];
+  logic [31:0] una_q [NumQp];
+
+  // the set-up waiting for its group's free cycle
+  logic           ini_f_q, ini_r_q, ini_h_q, ini_u_q, ini_f, ini_r, ini_h, ini_u;
+  logic [QpW-1:0] ini_qp_q, ini_qp, u_qp;
+  logic [31:0]    ini_start_q, ini_start;
+  logic           f_busy, u_adv, h_adv;
+  assign ini_f = init_valid_i || ini_f_q;
+  assign ini_r = init_valid_i || ini_r_q;
+  assign ini_h = init_valid_i || ini_h_q;
+  assign ini_u = init_valid_i || ini_u_q;
+  assign ini_qp = init_valid_i ? init_qp_i : ini_qp_q;
+  assign ini_start = init_valid_i ? init_start_i : ini_start_q;
+  assign f_busy = f_app_i || f_fl_end_i;
+  assign u_qp = ack_qp_i[QpW-1:0];
+  assign u_adv = ack_valid_i && ack_qp_i < 16'(NumQp) && wn_rdma_pkg::ge32(ack_off_i, una_q[u_qp]);
+  assign h_adv = sd_valid_i && !wn_rdma_pkg::ge32(hw_q[sd_qp_i], sd_end_i);
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      ini_f_q <= 1'b0;
+      ini_r_q <= 1'b0;
+      ini_h_q <= 1'b0;
+      ini_u_q <= 1'b0;
+    end else begin
+      ini_f_q <= ini_f && f_busy;
+      ini_r_q <= ini_r && r_rel_i;
+      ini_h_q <= ini_h && h_adv;
+      ini_u_q <= ini_u && u_adv;
+    end
+    if (init_valid_i) begin
+      ini_qp_q <= init_qp_i;
+      ini_start_q <= init_start_i;
+    end
+  end
+
+  // each table's one write port
+  always_ff @(posedge clk_i) begin
+    if (!rst_i) begin
+      if (f_busy || ini_f)
+        lend_q[f_busy ? f_qp_i : ini_qp] <= f_fl_end_i ? rend_q[f_qp_i] : f_app_i ? lend_q[f_qp_i] + f_bytes_i : ini_start;
+      if (f_m0_i || (!f_busy && ini_f)) msn0_q[f_m0_i ? f_qp_i : ini_qp] <= f_m0_i ? msn0_q[f_qp_i] + 32'd1 : 32'd1;
+      if (f_m1_i || (!f_busy && ini_f)) msn1_q[f_m1_i ? f_qp_i : ini_qp] <= f_m1_i ? msn1_q[f_qp_i] + 32'd1 : 32'd1;
+      if (r_rel_i || ini_r) rend_q[r_rel_i ? r_qp_i : ini_qp] <= r_rel_i ? rend_q[r_qp_i] + r_bytes_i : ini_start;
+      if (h_adv || ini_h) hw_q[h_adv ? sd_qp_i : ini_qp] <= h_adv ? sd_end_i : ini_start;
+      if (u_adv || ini_u) una_q[u_adv ? u_qp : ini_qp] <= u_adv ? ack_off_i : ini_start;
+    end
+  end
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (!rst_i) begin
+      assert (!(init_valid_i && (ini_f_q || ini_r_q || ini_h_q || ini_u_q)))
+      else $error("wn_rdma_tx_pos: a QP set up while the last set-up's entries wait");
+    end
+  end
+`endif
+
+  assign f_lend_o = lend_q[f_qp_i];
+  assign f_rend_o = rend_q[f_qp_i];
+  assign f_hw_o = hw_q[f_qp_i];
+  assign f_msn0_o = msn0_q[f_qp_i];
+  assign f_msn1_o = msn1_q[f_qp_i];
+  assign r_rend_o = rend_q[r_qp_i];
+  assign r_hw_o = hw_q[r_qp_i];
+  assign a_una_o = una_q[a_qp_i];
+endmodule
