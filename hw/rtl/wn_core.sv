@@ -29,7 +29,8 @@
 // 3 firmware, 4 RDMA (QP_ERROR, SQ_DRAINED).
 // Parameters: NumSq 1..16, NumRq 1..16, NumCq 1..32, NumEq 1..32,
 // NumConns (TCP connections) a power of two 16..65536, NumListen 1..64,
-// NumQp a power of two 2..1024, NumMrs as wn_mr_table.
+// NumQp a power of two 2..1024, NumMrs as wn_mr_table, LogRecs (the send
+// message log's pool, shared by the QPs) as wn_rdma_tx.
 module wn_core #(
     parameter int NumConns = 1024,
     parameter int NumListen = 16,
@@ -39,7 +40,8 @@ module wn_core #(
     parameter int NumEq    = 4,
     parameter int ClockMhz = 250,
     parameter int NumQp    = 64,
-    parameter int NumMrs   = 4096
+    parameter int NumMrs   = 4096,
+    parameter int LogRecs  = 4096
 ) (
     input  logic               clk_i,
     input  logic               rst_i,
@@ -927,7 +929,8 @@ module wn_core #(
 
   // ---- iWARP transmit path
   wn_rdma_tx #(
-      .NumQp(NumQp)
+      .NumQp  (NumQp),
+      .LogRecs(LogRecs)
   ) u_rdma_tx (
       .clk_i,
       .rst_i,

@@ -63,13 +63,21 @@
 // Reset: the unit stays in reset NumQp cycles after it, while the per-QP
 // tables that need clearing are swept (one QP a cycle); the others are
 // written by each QP's set-up.
+// The log's records live in a pool shared by the QPs (wn_rdma_msg_log),
+// allocated a page (LogPage records) at a time. A work request is taken
+// while LogRsv pages stay free after its two at most, so READ RESPONSEs
+// and Terminates find pages while work requests wait for retirements; a
+// message whose page is not there when its last FPDU is counted waits in
+// that step (only a Terminate can, when the pool is full).
 // Parameters: NumQp a power of two 2..1024; LogDepth a power of two:
 // messages a QP may have logged and not acknowledged; RrReserve: entries
-// of it kept for READ RESPONSEs.
+// of it kept for READ RESPONSEs; LogRecs: the pool's records, a power of
+// two of 16 pages or more.
 module wn_rdma_tx #(
     parameter int NumQp = 64,
     parameter int LogDepth = 256,
     parameter int RrReserve = wn_abi_pkg::RDMA_MAX_IRD,
+    parameter int LogRecs = 4096,
     localparam int QpW = $clog2(NumQp),
     localparam int LW = $clog2(LogDepth),
     // the outstanding-read queue: ORD at most
@@ -234,8 +242,14 @@ module wn_rdma_tx #(
   localparam int LgA = 2;
   localparam int LgC = 3;
   localparam int LgH = 4;
+  localparam int LogPage = 8;
+  localparam int LogRsv = 8;
+  localparam int PgW = $clog2(LogRecs / LogPage);
   logic [5*(QpW+LW)-1:0] lg_ra;
   logic [5*MsgW-1:0]     lg_rd;
+  logic                  lg_room;
+  logic [PgW:0]          lg_free;
+  logic [QpW-1:0]        lg_gqp;
 
   // per-QP state
   logic [7:0]  st_q [NumQp];
@@ -488,7 +502,7 @@ module wn_rdma_tx #(
   // the unit is free again in that cycle unless the message is the Write
   // of an RDMA_WRITE_IMM (its Immediate Data follows)
   logic f_app, f_wimm, f_free, f_ci_inc, f_orq_push;
-  assign f_app = f_st == FLen && f_fp[0];
+  assign f_app = f_st == FLen && f_fp[0] && lg_room;
   assign f_wimm = !f_rr && !f_imm2 && f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM);
   assign f_free = f_st == FIdle || (f_app && !f_wimm);
   // a completion in error also tells the receive side (f_serr)
@@ -558,7 +572,7 @@ module wn_rdma_tx #(
   end
   assign f_kdone = f_msg && (f_rd || ((f_ki >= f_num || f_kfail) && (f_pend & ~f_rbit) == 4'd0));
 
-  assign rr_ready_o = f_free && ((LW + 1)'(LogDepth) - (tail_q[rr_qp_i] - head_q[rr_qp_i]) -
+  assign rr_ready_o = f_free && lg_free != '0 && ((LW + 1)'(LogDepth) - (tail_q[rr_qp_i] - head_q[rr_qp_i]) -
                                  (LW + 1)'(f_app && f_qp == rr_qp_i)) != '0;
   // a logged message flushed before the Terminate
   logic f_fl_need;
@@ -588,7 +602,8 @@ module wn_rdma_tx #(
                  st_q[wq_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) &&
                  ord_full(ot_q[wq_qp] - oh_q[wq_qp] + (OW + 1)'(f_orq_push && t_same), ord_q[wq_qp]);
   assign t_ok = can_log(st_q[wq_qp], t_used, sh_q[wq_qp],
-                        ot_q[wq_qp] - oh_q[wq_qp] + (OW + 1)'(f_orq_push && t_same)) && !t_rdw;
+                        ot_q[wq_qp] - oh_q[wq_qp] + (OW + 1)'(f_orq_push && t_same)) && !t_rdw &&
+                lg_free >= (PgW + 1)'(LogRsv + 2);
   assign t_take = t_rdy && !t_stale && t_ok;
   assign t_park = t_rdy && !t_stale && !t_ok && pf_other;
   assign wq_pop = t_rdy && (t_stale || t_ok || pf_other);
@@ -702,8 +717,9 @@ module wn_rdma_tx #(
             end
           end
         end
-        FLen: begin
-          // the message's FPDUs, one per cycle; logged with the last
+        FLen: if (!f_fp[0] || lg_room) begin
+          // the message's FPDUs, one per cycle; logged with the last (its
+          // record's page found: only a Terminate can wait for one)
           f_bytes <= f_bytes_n;
           f_m <= f_m + {16'd0, f_fp[16:1]};
           f_cnt <= f_cnt + 32'd1;
@@ -926,14 +942,22 @@ module wn_rdma_tx #(
   wn_rdma_msg_log #(
       .NumQp   (NumQp),
       .LogDepth(LogDepth),
-      .NumRd   (5)
+      .NumRd   (5),
+      .PoolRecs(LogRecs),
+      .PageRecs(LogPage)
   ) u_log (
       .clk_i,
-      .we_i   (f_app && !rst),
-      .waddr_i({f_qp, tail_q[f_qp][LW-1:0]}),
-      .wdata_i(a_new),
-      .raddr_i(lg_ra),
-      .rdata_o(lg_rd)
+      .rst_i    (rst),
+      .we_i     (f_app && !rst),
+      .waddr_i  ({f_qp, tail_q[f_qp][LW-1:0]}),
+      .wdata_i  (a_new),
+      .room_o   (lg_room),
+      .free_o   (lg_free),
+      .gc_qp_o  (lg_gqp),
+      .gc_head_i(head_q[lg_gqp]),
+      .gc_tail_i(tail_q[lg_gqp]),
+      .raddr_i  (lg_ra),
+      .rdata_o  (lg_rd)
   );
 
   // ------------------------------------------------------------------

@@ -134,6 +134,13 @@ const TOPS: &[Top] = &[
         doc: "`wn_ctx_ram` with 16 entries of 72 bits and 3 read ports (few entries, so ports and writes collide often).",
     },
     Top {
+        name: "wn_rdma_msg_log",
+        module: "wn_rdma_msg_log",
+        files: &["rtl/wn_fifo.sv", "rtl/wn_rdma_msg_log.sv"],
+        params: &[("NumQp", "8"), ("LogDepth", "16"), ("NumRd", "2"), ("PoolRecs", "32"), ("PageRecs", "2")],
+        doc: "`wn_rdma_msg_log` with 8 QPs of 16 records in a pool of 16 pages of 2 (a quarter of the rings: the pool runs out often).",
+    },
+    Top {
         name: "wn_runs",
         module: "wn_runs",
         files: &["rtl/wn_runs.sv"],
