@@ -93,7 +93,12 @@ impl Bench {
     /// room), a retirement at `retire`'s, `other` (a rewind to the release
     /// point `k` records from the head, or a reset) at another QP; both read
     /// ports checked at live records.
-    fn cycle(&mut self, write: Option<u64>, retire: Option<u64>, other: Option<(u64, Option<u64>)>) -> Result<bool, ModError> {
+    fn cycle(
+        &mut self,
+        write: Option<u64>,
+        retire: Option<u64>,
+        other: Option<(u64, Option<u64>)>,
+    ) -> Result<bool, ModError> {
         self.answer_sweep()?;
         // reads of live records
         let mut expect = Vec::new();
@@ -105,7 +110,10 @@ impl Bench {
                 (0, None)
             } else {
                 let k = self.rng.below(n);
-                ((self.r.head[q as usize] + k) & (DEPTH - 1), Some(self.r.live(q, k)))
+                (
+                    (self.r.head[q as usize] + k) & (DEPTH - 1),
+                    Some(self.r.live(q, k)),
+                )
             };
             raddr |= ((q << LW) | i) << (r as u32 * (LW + 3));
             expect.push(v);
@@ -126,7 +134,12 @@ impl Bench {
                 took = true;
                 self.writes += 1;
             } else {
-                assert_eq!(free, 0, "QP {q}'s write refused with {free} pages free at cycle {}", self.m.cycle());
+                assert_eq!(
+                    free,
+                    0,
+                    "QP {q}'s write refused with {free} pages free at cycle {}",
+                    self.m.cycle()
+                );
                 self.waits += 1;
             }
         }
@@ -184,7 +197,13 @@ fn bits_at(v: &[u8], at: usize, width: usize) -> Vec<u8> {
 /// `cycles` cycles of random traffic: a write offered with probability
 /// `wr_pct` (to a QP whose ring has room), a retirement with `ret_pct`, a
 /// rewind or reset of another QP with `other_pct`.
-fn run(seed: u64, cycles: u32, wr_pct: u64, ret_pct: u64, other_pct: u64) -> Result<Bench, ModError> {
+fn run(
+    seed: u64,
+    cycles: u32,
+    wr_pct: u64,
+    ret_pct: u64,
+    other_pct: u64,
+) -> Result<Bench, ModError> {
     let mut b = Bench::new(seed)?;
     let mut offered: Option<u64> = None;
     for _ in 0..cycles {
@@ -226,7 +245,11 @@ fn drain(b: &mut Bench) -> Result<(), ModError> {
         b.cycle(None, None, None)?;
     }
     b.m.eval()?;
-    assert_eq!(b.m.get(ports::FREE_O)?, PAGES, "pages lost after the rings emptied");
+    assert_eq!(
+        b.m.get(ports::FREE_O)?,
+        PAGES,
+        "pages lost after the rings emptied"
+    );
     Ok(())
 }
 
@@ -234,7 +257,11 @@ fn drain(b: &mut Bench) -> Result<(), ModError> {
 fn records_read_back_and_pages_come_back() -> Result<(), ModError> {
     // a full pool: writes wait for the sweep often
     let mut b = run(0x0131_0001, 30_000, 80, 40, 3)?;
-    assert!(b.waits > 1000, "the pool must run out in this mix: {} waits", b.waits);
+    assert!(
+        b.waits > 1000,
+        "the pool must run out in this mix: {} waits",
+        b.waits
+    );
     assert!(b.writes > 8_000, "writes taken: {}", b.writes);
     drain(&mut b)?;
     // a write after the drain is taken at once, and reads back
