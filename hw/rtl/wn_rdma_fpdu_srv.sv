@@ -23,7 +23,10 @@
 //
 // The QP of the read at the head (qp_o) is the parent's to look up: its
 // log pointers (head_i, tail_i), the message at the entry being built
-// (msg_i: the log's entry {qp_o, ent_o}), the start of its oldest logged
+// (msg_i: the log's entry {qp_o, ent_o} of the cycle before, read a cycle
+// ahead: ent_o names the entry the unit builds from in the next cycle, and
+// a read's QP stays at the head until the cycle its run ends, in which
+// msg_i is not used), the start of its oldest logged
 // message (head_start_i), its MULPDU, marker grid and flags, and the
 // payload of its Terminate (term_i).
 //
@@ -138,7 +141,7 @@ module wn_rdma_fpdu_srv #(
   logic           run_v;
   logic [QpW-1:0] run_qp;
   logic [31:0]    run_pos, gen_end, s_drop;
-  logic [LW:0]    c_e, lg_e;
+  logic [LW:0]    c_e, c_e_n, lg_e;
   logic [31:0]    c_m, c_s, lg_m, lg_s;
   wn_rdma_pkg::msg_t c_ent;
   logic [32:0]    c_fp;
@@ -189,6 +192,7 @@ module wn_rdma_fpdu_srv #(
       lg_m <= 32'd0;
       lg_s <= 32'd0;
     end else begin
+      c_e <= c_e_n;
       unique case (s_st)
         SIdle: if (sv_valid && cmd_wready) begin
           if (run_v && s_qp == run_qp && s_off == run_pos) s_st <= SGen;
@@ -196,11 +200,9 @@ module wn_rdma_fpdu_srv #(
             // a new run: the previous run's bytes not read are dropped
             s_drop <= run_v ? gen_end - run_pos : 32'd0;
             if (c_fe_ok) begin
-              c_e <= fe_q[s_qp];
               c_m <= fm_q[s_qp];
               c_s <= fs_q[s_qp];
             end else begin
-              c_e <= head_i;
               c_m <= 32'd0;
               c_s <= head_start_i;
             end
@@ -210,10 +212,8 @@ module wn_rdma_fpdu_srv #(
         SWalk: begin
           if (wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i) begin
             c_s <= c_s + c_w;
-            if (c_fp[0]) begin
-              c_e <= c_e + 1'b1;
-              c_m <= 32'd0;
-            end else c_m <= c_m + {16'd0, c_fp[16:1]};
+            if (c_fp[0]) c_m <= 32'd0;
+            else c_m <= c_m + {16'd0, c_fp[16:1]};
           end else begin
             s_drop <= s_drop + (s_off - c_s);
             gen_end <= c_s;
@@ -229,10 +229,8 @@ module wn_rdma_fpdu_srv #(
             lg_s <= c_s;
             gen_end <= gen_end + c_w;
             c_s <= c_s + c_w;
-            if (c_fp[0]) begin
-              c_e <= c_e + 1'b1;
-              c_m <= 32'd0;
-            end else c_m <= c_m + {16'd0, c_fp[16:1]};
+            if (c_fp[0]) c_m <= 32'd0;
+            else c_m <= c_m + {16'd0, c_fp[16:1]};
           end
           if (sv_pop) begin
             run_pos <= s_tgt;
@@ -244,6 +242,20 @@ module wn_rdma_fpdu_srv #(
       endcase
     end
   end
+  // the entry built from in the next cycle (c_e's next value): the log
+  // reads it a cycle ahead
+  always_comb begin
+    c_e_n = c_e;
+    unique case (s_st)
+      SIdle:
+        if (sv_valid && cmd_wready && !(run_v && s_qp == run_qp && s_off == run_pos))
+          c_e_n = c_fe_ok ? fe_q[s_qp] : head_i;
+      SWalk: if (wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i && c_fp[0]) c_e_n = c_e + 1'b1;
+      SGen: if (job_valid && job_ready && c_fp[0]) c_e_n = c_e + 1'b1;
+      default: ;
+    endcase
+  end
+
   // the editor's command, pushed when a read's run is found
   assign cmd_push = (s_st == SIdle && sv_valid && cmd_wready && run_v && s_qp == run_qp && s_off == run_pos) ||
                     (s_st == SWalk && !(wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i));
@@ -428,7 +440,7 @@ module wn_rdma_fpdu_srv #(
 
   // the parent's lookups, and what the server reports
   assign qp_o = s_qp;
-  assign ent_o = c_e;
+  assign ent_o = c_e_n;
   assign done_valid_o = sv_pop;
   assign done_qp_o = s_qp;
   assign done_end_o = s_tgt;

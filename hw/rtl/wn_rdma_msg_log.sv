@@ -38,13 +38,22 @@
 // FPDU, 32), bytes (its FPDUs' bytes on the wire, 32), multi (more than one
 // FPDU).
 //
+// The records are two memories: the whole record, read by one registered
+// port (the FPDU server's: block RAM or UltraRAM, one write and one read),
+// and the fields the completions, the release and the flush read (op,
+// len, wr_id, idx, sig, pair, cop, start, bytes, multi: CvW bits), read
+// by NumRd asynchronous ports.
+//
 // Ports: one write port (we_i, address {QP, index}), taken only while
 // room_o (the record's page is there, or a free page is); free_o counts
-// the free pages (a writer reserves against it). NumRd read ports, read
-// port r at raddr_i[r*AW +: AW], its record at rdata_o[r*MsgW +: MsgW],
-// combinational (the record at the address now; a record written at an
-// edge is read from the next cycle on). A read is of a record between its
-// QP's head and tail; any other reads an unspecified record.
+// the free pages (a writer reserves against it). The registered port:
+// caddr_i names the record cdata_o shows in the next cycle (a record
+// written in the same cycle is shown as written). NumRd narrow ports, read
+// port r at raddr_i[r*AW +: AW], its fields at rdata_o[r*MsgW +: MsgW] as
+// a msg_t (the others zero), combinational (the record at the address
+// now; a record written at an edge is read from the next cycle on). A read
+// is of a record between its QP's head and tail, or of the one being
+// written; any other reads an unspecified record.
 // Parameters: NumQp a power of two 2..1024; LogDepth a power of two
 // 8..4096; PageRecs a power of two 2..LogDepth; PoolRecs a power of two,
 // at least 16 pages; NumRd 1..8.
@@ -73,6 +82,8 @@ module wn_rdma_msg_log #(
     output logic [QpW-1:0]        gc_qp_o,
     input  logic [LW:0]           gc_head_i,
     input  logic [LW:0]           gc_tail_i,
+    input  logic [AW-1:0]         caddr_i,
+    output logic [MsgW-1:0]       cdata_o,
     input  logic [NumRd*AW-1:0]   raddr_i,
     output logic [NumRd*MsgW-1:0] rdata_o
 );
@@ -84,7 +95,13 @@ module wn_rdma_msg_log #(
     end
   endgenerate
 
+  // the narrow fields: msg_t's first two (op, len: HiW bits at the top)
+  // and its last eight (wr_id to multi: LoW bits at the bottom)
+  localparam int HiW = 36;
+  localparam int LoW = 155;
+  localparam int CvW = HiW + LoW;
   logic [MsgW-1:0]    mem_q [PoolRecs];
+  logic [CvW-1:0]     cv_q [PoolRecs];
   logic [PgW-1:0]     pt_q [NumQp << VpW];   // {QP, virtual page} -> pool page
   logic [QpW+VpW-1:0] own_q [NumPages];      // pool page -> {QP, virtual page}
   logic               a_tg [NumPages];
@@ -149,8 +166,19 @@ module wn_rdma_msg_log #(
   assign w_hit = own_q[w_pg] == w_key && a_tg[w_pg] == g_tg[w_pg] && (!gc_first || w_pg < gc_pg);
   assign room_o = w_hit || fl_valid;
   assign fl_pop = we_i && !w_hit && !rst_i;
+  logic [PgW+OfW-1:0] w_at;
+  assign w_at = {w_hit ? w_pg : fl_pg, waddr_i[OfW-1:0]};
   always_ff @(posedge clk_i) begin
-    if (!rst_i && we_i) mem_q[{w_hit ? w_pg : fl_pg, waddr_i[OfW-1:0]}] <= wdata_i;
+    if (!rst_i && we_i) mem_q[w_at] <= wdata_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_i && we_i)
+      cv_q[w_at] <= {wdata_i[MsgW-1 -: HiW], wdata_i[LoW-1:0]};
+  end
+
+  // the registered port
+  always_ff @(posedge clk_i) begin
+    cdata_o <= (we_i && waddr_i == caddr_i) ? wdata_i : mem_q[{pt_q[caddr_i[AW-1:OfW]], caddr_i[OfW-1:0]}];
   end
   always_ff @(posedge clk_i) begin
     if (fl_pop) begin
@@ -160,15 +188,18 @@ module wn_rdma_msg_log #(
     end
   end
 
-  // the free list holds every page: it always takes a push
+  // the free list holds every page: it always takes a push; the narrow
+  // memory keeps only some of a record's fields
   logic unused;
   assign unused = fl_wready;
 
   generate
     for (genvar r = 0; r < NumRd; r++) begin : g_rd
-      logic [AW-1:0] ra;
+      logic [AW-1:0]  ra;
+      logic [CvW-1:0] rv;
       assign ra = raddr_i[r*AW +: AW];
-      assign rdata_o[r*MsgW +: MsgW] = mem_q[{pt_q[ra[AW-1:OfW]], ra[OfW-1:0]}];
+      assign rv = cv_q[{pt_q[ra[AW-1:OfW]], ra[OfW-1:0]}];
+      assign rdata_o[r*MsgW +: MsgW] = {rv[CvW-1 -: HiW], (MsgW - CvW)'(0), rv[LoW-1:0]};
     end
   endgenerate
 endmodule

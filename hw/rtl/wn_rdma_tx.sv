@@ -233,20 +233,21 @@ module wn_rdma_tx #(
   assign rst = rst_i || clr;
 
   // ------------------------------------------------------------------
-  // the message log (wn_rdma_msg_log): read by the flush (f), the release
-  // (r), the retirement (a) and the FPDU server (c: the entry it builds, h:
-  // the QP's oldest)
+  // the message log (wn_rdma_msg_log): its narrow ports read by the flush
+  // (f), the release (r), the retirement (a) and the FPDU server (h: the
+  // QP's oldest); its registered port by the FPDU server (the entry it
+  // builds from next)
   localparam int MsgW = wn_rdma_pkg::MsgW;
   localparam int LgF = 0;
   localparam int LgR = 1;
   localparam int LgA = 2;
-  localparam int LgC = 3;
-  localparam int LgH = 4;
+  localparam int LgH = 3;
   localparam int LogPage = 8;
   localparam int LogRsv = 8;
   localparam int PgW = $clog2(LogRecs / LogPage);
-  logic [5*(QpW+LW)-1:0] lg_ra;
-  logic [5*MsgW-1:0]     lg_rd;
+  logic [4*(QpW+LW)-1:0] lg_ra;
+  logic [4*MsgW-1:0]     lg_rd;
+  logic [MsgW-1:0]       lg_c;
   logic                  lg_room;
   logic [PgW:0]          lg_free;
   logic [QpW-1:0]        lg_gqp;
@@ -936,13 +937,13 @@ module wn_rdma_tx #(
   // ------------------------------------------------------------------
   // the log: a message is written in the cycle its last FPDU is counted
   wn_rdma_pkg::msg_t h_ent;
-  assign lg_ra = {s_qp, head_q[s_qp][LW-1:0], s_qp, s_ent[LW-1:0], a_scan, head_q[a_scan][LW-1:0],
+  assign lg_ra = {s_qp, head_q[s_qp][LW-1:0], a_scan, head_q[a_scan][LW-1:0],
                   r_scan, rel_q[r_scan][LW-1:0], f_qp, f_ptr[LW-1:0]};
   assign h_ent = lg_rd[LgH*MsgW +: MsgW];
   wn_rdma_msg_log #(
       .NumQp   (NumQp),
       .LogDepth(LogDepth),
-      .NumRd   (5),
+      .NumRd   (4),
       .PoolRecs(LogRecs),
       .PageRecs(LogPage)
   ) u_log (
@@ -956,6 +957,8 @@ module wn_rdma_tx #(
       .gc_qp_o  (lg_gqp),
       .gc_head_i(head_q[lg_gqp]),
       .gc_tail_i(tail_q[lg_gqp]),
+      .caddr_i  ({s_qp, s_ent[LW-1:0]}),
+      .cdata_o  (lg_c),
       .raddr_i  (lg_ra),
       .rdata_o  (lg_rd)
   );
@@ -993,7 +996,7 @@ module wn_rdma_tx #(
       .ent_o          (s_ent),
       .head_i         (head_q[s_qp]),
       .tail_i         (tail_q[s_qp]),
-      .msg_i          (lg_rd[LgC*MsgW +: MsgW]),
+      .msg_i          (lg_c),
       .head_start_i   (h_ent.start),
       .mulpdu_i       (mul_q[s_qp]),
       .grid_i         (g_q[s_qp]),

@@ -3,9 +3,12 @@
 //! records are written at random QPs' tails while the pool allows,
 //! retired at random heads, and rings are rewound (a flush) or emptied (a
 //! QP's reset) at random. The sweep is answered with the reference's ring
-//! ends. Every cycle both read ports read live records, which must be
-//! what was written there; a write may wait only while no page is free;
-//! and once every ring is empty the sweep gives every page back.
+//! ends. Every cycle both narrow read ports read live records, which must
+//! hold the narrow fields of what was written there (the rest zero), and
+//! the registered port reads a live record or the one being written,
+//! which it must show whole in the next cycle; a write may wait only while
+//! no page is free; and once every ring is empty the sweep gives every
+//! page back.
 
 use std::collections::HashMap;
 
@@ -17,6 +20,20 @@ const DEPTH: u64 = 16;
 const LW: u32 = 4;
 const PAGES: u64 = 16;
 const NUM_RD: usize = 2;
+/// The bits of a record (wn_rdma_pkg::msg_t) the narrow ports show: op
+/// and len (865:830), wr_id down to multi (154:0).
+const NARROW: [(usize, usize); 2] = [(0, 155), (830, 866)];
+
+/// `rec` with the bits the narrow ports do not show cleared.
+fn narrow(rec: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; rec.len()];
+    for &(lo, hi) in &NARROW {
+        for b in lo..hi {
+            out[b / 8] |= rec[b / 8] & (1 << (b % 8));
+        }
+    }
+    out
+}
 
 /// The rings as wn_rdma_tx keeps them: head and tail ({wrap, index},
 /// LW + 1 bits) and the record at each index written since.
@@ -45,6 +62,8 @@ struct Bench {
     top_bits: u32,
     waits: u64,
     writes: u64,
+    /// the record the registered port shows after the next edge
+    shown: Option<Vec<u8>>,
 }
 
 impl Bench {
@@ -68,6 +87,7 @@ impl Bench {
             top_bits: width % 8,
             waits: 0,
             writes: 0,
+            shown: None,
         })
     }
 
@@ -100,6 +120,12 @@ impl Bench {
         other: Option<(u64, Option<u64>)>,
     ) -> Result<bool, ModError> {
         self.answer_sweep()?;
+        // the registered port's read of the cycle before
+        if let Some(v) = self.shown.take() {
+            let mut got = vec![0u8; self.bytes];
+            self.m.get_bytes(ports::CDATA_O, &mut got)?;
+            assert_eq!(got, v, "registered port at cycle {}", self.m.cycle());
+        }
         // reads of live records
         let mut expect = Vec::new();
         let mut raddr = 0u64;
@@ -116,7 +142,16 @@ impl Bench {
                 )
             };
             raddr |= ((q << LW) | i) << (r as u32 * (LW + 3));
-            expect.push(v);
+            expect.push(v.map(|v| narrow(&v)));
+        }
+        // the registered port: a live record (or, below, the one written)
+        let q = self.rng.below(QPS);
+        let n = self.r.used(q);
+        if n != 0 {
+            let k = self.rng.below(n);
+            let i = (self.r.head[q as usize] + k) & (DEPTH - 1);
+            self.m.set(ports::CADDR_I, (q << LW) | i)?;
+            self.shown = Some(self.r.live(q, k));
         }
         self.m.set(ports::RADDR_I, raddr)?;
         let mut took = false;
@@ -130,6 +165,10 @@ impl Bench {
             let free = self.m.get(ports::FREE_O)?;
             if room {
                 self.m.set(ports::WE_I, 1)?;
+                if self.shown.is_none() || self.rng.percent(30) {
+                    self.m.set(ports::CADDR_I, (q << LW) | i)?;
+                    self.shown = Some(rec.clone());
+                }
                 self.r.rec.insert((q, i), rec);
                 took = true;
                 self.writes += 1;
