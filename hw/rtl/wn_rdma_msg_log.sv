@@ -42,26 +42,26 @@
 // port (the FPDU server's: block RAM or UltraRAM, one write and one read),
 // and the fields the completions, the release and the flush read (op,
 // len, wr_id, idx, sig, pair, cop, start, bytes, multi: CvW bits), read
-// by NumRd asynchronous ports.
+// by NumRd registered ports (block RAM, one copy per port). Every read is
+// registered: each reader names the record it uses in the next cycle.
 //
 // Ports: one write port (we_i, address {QP, index}), taken only while
 // room_o (the record's page is there, or a free page is); free_o counts
-// the free pages (a writer reserves against it). The registered port:
-// caddr_i names the record cdata_o shows in the next cycle (a record
-// written in the same cycle is shown as written). NumRd narrow ports, read
-// port r at raddr_i[r*AW +: AW], its fields at rdata_o[r*MsgW +: MsgW] as
-// a msg_t (the others zero), combinational (the record at the address
-// now; a record written at an edge is read from the next cycle on). A read
-// is of a record between its QP's head and tail, or of the one being
-// written; any other reads an unspecified record.
+// the free pages (a writer reserves against it). The whole record's port:
+// caddr_i names the record cdata_o shows in the next cycle. NumRd narrow
+// ports: raddr_i[r*AW +: AW] names the record whose fields
+// rdata_o[r*MsgW +: MsgW] shows in the next cycle, as a msg_t (the other
+// fields zero). A record written in the cycle it is named is shown as
+// written. A read is of a record between its QP's head and tail, or of
+// the one being written; any other reads an unspecified record.
 // Parameters: NumQp a power of two 2..1024; LogDepth a power of two
 // 8..4096; PageRecs a power of two 2..LogDepth; PoolRecs a power of two,
 // at least 16 pages; NumRd 1..8.
 module wn_rdma_msg_log #(
     parameter int NumQp = 64,
     parameter int LogDepth = 256,
-    parameter int NumRd = 5,
-    parameter int PoolRecs = 16384,
+    parameter int NumRd = 3,
+    parameter int PoolRecs = 4096,
     parameter int PageRecs = 8,
     localparam int QpW = $clog2(NumQp),
     localparam int LW = $clog2(LogDepth),
@@ -176,10 +176,18 @@ module wn_rdma_msg_log #(
       cv_q[w_at] <= {wdata_i[MsgW-1 -: HiW], wdata_i[LoW-1:0]};
   end
 
-  // the registered port
+  // the registered ports: the memories' own output registers (a plain
+  // registered read, so the memory maps to block RAM or UltraRAM), and a
+  // record written in the cycle it is named forwarded from a copy of the
+  // write
+  logic [MsgW-1:0] c_mem, w_q;
+  logic            c_fwd;
   always_ff @(posedge clk_i) begin
-    cdata_o <= (we_i && waddr_i == caddr_i) ? wdata_i : mem_q[{pt_q[caddr_i[AW-1:OfW]], caddr_i[OfW-1:0]}];
+    c_mem <= mem_q[{pt_q[caddr_i[AW-1:OfW]], caddr_i[OfW-1:0]}];
+    c_fwd <= we_i && waddr_i == caddr_i;
+    if (we_i) w_q <= wdata_i;
   end
+  assign cdata_o = c_fwd ? w_q : c_mem;
   always_ff @(posedge clk_i) begin
     if (fl_pop) begin
       pt_q[w_key] <= fl_pg;
@@ -196,9 +204,14 @@ module wn_rdma_msg_log #(
   generate
     for (genvar r = 0; r < NumRd; r++) begin : g_rd
       logic [AW-1:0]  ra;
-      logic [CvW-1:0] rv;
+      logic [CvW-1:0] rv, rm;
+      logic           rf;
       assign ra = raddr_i[r*AW +: AW];
-      assign rv = cv_q[{pt_q[ra[AW-1:OfW]], ra[OfW-1:0]}];
+      always_ff @(posedge clk_i) begin
+        rm <= cv_q[{pt_q[ra[AW-1:OfW]], ra[OfW-1:0]}];
+        rf <= we_i && waddr_i == ra;
+      end
+      assign rv = rf ? {w_q[MsgW-1 -: HiW], w_q[LoW-1:0]} : rm;
       assign rdata_o[r*MsgW +: MsgW] = {rv[CvW-1 -: HiW], (MsgW - CvW)'(0), rv[LoW-1:0]};
     end
   endgenerate

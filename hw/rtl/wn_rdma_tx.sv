@@ -234,19 +234,17 @@ module wn_rdma_tx #(
 
   // ------------------------------------------------------------------
   // the message log (wn_rdma_msg_log): its narrow ports read by the flush
-  // (f), the release (r), the retirement (a) and the FPDU server (h: the
-  // QP's oldest); its registered port by the FPDU server (the entry it
-  // builds from next)
+  // (f), the release (r) and the retirement (a); its registered port by
+  // the FPDU server (the entry it builds from next)
   localparam int MsgW = wn_rdma_pkg::MsgW;
   localparam int LgF = 0;
   localparam int LgR = 1;
   localparam int LgA = 2;
-  localparam int LgH = 3;
   localparam int LogPage = 8;
   localparam int LogRsv = 8;
   localparam int PgW = $clog2(LogRecs / LogPage);
-  logic [4*(QpW+LW)-1:0] lg_ra;
-  logic [4*MsgW-1:0]     lg_rd;
+  logic [3*(QpW+LW)-1:0] lg_ra;
+  logic [3*MsgW-1:0]     lg_rd;
   logic [MsgW-1:0]       lg_c;
   logic                  lg_room;
   logic [PgW:0]          lg_free;
@@ -315,27 +313,10 @@ module wn_rdma_tx #(
 
 
   // ------------------------------------------------------------------
-  // the WQE prefetcher: a wn_wqe_prefetch read engine reads one QP's
-  // posted WQEs by DMA, up to Batch in a read and several reads in flight,
+  // the WQE prefetcher (wn_rdma_sq_pf): the QPs' posted WQEs, read by DMA
   // into a FIFO (wq_*, each entry tagged with its QP) that the fetch unit
-  // takes them from in order. It stays with its QP while no other QP has
-  // work; when one has, it moves on once it has read Quota WQEs in this
-  // run or its QP has no more, as soon as its reads are in: the next QP's
-  // reads go out while the last one's WQEs drain. A list of the QPs with
-  // WQEs in the FIFO (wn_runs, a run per visit, up to 8) keeps a QP from
-  // being picked again before its WQEs are taken. The fetch unit rewinds it
-  // (rw_*) to a WQE of the current QP it could not take: the FIFO is
-  // emptied (the other QPs' WQEs in it too: they are read again when the
-  // scan comes back to them), the reads in flight are dropped, and
-  // parking, the prefetcher leaves the QP until its scan comes back to it;
-  // a WQE of an earlier QP it could not take makes that QP's later WQEs in
-  // the FIFO stale (dropped as they come). A refused read leaves an error
-  // entry for its first missing WQE and the prefetcher goes on from the
-  // next one. A QP's state change parks it too, and one of a QP with WQEs
-  // in the FIFO empties the FIFO.
-  localparam int Batch = 16;
-  localparam int WqDepth = 64;
-  localparam int Quota = 64;
+  // takes them from in order; the fetch unit rewinds it (rw_*) to a WQE of
+  // the current QP it could not take
   // a QP can log a work request (two messages at most) now: in RTS with
   // room beside the READ RESPONSEs' reserve and not halted by an error, or
   // in ERROR (its WQEs complete FLUSHED)
@@ -353,116 +334,57 @@ module wn_rdma_tx #(
   function automatic logic ord_full(input logic [OW:0] outst, input logic [7:0] ord);
     ord_full = {{(7 - OW){1'b0}}, outst} >= ((ord == 8'd0) ? 8'd1 : (ord > 8'(OrqDepth)) ? 8'(OrqDepth) : ord);
   endfunction
-  logic           pf_run, pf_park;
+  logic           pf_other, pf_idle;
   logic [QpW-1:0] pf_qp, pf_scan;
-  logic [15:0]    pf_next, pf_cnt, pf_n;
-  logic           pf_sw, pf_other, pf_pick, pf_go, pf_leave, pf_okst, pf_idle;
   // the FIFO of WQEs: {fetch error, QP, index, WQE}
   logic [1023:0]  wq_wqe;
   logic           wq_valid, wq_pop;
   logic           wq_err;
   logic [QpW-1:0] wq_qp;
   logic [15:0]    wq_idx;
-  // rewinds from the fetch unit (and state changes)
-  logic           rw_fire, rw_park, rw_hit, rw_st, rw_xst, pf_flush;
-  logic           pf_rd_idle, pf_push, pf_full, pf_first_q;
-  logic [2:0]     pf_inq;  // {init_qp_i, st_qp_i, pf_scan} have WQEs in the FIFO
+  // rewinds from the fetch unit
+  logic           rw_fire, rw_park;
   logic [QpW-1:0] rw_qp;
   logic [15:0]    rw_idx;
-
-  assign pf_okst = st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) || st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_ERROR);
-  // the scanned QP has WQEs posted that it can log
-  // (and not waiting for an outstanding Read to end: od_q)
-  assign pf_sw = sq_pi[pf_scan] != sq_ci[pf_scan] && !od_q[pf_scan] && !pf_inq[0] &&
-                 can_log(st_q[pf_scan], tail_q[pf_scan] - head_q[pf_scan], 1'b0, ot_q[pf_scan] - oh_q[pf_scan]);
-  assign pf_other = pf_run && pf_scan != pf_qp && pf_sw;
-  assign pf_pick = !pf_run && !(f_wq && f_qp == pf_scan) && pf_sw && !pf_full;
-  assign rw_st = (st_valid_i && st_qp_i == pf_qp) || (init_valid_i && init_qp_i == pf_qp);
-  assign rw_hit = pf_run && ((rw_fire && rw_qp == pf_qp) || rw_st);
-  assign rw_xst = (st_valid_i && pf_inq[1]) || (init_valid_i && pf_inq[2]);
-  assign pf_flush = rw_hit || rw_xst;
-  assign pf_leave = pf_run && pf_rd_idle && !pf_flush &&
-                    (pf_park || !pf_okst || (pf_other && (pf_cnt >= 16'(Quota) || pf_next == sq_pi[pf_qp])));
-
-  wn_wqe_prefetch #(
-      .NumQp   (NumQp),
-      .Batch   (Batch),
-      .Depth   (WqDepth),
-      .KeepW   (1024),
-      .Tagged  (1),
-      .PiCheck (0),
-      .HalfWait(0)
-  ) u_pf (
+  wn_rdma_sq_pf #(
+      .NumQp(NumQp)
+  ) u_sqpf (
       .clk_i,
-      .rst_i(rst),
-      .qp_i          (pf_qp),
+      .rst_i         (rst),
+      .qp_o          (pf_qp),
+      .scan_o        (pf_scan),
       .base_i        (sqb_q[pf_qp]),
       .log_i         (sql_q[pf_qp]),
       .pi_i          (sq_pi[pf_qp]),
-      .load_i        (pf_pick || rw_hit),
-      .load_idx_i    (rw_hit ? rw_idx : sq_ci[pf_scan]),
-      .issue_i       (pf_run && !pf_park && pf_okst && !(pf_other && pf_cnt >= 16'(Quota))),
-      .flush_i       (pf_flush),
-      .next_o        (pf_next),
-      .n_o           (pf_n),
-      .go_o          (pf_go),
+      .okst_i        (st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) || st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_ERROR)),
+      // the scanned QP has WQEs posted that it can log (and is not waiting
+      // for an outstanding Read to end: od_q)
+      .scan_work_i   (sq_pi[pf_scan] != sq_ci[pf_scan] && !od_q[pf_scan] &&
+                      can_log(st_q[pf_scan], tail_q[pf_scan] - head_q[pf_scan], 1'b0, ot_q[pf_scan] - oh_q[pf_scan])),
+      .scan_busy_i   (f_wq && f_qp == pf_scan),
+      .scan_ci_i     (sq_ci[pf_scan]),
+      .sqdb_valid_i,
+      .sqdb_qp_i,
+      .st_valid_i,
+      .st_qp_i,
+      .init_valid_i,
+      .init_qp_i,
+      .rw_fire_i     (rw_fire),
+      .rw_park_i     (rw_park),
+      .rw_qp_i       (rw_qp),
+      .rw_idx_i      (rw_idx),
+      .other_o       (pf_other),
       .idle_o        (pf_idle),
-      .rd_idle_o     (pf_rd_idle),
-      .push_o        (pf_push),
       .wq_valid_o    (wq_valid),
       .wq_err_o      (wq_err),
       .wq_qp_o       (wq_qp),
       .wq_idx_o      (wq_idx),
       .wq_wqe_o      (wq_wqe),
       .wq_pop_i      (wq_pop),
-      .rd_req_o(wrd_req_o),
+      .rd_req_o      (wrd_req_o),
       .rd_req_ready_i(wrd_req_ready_i),
-      .rd_rsp_i(wrd_rsp_i),
+      .rd_rsp_i      (wrd_rsp_i),
       .rd_rsp_ready_o(wrd_rsp_ready_o)
-  );
-
-  always_ff @(posedge clk_i) begin
-    if (rst) begin
-      pf_run <= 1'b0;
-      pf_park <= 1'b0;
-      pf_qp <= '0;
-      pf_scan <= '0;
-      pf_cnt <= 16'd0;
-    end else begin
-      // the scan: stops at a QP with work (to start a run, or waiting)
-      // (to a QP just rung, when it was not stopped)
-      if (!(pf_pick || pf_other)) pf_scan <= (!pf_run && sqdb_valid_i && sqdb_qp_i != pf_qp) ? sqdb_qp_i : pf_scan + 1'b1;
-      if (pf_pick) begin
-        pf_run <= 1'b1;
-        pf_park <= 1'b0;
-        pf_qp <= pf_scan;
-        pf_cnt <= 16'd0;
-      end
-      if (pf_leave) pf_run <= 1'b0;
-      if (pf_go) pf_cnt <= pf_cnt + pf_n;
-      if ((rw_hit && (rw_park || rw_st)) || (pf_run && rw_xst)) pf_park <= 1'b1;
-    end
-  end
-  // the runs of WQEs in the FIFO, one per visit: its first WQE starts one
-  always_ff @(posedge clk_i) begin
-    if (rst || pf_pick) pf_first_q <= 1'b1;
-    else if (pf_push) pf_first_q <= 1'b0;
-  end
-  wn_runs #(
-      .Runs(8),
-      .QpW(QpW),
-      .CntW($clog2(WqDepth) + 1),
-      .NumQ(3)
-  ) u_pfruns (
-      .clk_i,
-      .rst_i   (rst || pf_flush),
-      .add_i   (pf_push),
-      .new_i   (pf_first_q),
-      .add_qp_i(pf_qp),
-      .done_i  (wq_pop),
-      .full_o  (pf_full),
-      .q_qp_i  ({init_qp_i, st_qp_i, pf_scan}),
-      .hit_o   (pf_inq)
   );
 
   // ------------------------------------------------------------------
@@ -638,6 +560,7 @@ module wn_rdma_tx #(
       f_wqe <= '0;
       f_ptr <= '0;
     end else begin
+      f_ptr <= f_ptr_n;
       unique case (f_st)
         FIdle: ;
         FChk: begin
@@ -757,7 +680,6 @@ module wn_rdma_tx #(
         end
         FFlush: begin
           if (f_ptr == tail_q[f_qp]) f_st <= FTerm;
-          else if (!f_fl_need || f_cr) f_ptr <= f_ptr + 1'b1;
         end
         FTerm: begin
           f_e <= '0;
@@ -779,7 +701,6 @@ module wn_rdma_tx #(
           // it is logged (and released even in ERROR)
           f_qp <= f_scan;
           f_rr <= 1'b1;
-          f_ptr <= rel_q[f_scan];
           f_st <= FFlush;
         end else if (rr_valid_i && rr_ready_o) begin
           f_qp <= rr_qp_i;
@@ -833,12 +754,13 @@ module wn_rdma_tx #(
   assign db_value_o = p_rrend;
   always_ff @(posedge clk_i) begin
     if (rst) r_scan <= '0;
-    // on to the next QP, or to one logging a message while the engine has
-    // read all it was told of (an idle QP's message goes out at once; a
-    // busy one's messages gather into fuller segments)
-    else if (!r_rel && !(db_valid_o && !db_ready_i))
-      r_scan <= (f_app && p_fhw == p_frend) ? f_qp : r_scan + 1'b1;
+    else r_scan <= r_scan_n;
   end
+  // on to the next QP, or to one logging a message while the engine has
+  // read all it was told of (an idle QP's message goes out at once; a busy
+  // one's messages gather into fuller segments)
+  assign r_scan_n = (!r_rel && !(db_valid_o && !db_ready_i)) ? ((f_app && p_fhw == p_frend) ? f_qp : r_scan + 1'b1) :
+                    r_scan;
 
   // ------------------------------------------------------------------
   // retire: acknowledged messages leave the log (a QP in ERROR flushes)
@@ -874,11 +796,12 @@ module wn_rdma_tx #(
     if (rst) begin
       a_scan <= '0;
       a_stepped_q <= 1'b0;
-    end else if (!a_can || a_rwait) begin
-      a_scan <= a_jump ? ack_qp_i[QpW-1:0] : a_scan + 1'b1;
-      a_stepped_q <= !a_jump;
+    end else begin
+      a_scan <= a_scan_n;
+      if (!a_can || a_rwait) a_stepped_q <= !a_jump;
     end
   end
+  assign a_scan_n = (!a_can || a_rwait) ? (a_jump ? ack_qp_i[QpW-1:0] : a_scan + 1'b1) : a_scan;
 
   // SQ drained: a scan finds a QP in SQD whose send work requests taken
   // before the drain have all completed (no message of one logged, no
@@ -935,15 +858,56 @@ module wn_rdma_tx #(
   end
 
   // ------------------------------------------------------------------
+  // the log's narrow ports read a cycle ahead: each reader's QP and ring
+  // index as they will be after this edge (the scans' next QP; the head
+  // and release pointers after this cycle's writes, in the priority the
+  // per-QP state's always_ff gives them: set-up, then retirement, then
+  // release, then RESET)
+  logic [QpW-1:0] a_scan_n, r_scan_n, f_qp_n;
+  logic [LW:0]    a_head_n, r_rel_n, f_ptr_n;
+  logic           rst_st;
+  assign rst_st = st_valid_i && st_i == 8'(wn_abi_pkg::QP_STATE_RESET);
+  always_comb begin
+    a_head_n = head_q[a_scan_n];
+    if (rst_st && st_qp_i == a_scan_n) a_head_n = '0;
+    if (a_ret && a_scan == a_scan_n) a_head_n = head_q[a_scan] + 1'b1;
+    if (init_valid_i && init_qp_i == a_scan_n) a_head_n = '0;
+    r_rel_n = rel_q[r_scan_n];
+    if (rst_st && st_qp_i == r_scan_n) r_rel_n = '0;
+    if (r_rel && r_scan == r_scan_n) r_rel_n = rel_q[r_scan] + 1'b1;
+    if (a_ret && a_scan == r_scan_n && rel_q[a_scan] == head_q[a_scan]) r_rel_n = head_q[a_scan] + 1'b1;
+    if (init_valid_i && init_qp_i == r_scan_n) r_rel_n = '0;
+  end
+  // the flush reads from the release point of the QP it starts on, one
+  // record a cycle while the last is flushed or needs no completion
+  assign f_qp_n = (f_free && tpend_q[f_scan]) ? f_scan : f_qp;
+  assign f_ptr_n = (f_free && tpend_q[f_scan]) ? rel_q[f_scan] :
+                   (f_st == FFlush && f_ptr != tail_q[f_qp] && (!f_fl_need || f_cr)) ? f_ptr + 1'b1 : f_ptr;
+`ifndef SYNTHESIS
+  // every record used is the one read a cycle ahead
+  logic [QpW+LW-1:0] a_ra_q, r_ra_q, f_ra_q;
+  always_ff @(posedge clk_i) begin
+    a_ra_q <= {a_scan_n, a_head_n[LW-1:0]};
+    r_ra_q <= {r_scan_n, r_rel_n[LW-1:0]};
+    f_ra_q <= {f_qp_n, f_ptr_n[LW-1:0]};
+    if (!rst) begin
+      assert (head_q[a_scan] == tail_q[a_scan] || a_ra_q == {a_scan, head_q[a_scan][LW-1:0]})
+      else $error("wn_rdma_tx: the retirement's record was read at another place");
+      assert (rel_q[r_scan] == tail_q[r_scan] || r_ra_q == {r_scan, rel_q[r_scan][LW-1:0]})
+      else $error("wn_rdma_tx: the release's record was read at another place");
+      assert (!(f_st == FFlush && f_ptr != tail_q[f_qp]) || f_ra_q == {f_qp, f_ptr[LW-1:0]})
+      else $error("wn_rdma_tx: the flush's record was read at another place");
+    end
+  end
+`endif
+
+  // ------------------------------------------------------------------
   // the log: a message is written in the cycle its last FPDU is counted
-  wn_rdma_pkg::msg_t h_ent;
-  assign lg_ra = {s_qp, head_q[s_qp][LW-1:0], a_scan, head_q[a_scan][LW-1:0],
-                  r_scan, rel_q[r_scan][LW-1:0], f_qp, f_ptr[LW-1:0]};
-  assign h_ent = lg_rd[LgH*MsgW +: MsgW];
+  assign lg_ra = {a_scan_n, a_head_n[LW-1:0], r_scan_n, r_rel_n[LW-1:0], f_qp_n, f_ptr_n[LW-1:0]};
   wn_rdma_msg_log #(
       .NumQp   (NumQp),
       .LogDepth(LogDepth),
-      .NumRd   (4),
+      .NumRd   (3),
       .PoolRecs(LogRecs),
       .PageRecs(LogPage)
   ) u_log (
@@ -997,7 +961,7 @@ module wn_rdma_tx #(
       .head_i         (head_q[s_qp]),
       .tail_i         (tail_q[s_qp]),
       .msg_i          (lg_c),
-      .head_start_i   (h_ent.start),
+      .head_start_i   (p_hs),
       .mulpdu_i       (mul_q[s_qp]),
       .grid_i         (g_q[s_qp]),
       .mark_i         (mk_q[s_qp]),
@@ -1130,7 +1094,7 @@ module wn_rdma_tx #(
 
   // the stream positions and MSNs (wn_rdma_tx_pos)
   logic           f_fl_end, f_m0, f_m1;
-  logic [31:0]    p_lend, p_frend, p_fhw, p_msn0, p_msn1, p_rrend, p_rhw, p_una;
+  logic [31:0]    p_lend, p_frend, p_fhw, p_msn0, p_msn1, p_rrend, p_rhw, p_una, p_hs;
   // a message logged (the MSN of its queue), or a flush that reached the
   // log's tail
   assign f_fl_end = f_st == FFlush && f_ptr == tail_q[f_qp];
@@ -1155,6 +1119,9 @@ module wn_rdma_tx #(
       .r_qp_i      (r_scan),
       .r_bytes_i   (r_e.bytes),
       .a_qp_i      (a_scan),
+      .a_ret_i     (a_ret),
+      .a_end_i     (a_e.start + a_e.bytes),
+      .s_qp_i      (s_qp),
       .ack_valid_i,
       .ack_qp_i,
       .ack_off_i,
@@ -1168,7 +1135,8 @@ module wn_rdma_tx #(
       .f_msn1_o    (p_msn1),
       .r_rend_o    (p_rrend),
       .r_hw_o      (p_rhw),
-      .a_una_o     (p_una)
+      .a_una_o     (p_una),
+      .s_hs_o      (p_hs)
   );
 
   // the tables with one writer and no reset (memories, not register
@@ -1202,6 +1170,6 @@ module wn_rdma_tx #(
   logic unused;
   assign unused = ^{pf_idle, se_count, wq_w, rq_count, f_w.rsvd0, f_w.rsvd1, f_w.rsvd2,
                     f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96], f_w.sge1[63:0],
-                    f_w.sge2[63:0], f_w.sge3[63:0], f_fr, r_e, a_e, f_fe, h_ent,
-                    s_ent[LW], term_hdr_i[511:368]};
+                    f_w.sge2[63:0], f_w.sge3[63:0], f_fr, r_e, a_e, f_fe,
+                    s_ent[LW], a_head_n[LW], r_rel_n[LW], term_hdr_i[511:368]};
 endmodule

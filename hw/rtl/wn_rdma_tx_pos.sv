@@ -2,7 +2,10 @@
 // Per QP: lend (logged end: the next message's stream offset), rend
 // (released end: what TX_END told the engine), hw (how far the engine's
 // payload reads reached), una (SND.UNA, from the engine's
-// acknowledgments), msn0 and msn1 (the next MSN of queues 0 and 1).
+// acknowledgments), msn0 and msn1 (the next MSN of queues 0 and 1), and
+// hs (the stream offset of the oldest logged message: the log's records
+// follow each other on the stream, so a retired message's end is the next
+// one's start).
 //
 // Each is a memory with one write port (no reset, read asynchronously),
 // shared by its unit's write and a QP's set-up (init_*: the positions from
@@ -15,9 +18,10 @@
 //     log's tail (f_fl_end_i: lend back to rend);
 //   - the release (r_*): rend += the released message's bytes;
 //   - an acknowledgment (ack_*) that advances una;
-//   - an engine read (sd_*) that reaches beyond hw.
-// Reads: the fetch unit's QP (f_qp_i), the release scan's (r_qp_i) and
-// the retire scan's (a_qp_i). Parameters: NumQp a power of two.
+//   - an engine read (sd_*) that reaches beyond hw;
+//   - a message retired (a_ret_i: hs = its end, a_end_i).
+// Reads: the fetch unit's QP (f_qp_i), the release scan's (r_qp_i), the
+// retire scan's (a_qp_i) and the FPDU server's (s_qp_i). Parameters: NumQp a power of two.
 module wn_rdma_tx_pos #(
     parameter int NumQp = 64,
     localparam int QpW = $clog2(NumQp)
@@ -37,6 +41,9 @@ module wn_rdma_tx_pos #(
     input  logic [QpW-1:0] r_qp_i,
     input  logic [31:0]    r_bytes_i,
     input  logic [QpW-1:0] a_qp_i,
+    input  logic           a_ret_i,
+    input  logic [31:0]    a_end_i,
+    input  logic [QpW-1:0] s_qp_i,
     input  logic           ack_valid_i,
     input  logic [15:0]    ack_qp_i,
     input  logic [31:0]    ack_off_i,
@@ -50,7 +57,8 @@ module wn_rdma_tx_pos #(
     output logic [31:0]    f_msn1_o,
     output logic [31:0]    r_rend_o,
     output logic [31:0]    r_hw_o,
-    output logic [31:0]    a_una_o
+    output logic [31:0]    a_una_o,
+    output logic [31:0]    s_hs_o
 );
   logic [31:0] msn0_q [NumQp];
   logic [31:0] msn1_q [NumQp];
@@ -58,9 +66,10 @@ module wn_rdma_tx_pos #(
   logic [31:0] rend_q [NumQp];
   logic [31:0] hw_q [NumQp];
   logic [31:0] una_q [NumQp];
+  logic [31:0] hs_q [NumQp];
 
   // the set-up waiting for its group's free cycle
-  logic           ini_f_q, ini_r_q, ini_h_q, ini_u_q, ini_f, ini_r, ini_h, ini_u;
+  logic           ini_f_q, ini_r_q, ini_h_q, ini_u_q, ini_s_q, ini_f, ini_r, ini_h, ini_u, ini_s;
   logic [QpW-1:0] ini_qp_q, ini_qp, u_qp;
   logic [31:0]    ini_start_q, ini_start;
   logic           f_busy, u_adv, h_adv;
@@ -68,6 +77,7 @@ module wn_rdma_tx_pos #(
   assign ini_r = init_valid_i || ini_r_q;
   assign ini_h = init_valid_i || ini_h_q;
   assign ini_u = init_valid_i || ini_u_q;
+  assign ini_s = init_valid_i || ini_s_q;
   assign ini_qp = init_valid_i ? init_qp_i : ini_qp_q;
   assign ini_start = init_valid_i ? init_start_i : ini_start_q;
   assign f_busy = f_app_i || f_fl_end_i;
@@ -80,11 +90,13 @@ module wn_rdma_tx_pos #(
       ini_r_q <= 1'b0;
       ini_h_q <= 1'b0;
       ini_u_q <= 1'b0;
+      ini_s_q <= 1'b0;
     end else begin
       ini_f_q <= ini_f && f_busy;
       ini_r_q <= ini_r && r_rel_i;
       ini_h_q <= ini_h && h_adv;
       ini_u_q <= ini_u && u_adv;
+      ini_s_q <= ini_s && a_ret_i;
     end
     if (init_valid_i) begin
       ini_qp_q <= init_qp_i;
@@ -102,12 +114,13 @@ module wn_rdma_tx_pos #(
       if (r_rel_i || ini_r) rend_q[r_rel_i ? r_qp_i : ini_qp] <= r_rel_i ? rend_q[r_qp_i] + r_bytes_i : ini_start;
       if (h_adv || ini_h) hw_q[h_adv ? sd_qp_i : ini_qp] <= h_adv ? sd_end_i : ini_start;
       if (u_adv || ini_u) una_q[u_adv ? u_qp : ini_qp] <= u_adv ? ack_off_i : ini_start;
+      if (a_ret_i || ini_s) hs_q[a_ret_i ? a_qp_i : ini_qp] <= a_ret_i ? a_end_i : ini_start;
     end
   end
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (!rst_i) begin
-      assert (!(init_valid_i && (ini_f_q || ini_r_q || ini_h_q || ini_u_q)))
+      assert (!(init_valid_i && (ini_f_q || ini_r_q || ini_h_q || ini_u_q || ini_s_q)))
       else $error("wn_rdma_tx_pos: a QP set up while the last set-up's entries wait");
     end
   end
@@ -121,4 +134,5 @@ module wn_rdma_tx_pos #(
   assign r_rend_o = rend_q[r_qp_i];
   assign r_hw_o = hw_q[r_qp_i];
   assign a_una_o = una_q[a_qp_i];
+  assign s_hs_o = hs_q[s_qp_i];
 endmodule

@@ -3,9 +3,9 @@
 //! records are written at random QPs' tails while the pool allows,
 //! retired at random heads, and rings are rewound (a flush) or emptied (a
 //! QP's reset) at random. The sweep is answered with the reference's ring
-//! ends. Every cycle both narrow read ports read live records, which must
-//! hold the narrow fields of what was written there (the rest zero), and
-//! the registered port reads a live record or the one being written,
+//! ends. Every cycle both narrow read ports name live records, whose
+//! narrow fields they must show in the next cycle (the rest zero), and
+//! the whole record's port names a live record or the one being written,
 //! which it must show whole in the next cycle; a write may wait only while
 //! no page is free; and once every ring is empty the sweep gives every
 //! page back.
@@ -62,8 +62,10 @@ struct Bench {
     top_bits: u32,
     waits: u64,
     writes: u64,
-    /// the record the registered port shows after the next edge
+    /// the record the whole record's port shows after the next edge
     shown: Option<Vec<u8>>,
+    /// what the narrow ports show after the next edge
+    narrow_shown: Vec<Option<Vec<u8>>>,
 }
 
 impl Bench {
@@ -88,6 +90,7 @@ impl Bench {
             waits: 0,
             writes: 0,
             shown: None,
+            narrow_shown: vec![None; NUM_RD],
         })
     }
 
@@ -125,6 +128,18 @@ impl Bench {
             let mut got = vec![0u8; self.bytes];
             self.m.get_bytes(ports::CDATA_O, &mut got)?;
             assert_eq!(got, v, "registered port at cycle {}", self.m.cycle());
+        }
+        let mut got = vec![0u8; self.bytes * NUM_RD];
+        self.m.get_bytes(ports::RDATA_O, &mut got)?;
+        for (r, e) in std::mem::replace(&mut self.narrow_shown, vec![None; NUM_RD])
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(v) = e {
+                // port r's record starts at bit r * width
+                let rec = bits_at(&got, r * self.width, self.width);
+                assert_eq!(rec, v, "read port {r} at cycle {}", self.m.cycle());
+            }
         }
         // reads of live records
         let mut expect = Vec::new();
@@ -169,6 +184,13 @@ impl Bench {
                     self.m.set(ports::CADDR_I, (q << LW) | i)?;
                     self.shown = Some(rec.clone());
                 }
+                if self.rng.percent(30) {
+                    // narrow port 1 names it too
+                    let aw = LW + 3;
+                    raddr = (raddr & !(((1 << aw) - 1) << aw)) | (((q << LW) | i) << aw);
+                    self.m.set(ports::RADDR_I, raddr)?;
+                    expect[1] = Some(narrow(&rec));
+                }
                 self.r.rec.insert((q, i), rec);
                 took = true;
                 self.writes += 1;
@@ -183,15 +205,7 @@ impl Bench {
             }
         }
         self.answer_sweep()?;
-        let mut got = vec![0u8; self.bytes * NUM_RD];
-        self.m.get_bytes(ports::RDATA_O, &mut got)?;
-        for (r, e) in expect.iter().enumerate() {
-            if let Some(v) = e {
-                // port r's record starts at bit r * width
-                let rec = bits_at(&got, r * self.width, self.width);
-                assert_eq!(&rec, v, "read port {r} at cycle {}", self.m.cycle());
-            }
-        }
+        self.narrow_shown = expect;
         self.m.tick()?;
         self.m.set(ports::WE_I, 0)?;
         if took {

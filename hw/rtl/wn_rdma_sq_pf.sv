@@ -1,0 +1,172 @@
+// wn_rdma_sq_pf: the send-WQE prefetcher of wn_rdma_tx. A wn_wqe_prefetch
+// read engine reads one QP's posted WQEs by DMA, up to Batch in a read and
+// several reads in flight, into a FIFO (wq_*, each entry tagged with its QP) that the fetch unit
+// takes them from in order. It stays with its QP while no other QP has
+// work; when one has, it moves on once it has read Quota WQEs in this
+// run or its QP has no more, as soon as its reads are in: the next QP's
+// reads go out while the last one's WQEs drain. A list of the QPs with
+// WQEs in the FIFO (wn_runs, a run per visit, up to 8) keeps a QP from
+// being picked again before its WQEs are taken. The fetch unit rewinds it
+// (rw_*) to a WQE of the current QP it could not take: the FIFO is
+// emptied (the other QPs' WQEs in it too: they are read again when the
+// scan comes back to them), the reads in flight are dropped, and
+// parking, the prefetcher leaves the QP until its scan comes back to it;
+// a WQE of an earlier QP it could not take makes that QP's later WQEs in
+// the FIFO stale (dropped as they come). A refused read leaves an error
+// entry for its first missing WQE and the prefetcher goes on from the
+// next one. A QP's state change parks it too, and one of a QP with WQEs
+// in the FIFO empties the FIFO.
+//
+// The parent's per-QP tables are read at the QP being read (qp_o: its ring
+// base, size and producer index, and whether its state lets it send) and
+// at the QP the scan is at (scan_o: whether it has WQEs it can log, the
+// fetch unit is not on it, and its next index). Ports as wn_rdma_tx's:
+// sqdb_* (doorbells), st_*/init_* (state changes and set-ups park the
+// run), rw_* (the fetch unit's rewinds), wq_* (the FIFO's head), rd_* (DMA
+// reads). Parameters: NumQp a power of two 2..1024.
+module wn_rdma_sq_pf #(
+    parameter int NumQp = 64,
+    localparam int QpW = $clog2(NumQp)
+) (
+    input  logic                    clk_i,
+    input  logic                    rst_i,
+    output logic [QpW-1:0]          qp_o,
+    output logic [QpW-1:0]          scan_o,
+    input  logic [63:0]             base_i,
+    input  logic [3:0]              log_i,
+    input  logic [15:0]             pi_i,
+    input  logic                    okst_i,
+    input  logic                    scan_work_i,
+    input  logic                    scan_busy_i,
+    input  logic [15:0]             scan_ci_i,
+    input  logic                    sqdb_valid_i,
+    input  logic [QpW-1:0]          sqdb_qp_i,
+    input  logic                    st_valid_i,
+    input  logic [QpW-1:0]          st_qp_i,
+    input  logic                    init_valid_i,
+    input  logic [QpW-1:0]          init_qp_i,
+    input  logic                    rw_fire_i,
+    input  logic                    rw_park_i,
+    input  logic [QpW-1:0]          rw_qp_i,
+    input  logic [15:0]             rw_idx_i,
+    output logic                    other_o,
+    output logic                    idle_o,
+    output logic                    wq_valid_o,
+    output logic                    wq_err_o,
+    output logic [QpW-1:0]          wq_qp_o,
+    output logic [15:0]             wq_idx_o,
+    output logic [1023:0]           wq_wqe_o,
+    input  logic                    wq_pop_i,
+    output wn_abi_pkg::dma_rd_req_t rd_req_o,
+    input  logic                    rd_req_ready_i,
+    input  wn_abi_pkg::dma_rd_rsp_t rd_rsp_i,
+    output logic                    rd_rsp_ready_o
+);
+  localparam int Batch = 16;
+  localparam int WqDepth = 64;
+  localparam int Quota = 64;
+  logic           pf_run, pf_park;
+  logic [QpW-1:0] pf_qp, pf_scan;
+  assign qp_o = pf_qp;
+  assign scan_o = pf_scan;
+  logic [15:0]    pf_next, pf_cnt, pf_n;
+  logic           pf_sw, pf_other, pf_pick, pf_go, pf_leave, pf_okst;
+  assign other_o = pf_other;
+  // rewinds from the fetch unit (and state changes)
+  logic           rw_hit, rw_st, rw_xst, pf_flush;
+  logic           pf_rd_idle, pf_push, pf_full, pf_first_q;
+  logic [2:0]     pf_inq;  // {init_qp_i, st_qp_i, pf_scan} have WQEs in the FIFO
+
+  assign pf_okst = okst_i;
+  // the scanned QP has WQEs it can log, none of them in the FIFO
+  assign pf_sw = scan_work_i && !pf_inq[0];
+  assign pf_other = pf_run && pf_scan != pf_qp && pf_sw;
+  assign pf_pick = !pf_run && !scan_busy_i && pf_sw && !pf_full;
+  assign rw_st = (st_valid_i && st_qp_i == pf_qp) || (init_valid_i && init_qp_i == pf_qp);
+  assign rw_hit = pf_run && ((rw_fire_i && rw_qp_i == pf_qp) || rw_st);
+  assign rw_xst = (st_valid_i && pf_inq[1]) || (init_valid_i && pf_inq[2]);
+  assign pf_flush = rw_hit || rw_xst;
+  assign pf_leave = pf_run && pf_rd_idle && !pf_flush &&
+                    (pf_park || !pf_okst || (pf_other && (pf_cnt >= 16'(Quota) || pf_next == pi_i)));
+
+  wn_wqe_prefetch #(
+      .NumQp   (NumQp),
+      .Batch   (Batch),
+      .Depth   (WqDepth),
+      .KeepW   (1024),
+      .Tagged  (1),
+      .PiCheck (0),
+      .HalfWait(0)
+  ) u_pf (
+      .clk_i,
+      .rst_i,
+      .qp_i          (pf_qp),
+      .base_i,
+      .log_i,
+      .pi_i,
+      .load_i        (pf_pick || rw_hit),
+      .load_idx_i    (rw_hit ? rw_idx_i : scan_ci_i),
+      .issue_i       (pf_run && !pf_park && pf_okst && !(pf_other && pf_cnt >= 16'(Quota))),
+      .flush_i       (pf_flush),
+      .next_o        (pf_next),
+      .n_o           (pf_n),
+      .go_o          (pf_go),
+      .idle_o,
+      .rd_idle_o     (pf_rd_idle),
+      .push_o        (pf_push),
+      .wq_valid_o,
+      .wq_err_o,
+      .wq_qp_o,
+      .wq_idx_o,
+      .wq_wqe_o,
+      .wq_pop_i,
+      .rd_req_o,
+      .rd_req_ready_i,
+      .rd_rsp_i,
+      .rd_rsp_ready_o
+  );
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      pf_run <= 1'b0;
+      pf_park <= 1'b0;
+      pf_qp <= '0;
+      pf_scan <= '0;
+      pf_cnt <= 16'd0;
+    end else begin
+      // the scan: stops at a QP with work (to start a run, or waiting)
+      // (to a QP just rung, when it was not stopped)
+      if (!(pf_pick || pf_other)) pf_scan <= (!pf_run && sqdb_valid_i && sqdb_qp_i != pf_qp) ? sqdb_qp_i : pf_scan + 1'b1;
+      if (pf_pick) begin
+        pf_run <= 1'b1;
+        pf_park <= 1'b0;
+        pf_qp <= pf_scan;
+        pf_cnt <= 16'd0;
+      end
+      if (pf_leave) pf_run <= 1'b0;
+      if (pf_go) pf_cnt <= pf_cnt + pf_n;
+      if ((rw_hit && (rw_park_i || rw_st)) || (pf_run && rw_xst)) pf_park <= 1'b1;
+    end
+  end
+  // the runs of WQEs in the FIFO, one per visit: its first WQE starts one
+  always_ff @(posedge clk_i) begin
+    if (rst_i || pf_pick) pf_first_q <= 1'b1;
+    else if (pf_push) pf_first_q <= 1'b0;
+  end
+  wn_runs #(
+      .Runs(8),
+      .QpW(QpW),
+      .CntW($clog2(WqDepth) + 1),
+      .NumQ(3)
+  ) u_pfruns (
+      .clk_i,
+      .rst_i   (rst_i || pf_flush),
+      .add_i   (pf_push),
+      .new_i   (pf_first_q),
+      .add_qp_i(pf_qp),
+      .done_i  (wq_pop_i),
+      .full_o  (pf_full),
+      .q_qp_i  ({init_qp_i, st_qp_i, pf_scan}),
+      .hit_o   (pf_inq)
+  );
+endmodule
