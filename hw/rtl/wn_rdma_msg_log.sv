@@ -196,8 +196,7 @@ module wn_rdma_msg_log #(
     end
   end
 
-  // the free list holds every page: it always takes a push; the narrow
-  // memory keeps only some of a record's fields
+  // the free list holds every page: it always takes a push
   logic unused;
   assign unused = fl_wready;
 
