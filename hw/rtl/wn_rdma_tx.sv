@@ -866,6 +866,7 @@ module wn_rdma_tx #(
   logic [QpW-1:0] a_scan_n, r_scan_n, f_qp_n;
   logic [LW:0]    a_head_n, r_rel_n, f_ptr_n;
   logic           rst_st;
+  // a change to RESET, which clears the ring pointers (the per-QP state's writes use it too)
   assign rst_st = st_valid_i && st_i == 8'(wn_abi_pkg::QP_STATE_RESET);
   always_comb begin
     a_head_n = head_q[a_scan_n];
@@ -1021,7 +1022,7 @@ module wn_rdma_tx #(
       if (e_push) perr_q[e_scan] <= 1'b0;
       if (se_valid && st_q[se_qp] == 8'(wn_abi_pkg::QP_STATE_RTS)) perr_q[se_qp] <= 1'b1;
       if (init_valid_i) perr_q[init_qp_i] <= 1'b0;
-      if (st_valid_i && st_i == 8'(wn_abi_pkg::QP_STATE_RESET)) begin
+      if (rst_st) begin
         // RESET forgets the QP's messages (no completion after it)
         head_q[st_qp_i] <= '0;
         rel_q[st_qp_i] <= '0;
@@ -1072,7 +1073,7 @@ module wn_rdma_tx #(
       if (a_sw_ret && !(f_sw_log && a_scan == f_qp)) sw_q[a_scan] <= sw_q[a_scan] - 1'b1;
       if (d_hit && sqd_ready_i) dr_q[d_scan] <= 1'b1;
       if (st_valid_i) dr_q[st_qp_i] <= 1'b0;
-      if (st_valid_i && st_i == 8'(wn_abi_pkg::QP_STATE_RESET)) sw_q[st_qp_i] <= '0;
+      if (rst_st) sw_q[st_qp_i] <= '0;
       if (init_valid_i) begin
         sw_q[init_qp_i] <= '0;
         dr_q[init_qp_i] <= 1'b0;
