@@ -7,6 +7,9 @@
 // `count_o` counts every entry held (memory and output register), so a
 // producer may reserve space against `Depth - count_o`.
 //
+// It is wn_fifo_nx without the next head (whose asynchronous read would
+// keep the memory out of block RAM).
+//
 // Reset clears the pointers and the output valid flag, not the memory.
 // Parameters: Width >= 1; Depth a power of two >= 2.
 module wn_fifo #(
@@ -23,52 +26,24 @@ module wn_fifo #(
     input  logic                   rready_i,
     output logic [$clog2(Depth):0] count_o
 );
-  localparam int AW = $clog2(Depth);
-
-  generate
-    if (Depth < 2 || (1 << AW) != Depth) begin : g_bad_depth
-      $fatal(1, "wn_fifo: Depth must be a power of two >= 2");
-    end
-    if (Width < 1) begin : g_bad_width
-      $fatal(1, "wn_fifo: Width must be >= 1");
-    end
-  endgenerate
-
-  logic [Width-1:0] mem_q [Depth];
-  logic [AW:0] wptr_q, rptr_q;
-  logic [AW:0] mem_count;
-  logic out_valid_q;
-  logic do_write, do_read, out_load, bypass, mem_write;
-
-  assign mem_count = wptr_q - rptr_q;
-  // The output register counts as one slot, so the memory never holds more
-  // than Depth - 1 entries: count_o never exceeds Depth.
-  assign wready_o = (mem_count + {{AW{1'b0}}, out_valid_q}) < (AW + 1)'(Depth);
-  assign do_write = wvalid_i && wready_o;
-  // an entry written into an empty FIFO goes straight to the output register
-  assign bypass = do_write && (mem_count == '0) && (!out_valid_q || rready_i);
-  assign mem_write = do_write && !bypass;
-  assign out_load = (mem_count != '0) && (!out_valid_q || rready_i);
-  assign do_read = out_load;
-  assign rvalid_o = out_valid_q;
-  assign count_o = mem_count + {{AW{1'b0}}, out_valid_q};
-
-  always_ff @(posedge clk_i) begin
-    if (mem_write) mem_q[wptr_q[AW-1:0]] <= wdata_i;
-    if (out_load) rdata_o <= mem_q[rptr_q[AW-1:0]];
-    else if (bypass) rdata_o <= wdata_i;
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      wptr_q <= '0;
-      rptr_q <= '0;
-      out_valid_q <= 1'b0;
-    end else begin
-      if (mem_write) wptr_q <= wptr_q + 1'b1;
-      if (do_read) rptr_q <= rptr_q + 1'b1;
-      if (out_load || bypass) out_valid_q <= 1'b1;
-      else if (rready_i) out_valid_q <= 1'b0;
-    end
-  end
+  logic             nvalid;
+  logic [Width-1:0] ndata;
+  wn_fifo_nx #(
+      .Width(Width),
+      .Depth(Depth)
+  ) u_f (
+      .clk_i,
+      .rst_i,
+      .wdata_i,
+      .wvalid_i,
+      .wready_o,
+      .rdata_o,
+      .rvalid_o,
+      .rready_i,
+      .count_o,
+      .nvalid_o(nvalid),
+      .ndata_o (ndata)
+  );
+  logic unused;
+  assign unused = ^{nvalid, ndata};
 endmodule

@@ -27,8 +27,12 @@
 // ahead: ent_o names the entry the unit builds from in the next cycle, and
 // a read's QP stays at the head until the cycle its run ends, in which
 // msg_i is not used), the start of its oldest logged
-// message (head_start_i), its MULPDU, marker grid and flags, and the
-// payload of its Terminate (term_i).
+// message (head_start_i), its MULPDU, marker grid and flags. qp_n_o is
+// the QP of the read at the head after this clock edge, for the parent's
+// lookups read a cycle ahead.
+//
+// Each QP's Terminate (term_*: its payload, RFC 5040 §4.8, written when the
+// QP has one to send) is kept here and read when its FPDU is built.
 //
 // An IRD slot is free (rrd_*) once a READ RESPONSE's last FPDU is built
 // for the engine the first time (not a retransmission): the requester may
@@ -81,7 +85,11 @@ module wn_rdma_fpdu_srv #(
     input  logic [8:0]                  grid_i,
     input  logic                        mark_i,
     input  logic                        crc_i,
-    input  logic [415:0]                term_i,
+    // a QP's Terminate payload
+    input  logic                        term_valid_i,
+    input  logic [QpW-1:0]              term_qp_i,
+    input  logic [415:0]                term_pay_i,
+    output logic [QpW-1:0]              qp_n_o,
     // a READ RESPONSE built the first time: an IRD slot free again
     output logic                        rrd_valid_o,
     output logic [QpW-1:0]              rrd_qp_o,
@@ -101,19 +109,23 @@ module wn_rdma_fpdu_srv #(
   endgenerate
 
   // each QP's last position: the FPDU holding the next byte after its last
-  // read (log entry, message offset, stream offset), and where the READ
-  // RESPONSEs built the first time end
-  logic [LW:0] fe_q [NumQp];
-  logic [31:0] fm_q [NumQp];
-  logic [31:0] fs_q [NumQp];
-  logic [31:0] frd_q [NumQp];
+  // read (log entry, message offset, stream offset; u_last), where the READ
+  // RESPONSEs built the first time end (u_rrd), and its Terminate's payload
+  // (u_term). Block RAM, read in every cycle at the QP the read at the head
+  // will have after the edge (the reads FIFO's next head): what each shows
+  // is the entry of s_qp, as an asynchronous read would be.
+  logic [LW:0]    fe_r, fe_w;
+  logic [31:0]    fm_r, fs_r, frd_r, fm_w, fs_w, frd_w;
+  logic           fl_we, frd_we;
+  logic [QpW-1:0] fl_wa, frd_wa;
+  logic [415:0]   term;
 
   // ------------------------------------------------------------------
   // the reads, in order
-  logic [63:0] sv_head;
-  logic        sv_valid, sv_pop, sv_wready;
+  logic [63:0] sv_head, sv_nhead;
+  logic        sv_valid, sv_pop, sv_wready, sv_nvalid;
   logic [4:0]  sv_count;
-  wn_fifo #(
+  wn_fifo_nx #(
       .Width(64),
       .Depth(16)
   ) u_sv (
@@ -125,13 +137,17 @@ module wn_rdma_fpdu_srv #(
       .rdata_o (sv_head),
       .rvalid_o(sv_valid),
       .rready_i(sv_pop),
-      .count_o (sv_count)
+      .count_o (sv_count),
+      .nvalid_o(sv_nvalid),
+      .ndata_o (sv_nhead)
   );
   assign srv_ready_o = sv_wready;
   logic [QpW-1:0] s_qp;
   logic [31:0]    s_off, s_tgt;
   logic [15:0]    s_len;
   assign s_qp = sv_head[48+QpW-1:48];
+  // (the FIFO's output register after the edge, valid or not)
+  assign qp_n_o = sv_nhead[48+QpW-1:48];
   assign s_off = sv_head[47:16];
   assign s_len = sv_head[15:0];
   assign s_tgt = s_off + {16'd0, s_len};
@@ -152,7 +168,7 @@ module wn_rdma_fpdu_srv #(
   assign c_ent = msg_i;
   assign c_fp = wn_rdma_pkg::fpdu_f(c_ent.op, c_ent.len, c_m, wn_rdma_pkg::mul_m(mulpdu_i, c_s[8:0], grid_i, mark_i));
   assign c_w = wn_rdma_pkg::wire_m(c_fp[32:17], c_s[8:0], grid_i, mark_i);
-  assign c_fe_ok = (fe_q[s_qp] - head_i) < (tail_i - head_i) && wn_rdma_pkg::ge32(s_off, fs_q[s_qp]);
+  assign c_fe_ok = (fe_r - head_i) < (tail_i - head_i) && wn_rdma_pkg::ge32(s_off, fs_r);
 
   // each job's marker offset, for wn_mpa_tx with the job's header
   logic [8:0] mo_head;
@@ -200,8 +216,8 @@ module wn_rdma_fpdu_srv #(
             // a new run: the previous run's bytes not read are dropped
             s_drop <= run_v ? gen_end - run_pos : 32'd0;
             if (c_fe_ok) begin
-              c_m <= fm_q[s_qp];
-              c_s <= fs_q[s_qp];
+              c_m <= fm_r;
+              c_s <= fs_r;
             end else begin
               c_m <= 32'd0;
               c_s <= head_start_i;
@@ -249,7 +265,7 @@ module wn_rdma_fpdu_srv #(
     unique case (s_st)
       SIdle:
         if (sv_valid && cmd_wready && !(run_v && s_qp == run_qp && s_off == run_pos))
-          c_e_n = c_fe_ok ? fe_q[s_qp] : head_i;
+          c_e_n = c_fe_ok ? fe_r : head_i;
       SWalk: if (wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i && c_fp[0]) c_e_n = c_e + 1'b1;
       SGen: if (job_valid && job_ready && c_fp[0]) c_e_n = c_e + 1'b1;
       default: ;
@@ -280,7 +296,7 @@ module wn_rdma_fpdu_srv #(
       .job_src_stag_i(c_ent.sstag),
       .job_src_to_i  (c_ent.sto),
       .job_imm_i     (c_ent.imm),
-      .job_term_i    (term_i),
+      .job_term_i    (term),
       .job_sge_addr_i(c_ent.saddr),
       .job_sge_len_i (c_ent.slen),
       .job_sge_num_i (c_ent.snum),
@@ -445,7 +461,7 @@ module wn_rdma_fpdu_srv #(
   assign done_qp_o = s_qp;
   assign done_end_o = s_tgt;
   assign rrd_valid_o = job_valid && job_ready && c_ent.op == 4'(wn_abi_pkg::RDMAP_OPCODE_RDMA_READ_RESPONSE) && c_fp[0] &&
-                       !wn_rdma_pkg::ge32(frd_q[s_qp], c_s + c_w);
+                       !wn_rdma_pkg::ge32(frd_r, c_s + c_w);
   assign rrd_qp_o = s_qp;
   assign perr_valid_o = rs_valid && rs_err;
   assign perr_qp_o = rs_qp;
@@ -474,36 +490,74 @@ module wn_rdma_fpdu_srv #(
       in_start_q <= init_start_i;
     end
   end
-  always_ff @(posedge clk_i) begin
-    if (rrd_valid_o) frd_q[s_qp] <= c_s + c_w;
-    else if (in_r) frd_q[in_qp] <= in_start;
-    if (sv_pop) begin
-      // the FPDU holding the next byte: the next to build, or the last built
-      if (gen_end == s_tgt) begin
-        fe_q[s_qp] <= c_e;
-        fm_q[s_qp] <= c_m;
-        fs_q[s_qp] <= c_s;
-      end else begin
-        fe_q[s_qp] <= lg_e;
-        fm_q[s_qp] <= lg_m;
-        fs_q[s_qp] <= lg_s;
-      end
-    end else if (in_p) begin
-      fe_q[in_qp] <= '0;
-      fm_q[in_qp] <= 32'd0;
-      fs_q[in_qp] <= in_start;
-    end
+  always_comb begin
+    frd_we = rrd_valid_o || in_r;
+    frd_wa = rrd_valid_o ? s_qp : in_qp;
+    frd_w = rrd_valid_o ? c_s + c_w : in_start;
+    fl_we = sv_pop || in_p;
+    fl_wa = sv_pop ? s_qp : in_qp;
+    // the FPDU holding the next byte: the next to build, or the last built
+    if (sv_pop && gen_end == s_tgt) {fe_w, fm_w, fs_w} = {c_e, c_m, c_s};
+    else if (sv_pop) {fe_w, fm_w, fs_w} = {lg_e, lg_m, lg_s};
+    else {fe_w, fm_w, fs_w} = {{(LW + 1) {1'b0}}, 32'd0, in_start};
   end
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(LW + 65),
+      .NumRd(1)
+  ) u_last (
+      .clk_i,
+      .rst_i,
+      .we_i   (fl_we),
+      .waddr_i(fl_wa),
+      .wdata_i({fe_w, fm_w, fs_w}),
+      .rd_i   (1'b1),
+      .raddr_i(qp_n_o),
+      .rdata_o({fe_r, fm_r, fs_r})
+  );
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(32),
+      .NumRd(1)
+  ) u_rrd (
+      .clk_i,
+      .rst_i,
+      .we_i   (frd_we),
+      .waddr_i(frd_wa),
+      .wdata_i(frd_w),
+      .rd_i   (1'b1),
+      .raddr_i(qp_n_o),
+      .rdata_o(frd_r)
+  );
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(416),
+      .NumRd(1)
+  ) u_term (
+      .clk_i,
+      .rst_i,
+      .we_i   (term_valid_i),
+      .waddr_i(term_qp_i),
+      .wdata_i(term_pay_i),
+      .rd_i   (1'b1),
+      .raddr_i(qp_n_o),
+      .rdata_o(term)
+  );
 `ifndef SYNTHESIS
+  // the tables show the head's QP: read a cycle ahead at it
+  logic [QpW-1:0] ra_q;
   always_ff @(posedge clk_i) begin
+    ra_q <= qp_n_o;
     if (!rst_i) begin
       assert (!(init_valid_i && (in_p_q || in_r_q)))
       else $error("wn_rdma_fpdu_srv: a QP set up while the last set-up's entries wait");
+      assert (!sv_valid || ra_q == s_qp)
+      else $error("wn_rdma_fpdu_srv: the tables were read at another QP than the head's");
     end
   end
 `endif
 
   logic unused;
-  assign unused = ^{mo_count, sv_count, cmd_count, sv_head[63:48+QpW], rs_off, rs_len, rs_last, rs_done, f_tlast,
+  assign unused = ^{mo_count, sv_count, cmd_count, sv_head[63:48+QpW], sv_nhead[63:48+QpW], sv_nhead[47:0], sv_nvalid, rs_off, rs_len, rs_last, rs_done, f_tlast,
                     c_ent};
 endmodule

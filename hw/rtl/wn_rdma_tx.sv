@@ -258,7 +258,6 @@ module wn_rdma_tx #(
   logic [3:0]  sql_q [NumQp];
   logic [15:0] tid_q [NumQp];
   logic [15:0] mul_q [NumQp];
-  logic        crc_q [NumQp];
   logic        mk_q [NumQp];      // markers (RFC 5044 §4.3), the grid from tx_start
   logic [8:0]  g_q [NumQp];
   logic [7:0]  ord_q [NumQp];     // RDMA Reads outstanding at most (ORD)
@@ -268,12 +267,11 @@ module wn_rdma_tx #(
   logic [LW:0] rel_q [NumQp];
   logic [LW:0] tail_q [NumQp];
   logic        dbp_q [NumQp];
-  // the Terminate to send: pending, its payload (RFC 5040 §4.8) and length
+  // the Terminate to send: pending, and its length (its payload, RFC 5040
+  // §4.8, is kept by the FPDU server)
   logic         tpend_q [NumQp];
-  logic [415:0] tpay_q [NumQp];
   logic [5:0]   tlen_q [NumQp];
-  // outstanding READs: wr_id and signaled
-  logic [112:0] orq_q [NumQp*OrqDepth];   // entry {qp, index}
+  // outstanding READs (the ORQ, u_orq below: wr_id and signaled): head and tail
   logic [OW:0] oh_q [NumQp];
   logic [OW:0] ot_q [NumQp];
   // READ REQUESTs acknowledged (retired from the log): the ORQ's entries
@@ -821,12 +819,12 @@ module wn_rdma_tx #(
 
   // ------------------------------------------------------------------
   // READ ends: the ORQ's head completes (and a QP in ERROR flushes it)
-  logic [QpW-1:0] rq_head, o_scan;
-  logic           rq_valid, o_pop, o_fl, o_take;
+  logic [QpW-1:0] rq_head, rq_nhead, o_scan;
+  logic           rq_valid, rq_nvalid, o_pop, o_fl, o_take;
   logic [3:0]     rq_count;
   logic [112:0]   o_ent;
   logic [QpW-1:0] o_qp;
-  wn_fifo #(
+  wn_fifo_nx #(
       .Width(QpW),
       .Depth(8)
   ) u_rdc (
@@ -838,11 +836,42 @@ module wn_rdma_tx #(
       .rdata_o (rq_head),
       .rvalid_o(rq_valid),
       .rready_i(o_take && !o_fl),
-      .count_o (rq_count)
+      .count_o (rq_count),
+      .nvalid_o(rq_nvalid),
+      .ndata_o (rq_nhead)
   );
   assign o_fl = !rq_valid && st_q[o_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR) && oh_q[o_scan] != ot_q[o_scan];
   assign o_qp = rq_valid ? rq_head : o_scan;
-  assign o_ent = orq_q[{o_qp, oh_q[o_qp][OW-1:0]}];
+  // The ORQ in block RAM (NumQp x OrqDepth entries), read a cycle ahead at
+  // the head of the QP this unit serves next: the read-end FIFO's next
+  // head, or the scan's next QP; that QP's ORQ head after this cycle's
+  // writes, in the priority the per-QP state's always_ff gives them (RESET,
+  // then the pop, then set-up). An entry pushed in the same cycle is
+  // forwarded by wn_ctx_ram.
+  logic [QpW-1:0] o_scan_n, o_qp_n;
+  logic [OW:0]    o_oh_n;
+  assign o_scan_n = rst ? '0 : !o_fl ? o_scan + 1'b1 : o_scan;
+  assign o_qp_n = rq_nvalid ? rq_nhead : o_scan_n;
+  always_comb begin
+    o_oh_n = oh_q[o_qp_n];
+    if (rst_st && st_qp_i == o_qp_n) o_oh_n = '0;
+    if (o_pop && o_take && o_qp == o_qp_n) o_oh_n = oh_q[o_qp] + 1'b1;
+    if (init_valid_i && init_qp_i == o_qp_n) o_oh_n = '0;
+  end
+  wn_ctx_ram #(
+      .Depth(NumQp * OrqDepth),
+      .Width(113),
+      .NumRd(1)
+  ) u_orq (
+      .clk_i,
+      .rst_i  (rst),
+      .we_i   (!rst && f_orq_push),
+      .waddr_i({f_qp, ot_q[f_qp][OW-1:0]}),
+      .wdata_i({f_w.flags[0], f_w.sge0[95:64], sq_ci[f_qp], f_w.wr_id}),
+      .rd_i   (1'b1),
+      .raddr_i({o_qp_n, o_oh_n[OW-1:0]}),
+      .rdata_o(o_ent)
+  );
   // a Read completes once its request is acknowledged (every message
   // before it has completed then)
   assign o_pop = (rq_valid && oh_q[rq_head] != ot_q[rq_head] &&
@@ -853,8 +882,7 @@ module wn_rdma_tx #(
   // a READ end with no READ outstanding is dropped
   assign o_take = (o_pop && (!r_cv || r_cr)) || (rq_valid && oh_q[rq_head] == ot_q[rq_head]);
   always_ff @(posedge clk_i) begin
-    if (rst) o_scan <= '0;
-    else if (!o_fl) o_scan <= o_scan + 1'b1;
+    o_scan <= o_scan_n;
   end
 
   // ------------------------------------------------------------------
@@ -887,7 +915,9 @@ module wn_rdma_tx #(
 `ifndef SYNTHESIS
   // every record used is the one read a cycle ahead
   logic [QpW+LW-1:0] a_ra_q, r_ra_q, f_ra_q;
+  logic [QpW+OW-1:0] o_ra_q;
   always_ff @(posedge clk_i) begin
+    o_ra_q <= {o_qp_n, o_oh_n[OW-1:0]};
     a_ra_q <= {a_scan_n, a_head_n[LW-1:0]};
     r_ra_q <= {r_scan_n, r_rel_n[LW-1:0]};
     f_ra_q <= {f_qp_n, f_ptr_n[LW-1:0]};
@@ -898,6 +928,8 @@ module wn_rdma_tx #(
       else $error("wn_rdma_tx: the release's record was read at another place");
       assert (!(f_st == FFlush && f_ptr != tail_q[f_qp]) || f_ra_q == {f_qp, f_ptr[LW-1:0]})
       else $error("wn_rdma_tx: the flush's record was read at another place");
+      assert (!o_pop || o_ra_q == {o_qp, oh_q[o_qp][OW-1:0]})
+      else $error("wn_rdma_tx: the ORQ's entry was read at another place");
     end
   end
 `endif
@@ -931,7 +963,26 @@ module wn_rdma_tx #(
   // ------------------------------------------------------------------
   // the FPDU server: the engine's payload reads, answered with FPDUs built
   // from the log of the read's QP (s_qp) and host memory
-  logic [QpW-1:0] s_qp;
+  logic [QpW-1:0] s_qp, s_qp_n;
+  // the set-up attributes the server uses, read a cycle ahead at its next
+  // QP (qp_n_o)
+  logic [15:0]    s_mul;
+  logic [8:0]     s_grid;
+  logic           s_mark, s_crc;
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(27),
+      .NumRd(1)
+  ) u_sattr (
+      .clk_i,
+      .rst_i  (rst),
+      .we_i   (init_valid_i),
+      .waddr_i(init_qp_i),
+      .wdata_i({init_mulpdu_i, init_start_i[8:0], init_mark_i, init_crc_i}),
+      .rd_i   (1'b1),
+      .raddr_i(s_qp_n),
+      .rdata_o({s_mul, s_grid, s_mark, s_crc})
+  );
   logic [LW:0]    s_ent;
   logic           sd_valid, se_valid;
   logic [QpW-1:0] sd_qp, se_qp;
@@ -963,11 +1014,14 @@ module wn_rdma_tx #(
       .tail_i         (tail_q[s_qp]),
       .msg_i          (lg_c),
       .head_start_i   (p_hs),
-      .mulpdu_i       (mul_q[s_qp]),
-      .grid_i         (g_q[s_qp]),
-      .mark_i         (mk_q[s_qp]),
-      .crc_i          (crc_q[s_qp]),
-      .term_i         (tpay_q[s_qp]),
+      .mulpdu_i       (s_mul),
+      .grid_i         (s_grid),
+      .mark_i         (s_mark),
+      .crc_i          (s_crc),
+      .term_valid_i   (!rst && term_valid_i),
+      .term_qp_i      (term_qp_i),
+      .term_pay_i     (t_pay),
+      .qp_n_o         (s_qp_n),
       .rrd_valid_o,
       .rrd_qp_o,
       .perr_valid_o   (se_valid),
@@ -1038,10 +1092,7 @@ module wn_rdma_tx #(
       if (f_app) begin
         tail_q[f_qp] <= tail_q[f_qp] + 1'b1;
       end
-      if (f_orq_push) begin
-        orq_q[{f_qp, ot_q[f_qp][OW-1:0]}] <= {f_w.flags[0], f_w.sge0[95:64], sq_ci[f_qp], f_w.wr_id};
-        ot_q[f_qp] <= ot_q[f_qp] + 1'b1;
-      end
+      if (f_orq_push) ot_q[f_qp] <= ot_q[f_qp] + 1'b1;
       if (f_ci_inc) sq_ci[f_qp] <= sq_ci[f_qp] + 16'd1;
       if (f_st == FFlush && f_ptr == tail_q[f_qp]) begin
         tail_q[f_qp] <= rel_q[f_qp];
@@ -1049,7 +1100,6 @@ module wn_rdma_tx #(
       end
       if (term_valid_i) begin
         tpend_q[term_qp_i] <= 1'b1;
-        tpay_q[term_qp_i] <= t_pay;
       end
       if (r_rel) begin
         rel_q[r_scan] <= rel_q[r_scan] + 1'b1;
@@ -1151,7 +1201,6 @@ module wn_rdma_tx #(
       sql_q[init_qp_i] <= init_sq_log_i;
       tid_q[init_qp_i] <= init_tid_i;
       mul_q[init_qp_i] <= init_mulpdu_i;
-      crc_q[init_qp_i] <= init_crc_i;
       mk_q[init_qp_i] <= init_mark_i;
       g_q[init_qp_i] <= init_start_i[8:0];
       ord_q[init_qp_i] <= init_ord_i;
@@ -1172,5 +1221,5 @@ module wn_rdma_tx #(
   assign unused = ^{pf_idle, se_count, wq_w, rq_count, f_w.rsvd0, f_w.rsvd1, f_w.rsvd2,
                     f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96], f_w.sge1[63:0],
                     f_w.sge2[63:0], f_w.sge3[63:0], f_fr, r_e, a_e, f_fe,
-                    s_ent[LW], a_head_n[LW], r_rel_n[LW], term_hdr_i[511:368]};
+                    s_ent[LW], a_head_n[LW], r_rel_n[LW], o_oh_n[OW], term_hdr_i[511:368]};
 endmodule

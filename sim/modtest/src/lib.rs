@@ -2,19 +2,19 @@
 //! Rust.
 //!
 //! The build script Verilates every module test top of its table (one RTL
-//! module with fixed parameters, e.g. `wn_fifo` with `Width = 40`) with
+//! module with fixed parameters, e.g. `wn_fifo_nx` with `Width = 40`) with
 //! `-Wall --assert` through the Verilator bridge the system simulator uses
 //! too (`warpnic-vlbuild` at build time, `warpnic-vlrt` at run time), and
-//! generates for each a Rust module ([`wn_fifo`], [`wn_rr_arb`],
+//! generates for each a Rust module ([`wn_fifo_nx`], [`wn_rr_arb`],
 //! [`wn_wq_ring`], ...) with one constant per port. A [`ModModel`] owns one
 //! instance of one top, a [`warpnic_vlrt::Model`] whose every port access
 //! is checked and answers with a [`ModError`]:
 //!
 //! ```no_run
-//! use warpnic_modtest::{wn_fifo::{self, ports}, ModModel};
+//! use warpnic_modtest::{wn_fifo_nx::{self, ports}, ModModel};
 //!
 //! # fn main() -> Result<(), warpnic_modtest::ModError> {
-//! let mut m = ModModel::new(wn_fifo::NAME)?;
+//! let mut m = ModModel::new(wn_fifo_nx::NAME)?;
 //! m.reset(4)?;
 //! m.set(ports::WDATA_I, 0x12_3456_789a)?;
 //! m.set(ports::WVALID_I, 1)?;
@@ -51,7 +51,7 @@
 //!    prefix `vlb_<name>_`, so two tops of one module with different
 //!    parameters need different names), the SystemVerilog `module`, its
 //!    `files` in compile order after the packages (relative to `hw/`, e.g.
-//!    `rtl/wn_fifo.sv`, plus any module it instantiates; or
+//!    `rtl/wn_fifo_nx.sv`, plus any module it instantiates; or
 //!    `modtest/rtl/...` for a test-only wrapper in this crate), and the
 //!    `params` overrides (`-G`). The generated packages `hw/rtl/gen/*_pkg.sv`,
 //!    the other `hw/rtl/*_pkg.sv` and the waivers `hw/lint/*.vlt` come first
@@ -127,7 +127,7 @@ fn qualified(p: Port) -> String {
 }
 
 /// Names a port of a [`ModModel`]: a [`Port`] constant of its top's `ports`
-/// module (e.g. [`wn_fifo::ports::WDATA_I`]), or its RTL name as a string
+/// module (e.g. [`wn_fifo_nx::ports::WDATA_I`]), or its RTL name as a string
 /// (looked up on each call; fine for tests, slower per cycle).
 pub trait PortRef {
     /// The port of `top` this names.
@@ -223,7 +223,7 @@ pub struct ModModel {
 }
 
 impl ModModel {
-    /// Builds an instance of the test top `name` (e.g. [`wn_fifo::NAME`])
+    /// Builds an instance of the test top `name` (e.g. [`wn_fifo_nx::NAME`])
     /// with zeroed state and inputs.
     ///
     /// # Errors
@@ -445,7 +445,7 @@ mod tests {
 
     #[test]
     fn port_errors_are_results() {
-        let mut m = ModModel::new(wn_fifo::NAME).expect("model");
+        let mut m = ModModel::new(wn_fifo_nx::NAME).expect("model");
         assert!(matches!(
             m.set("no_such_port", 1),
             Err(ModError::UnknownPort { .. })
@@ -455,15 +455,15 @@ mod tests {
             Err(ModError::WrongTop { .. })
         ));
         assert!(matches!(
-            m.set(wn_fifo::ports::RVALID_O, 1),
+            m.set(wn_fifo_nx::ports::RVALID_O, 1),
             Err(ModError::NotAnInput(_))
         ));
         assert!(matches!(
-            m.set(wn_fifo::ports::WDATA_I, 1 << 40),
+            m.set(wn_fifo_nx::ports::WDATA_I, 1 << 40),
             Err(ModError::TooWide { .. })
         ));
         assert!(matches!(
-            m.set_bytes(wn_fifo::ports::WDATA_I, &[0; 6]),
+            m.set_bytes(wn_fifo_nx::ports::WDATA_I, &[0; 6]),
             Err(ModError::TooManyBytes { .. })
         ));
         assert!(matches!(
@@ -474,14 +474,15 @@ mod tests {
 
     #[test]
     fn bytes_round_trip_through_a_register() {
-        let mut m = ModModel::new(wn_fifo::NAME).expect("model");
+        let mut m = ModModel::new(wn_fifo_nx::NAME).expect("model");
         m.reset(2).expect("reset");
-        m.set_bytes(wn_fifo::ports::WDATA_I, &[1, 2, 3, 4, 5])
+        m.set_bytes(wn_fifo_nx::ports::WDATA_I, &[1, 2, 3, 4, 5])
             .expect("set");
-        m.set(wn_fifo::ports::WVALID_I, 1).expect("set");
+        m.set(wn_fifo_nx::ports::WVALID_I, 1).expect("set");
         m.tick().expect("tick");
         let mut out = [0xffu8; 7];
-        m.get_bytes(wn_fifo::ports::RDATA_O, &mut out).expect("get");
+        m.get_bytes(wn_fifo_nx::ports::RDATA_O, &mut out)
+            .expect("get");
         assert_eq!(out, [1, 2, 3, 4, 5, 0, 0]);
         assert_eq!(m.get("rdata_o").expect("get"), 0x05_0403_0201);
     }

@@ -1,9 +1,12 @@
-//! `wn_fifo` (Width = 40, Depth = 16) against a reference queue: random
-//! pushes with random idle, random pops with random backpressure.
+//! `wn_fifo_nx` (Width = 40, Depth = 16), which is `wn_fifo` plus its next
+//! head, against a reference queue: random pushes with random idle, random
+//! pops with random backpressure. Every cycle the next head it shows
+//! (`nvalid_o`, `ndata_o`) must be the head the reference has after the
+//! edge.
 
 use std::collections::VecDeque;
 
-use warpnic_modtest::wn_fifo::{self, ports};
+use warpnic_modtest::wn_fifo_nx::{self, ports};
 use warpnic_modtest::{ModError, ModModel, Rng};
 
 const DEPTH: usize = 16;
@@ -52,7 +55,7 @@ struct Bench {
 
 impl Bench {
     fn new() -> Result<Self, ModError> {
-        let mut m = ModModel::new(wn_fifo::NAME)?;
+        let mut m = ModModel::new(wn_fifo_nx::NAME)?;
         m.reset(4)?;
         Ok(Bench {
             m,
@@ -87,8 +90,16 @@ impl Bench {
             }
         }
         let push = push.filter(|_| len < DEPTH);
+        let nvalid = m.get(ports::NVALID_O)? == 1;
+        let ndata = m.get(ports::NDATA_O)?;
         m.tick()?;
         self.r.edge(now, push, popped.is_some());
+        let next = now + 1;
+        assert_eq!(nvalid, self.r.rvalid(next), "nvalid_o at cycle {now}");
+        if nvalid {
+            let head = self.r.q.front().map(|e| e.data);
+            assert_eq!(Some(ndata), head, "ndata_o at cycle {now}");
+        }
         Ok(popped)
     }
 }
