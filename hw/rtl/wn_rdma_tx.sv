@@ -1172,7 +1172,7 @@ module wn_rdma_tx #(
       .a_qp_i      (a_scan),
       .a_ret_i     (a_ret),
       .a_end_i     (a_e.start + a_e.bytes),
-      .s_qp_i      (s_qp),
+      .s_qp_n_i    (s_qp_n),
       .ack_valid_i,
       .ack_qp_i,
       .ack_off_i,

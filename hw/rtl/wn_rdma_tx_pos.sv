@@ -7,7 +7,8 @@
 // follow each other on the stream, so a retired message's end is the next
 // one's start).
 //
-// Each is a memory with one write port (no reset, read asynchronously),
+// Each is a memory with one write port (no reset, read asynchronously; hs
+// in block RAM, read a cycle ahead at the FPDU server's next QP, s_qp_n_i),
 // shared by its unit's write and a QP's set-up (init_*: the positions from
 // init_start_i, the MSNs 1). The set-up waits for a cycle without its
 // table's unit write (the QP being set up has no messages,
@@ -21,7 +22,8 @@
 //   - an engine read (sd_*) that reaches beyond hw;
 //   - a message retired (a_ret_i: hs = its end, a_end_i).
 // Reads: the fetch unit's QP (f_qp_i), the release scan's (r_qp_i), the
-// retire scan's (a_qp_i) and the FPDU server's (s_qp_i). Parameters: NumQp a power of two.
+// retire scan's (a_qp_i) and the FPDU server's (s_hs_o: the QP s_qp_n_i
+// named in the cycle before). Parameters: NumQp a power of two.
 module wn_rdma_tx_pos #(
     parameter int NumQp = 64,
     localparam int QpW = $clog2(NumQp)
@@ -43,7 +45,7 @@ module wn_rdma_tx_pos #(
     input  logic [QpW-1:0] a_qp_i,
     input  logic           a_ret_i,
     input  logic [31:0]    a_end_i,
-    input  logic [QpW-1:0] s_qp_i,
+    input  logic [QpW-1:0] s_qp_n_i,
     input  logic           ack_valid_i,
     input  logic [15:0]    ack_qp_i,
     input  logic [31:0]    ack_off_i,
@@ -66,7 +68,6 @@ module wn_rdma_tx_pos #(
   logic [31:0] rend_q [NumQp];
   logic [31:0] hw_q [NumQp];
   logic [31:0] una_q [NumQp];
-  logic [31:0] hs_q [NumQp];
 
   // the set-up waiting for its group's free cycle
   logic           ini_f_q, ini_r_q, ini_h_q, ini_u_q, ini_s_q, ini_f, ini_r, ini_h, ini_u, ini_s;
@@ -114,7 +115,6 @@ module wn_rdma_tx_pos #(
       if (r_rel_i || ini_r) rend_q[r_rel_i ? r_qp_i : ini_qp] <= r_rel_i ? rend_q[r_qp_i] + r_bytes_i : ini_start;
       if (h_adv || ini_h) hw_q[h_adv ? sd_qp_i : ini_qp] <= h_adv ? sd_end_i : ini_start;
       if (u_adv || ini_u) una_q[u_adv ? u_qp : ini_qp] <= u_adv ? ack_off_i : ini_start;
-      if (a_ret_i || ini_s) hs_q[a_ret_i ? a_qp_i : ini_qp] <= a_ret_i ? a_end_i : ini_start;
     end
   end
 `ifndef SYNTHESIS
@@ -134,5 +134,18 @@ module wn_rdma_tx_pos #(
   assign r_rend_o = rend_q[r_qp_i];
   assign r_hw_o = hw_q[r_qp_i];
   assign a_una_o = una_q[a_qp_i];
-  assign s_hs_o = hs_q[s_qp_i];
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(32),
+      .NumRd(1)
+  ) u_hs (
+      .clk_i,
+      .rst_i,
+      .we_i   (!rst_i && (a_ret_i || ini_s)),
+      .waddr_i(a_ret_i ? a_qp_i : ini_qp),
+      .wdata_i(a_ret_i ? a_end_i : ini_start),
+      .rd_i   (1'b1),
+      .raddr_i(s_qp_n_i),
+      .rdata_o(s_hs_o)
+  );
 endmodule
