@@ -80,7 +80,8 @@
 // variant) or Immediate Data: {qp, opcode, length, SE, invalidated STag
 // (cpl_inv_o only with status 0: the invalidation was done), immediate
 // data, status (0 ok, 1 remote invalidation failed, with a Terminate
-// before)}. RDMA Writes complete nothing. A READ RESPONSE's last
+// before)}; cpl_nqp_o is the QP of the record shown after the clock edge
+// (for a table read a cycle ahead). RDMA Writes complete nothing. A READ RESPONSE's last
 // segment gives rdc_* {qp}: the local READ at the head of the QP's ORQ is
 // done. A READ REQUEST gives rr_* {qp, sink STag, sink TO, source host
 // address, length}. A received Terminate gives term_* with term_rx_o = 1
@@ -265,6 +266,7 @@ module wn_ddp_rx #(
     output logic           cpl_valid_o,
     input  logic           cpl_ready_i,
     output logic [QpW-1:0] cpl_qp_o,
+    output logic [QpW-1:0] cpl_nqp_o,
     output logic [3:0]     cpl_opcode_o,
     output logic [31:0]    cpl_len_o,
     output logic           cpl_se_o,
@@ -982,6 +984,7 @@ module wn_ddp_rx #(
       .cpl_valid_o,
       .cpl_ready_i,
       .cpl_qp_o,
+      .cpl_nqp_o,
       .cpl_opcode_o,
       .cpl_len_o,
       .cpl_se_o,

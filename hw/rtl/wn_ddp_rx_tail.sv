@@ -125,6 +125,7 @@ module wn_ddp_rx_tail #(
     output logic           cpl_valid_o,
     input  logic           cpl_ready_i,
     output logic [QpW-1:0] cpl_qp_o,
+    output logic [QpW-1:0] cpl_nqp_o,
     output logic [3:0]     cpl_opcode_o,
     output logic [31:0]    cpl_len_o,
     output logic           cpl_se_o,
@@ -515,9 +516,14 @@ module wn_ddp_rx_tail #(
   assign cf_w = cf_push_fast ? cf_fast : cf_slow;
   assign cf_wv = cf_push_fast || cf_push_slow;
   assign cf_rr = cf_rv && cpl_ready_i;
-  wn_fifo #(.Width(CfW), .Depth(4)) u_cf (
+  logic [CfW-1:0] cf_n;
+  logic           cf_nv;
+  wn_fifo_nx #(.Width(CfW), .Depth(4)) u_cf (
       .clk_i, .rst_i, .wdata_i(cf_w), .wvalid_i(cf_wv), .wready_o(cf_wr),
-      .rdata_o(cf_r), .rvalid_o(cf_rv), .rready_i(cf_rr), .count_o(cf_count));
+      .rdata_o(cf_r), .rvalid_o(cf_rv), .rready_i(cf_rr), .count_o(cf_count),
+      .nvalid_o(cf_nv), .ndata_o(cf_n));
+  // the QP of the record at the head after the edge (valid or not)
+  assign cpl_nqp_o = cf_n[CfW-1 -: QpW];
   assign {cpl_qp_o, cpl_opcode_o, cpl_len_o, cpl_se_o, cpl_inv_o, cpl_inv_stag_o, cpl_imm_o,
           cpl_imm_data_o, cpl_status_o} = cf_r;
   assign rr_qp_o = t_qp_q;
@@ -702,7 +708,7 @@ module wn_ddp_rx_tail #(
 
 
   logic unused_ok;
-  assign unused_ok = ^{nc_count_it, nc_count_ev, r_uh, r_rq.src_stag, cf_count, t_uh, r_rq.src_to, r_ev_q.herr,
+  assign unused_ok = ^{cf_nv, cf_n[CfW-QpW-1:0], nc_count_it, nc_count_ev, r_uh, r_rq.src_stag, cf_count, t_uh, r_rq.src_to, r_ev_q.herr,
                        t_dd[511:0], t_kk[63:0], r_tm.hdr_ctrl_m, r_tm.hdr_ctrl_d, r_tm.hdr_ctrl_r, r_tm.rsvd};
 
 `ifndef SYNTHESIS

@@ -36,7 +36,9 @@
 //
 // Completions: wn_ddp_rx's receive completions of QP dc_qp_i use the WQE
 // at its completion index (dc_idx_o, dc_wrid_o) and move that index on
-// (dc_acc_i, also counting the QP's messages received). A QP in ERROR
+// (dc_acc_i, also counting the QP's messages received). dc_nqp_i is the QP
+// of the completion shown after the clock edge: the wr_ids are in block
+// RAM, read a cycle ahead. A QP in ERROR
 // completes its WQEs as FLUSHED (cpl_*: an rdma_cqe record with the QP's
 // receive CQ, looked up by the parent at q_qp_o), the taken ones first,
 // then the posted ones (each from the prefetcher, for its wr_id), one at a
@@ -118,6 +120,7 @@ module wn_rdma_rq #(
     input  logic                 dc_valid_i,
     // wn_ddp_rx's completions: the WQE they complete
     input  logic [QpW-1:0]       dc_qp_i,
+    input  logic [QpW-1:0]       dc_nqp_i,
     input  logic                 dc_acc_i,
     output logic [15:0]          dc_idx_o,
     output logic [63:0]          dc_wrid_o,
@@ -183,7 +186,6 @@ module wn_rdma_rq #(
   logic [15:0] rq_ci [NumQp];   // WQEs taken (buffers handed out, or completed in error)
   logic [15:0] rq_cc [NumQp];   // WQEs completed
   logic [31:0] rx_msgs [NumQp];
-  logic [63:0] wrid [NumQp*WridN];     // entry {qp, index mod WridN}
   logic [7:0]  bad_st [NumQp];   // status for the next flushed WQE (a failed take)
   // a Send longer than the buffer it took (our Terminate DDP/untagged/
   // MSG_TOO_LONG, RFC 5041 §7.2): that WQE, the last one taken, completes
@@ -194,7 +196,6 @@ module wn_rdma_rq #(
   assign qry_cc_o = rq_cc[cmd_qp_i];
   assign qry_msgs_o = rx_msgs[cmd_qp_i];
   assign dc_idx_o = rq_cc[dc_qp_i];
-  assign dc_wrid_o = wrid[{dc_qp_i, dc_idx_o[WridW-1:0]}];
 
   // ------------------------------------------------------------------
   // the unit: buffer requests, then flushes of QPs in ERROR; WQEs come
@@ -295,6 +296,20 @@ module wn_rdma_rq #(
                     !(rq_cc[scan_q] != rq_ci[scan_q] && scan_busy);
   assign hold_o = (q_st != QIdle && q_qp == cmd_qp_i) || qm_busy;
 
+  // the unit's QP after this edge (q_qp's one assignment): a request taken,
+  // a QP to flush, or the QP whose next buffer is offered
+  logic [QpW-1:0] q_qp_n;
+  always_comb begin
+    q_qp_n = q_qp;
+    if (rst) q_qp_n = '0;
+    else if (q_st == QIdle) begin
+      if (rb_req_valid_i) begin
+        if (rb_req_ready_o) q_qp_n = rb_req_qp_i;
+      end else if (scan_hit) q_qp_n = scan_q;
+      else if (pre_want && pq_head_valid) q_qp_n = pre_qp_q;
+    end
+  end
+
   assign q_lenerr = fl_taken && lenerr_q[q_qp] && rq_cc[q_qp] + 16'd1 == rq_ci[q_qp];
   always_comb begin
     if (q_lenerr) q_fl_st = 8'(wn_abi_pkg::CQE_STATUS_LOC_LEN_ERR);
@@ -303,7 +318,7 @@ module wn_rdma_rq #(
   end
   assign cpl_valid_o = q_st == QFlCpl;
   assign cpl_o = {8'd0, 64'd0, q_rcq_i, 16'(q_qp), rq_cc[q_qp],
-                  fl_taken ? wrid[{q_qp, rq_cc[q_qp][WridW-1:0]}] : q_wqe[63:0], 32'd0,
+                  fl_taken ? fl_wrid : q_wqe[63:0], 32'd0,
                   8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV), q_fl_st};
   // the prefetched head WQE, taken for a buffer request: a fetch error is
   // answered at once, a WQE checked early (no change of the MR table
@@ -322,9 +337,9 @@ module wn_rdma_rq #(
     end else q_st <= QChk;
   endtask
   always_ff @(posedge clk_i) begin
+    q_qp <= q_qp_n;
     if (rst) begin
       q_st <= QIdle;
-      q_qp <= '0;
       scan_q <= '0;
       q_sge_q <= 3'd0;
       q_ok_q <= 1'b0;
@@ -350,7 +365,6 @@ module wn_rdma_rq #(
             // waiting for room (completions of the QP's taken WQEs)
           end else if (rb_req_valid_i) begin
             q_pre_q <= 1'b0;
-            q_qp <= rb_req_qp_i;
             q_addr_q <= '0;
             q_len_q <= '0;
             q_sge_q <= 3'd0;
@@ -361,14 +375,12 @@ module wn_rdma_rq #(
             end else if (!pq_head_valid) q_st <= QHead;
             else take_head();
           end else if (scan_hit) begin
-            q_qp <= scan_q;
             fl_taken <= rq_cc[scan_q] != rq_ci[scan_q];
             q_st <= (rq_cc[scan_q] != rq_ci[scan_q]) ? QFlCpl : QFlHead;
           end else begin
             scan_q <= scan_q + 1'b1;
             if (pre_want && pq_head_valid) begin
               // the next buffer of the QP whose Sends come, before its Send
-              q_qp <= pre_qp_q;
               q_sge_q <= 3'd0;
               q_wqe <= {384'd0, pq_head_wqe};
               q_pre_q <= 1'b1;
@@ -483,7 +495,6 @@ module wn_rdma_rq #(
       lenerr_q <= '0;
     end else begin
       if (db_valid_i) rq_pi[db_qp_i] <= db_pi_i;
-      if (q_take) wrid[{q_qp, rq_ci[q_qp][WridW-1:0]}] <= q_wqe[63:0];
       if (q_bad_set) bad_st[q_qp] <= q_bad_val;
       if (q_cc_inc && !fl_taken) bad_st[q_qp] <= 8'd0;
       if (q_ci_inc) rq_ci[q_qp] <= rq_ci[q_qp] + 16'd1;
@@ -504,6 +515,43 @@ module wn_rdma_rq #(
       end
     end
   end
+
+  // the wr_ids of the WQEs taken, 8 a QP (entry {qp, index mod WridN}), in
+  // block RAM: written when a WQE is taken, read at the completion index
+  // (rq_cc) by the receive completions (port 0) and the flush (port 1), a
+  // cycle ahead: at the QP each will show after the edge (dc_nqp_i, q_qp_n)
+  // and that QP's completion index after this cycle's writes (in the
+  // priority of the always_ff above)
+  logic [WridW-1:0]     cc_d_n, cc_q_n;
+  logic [63:0]          fl_wrid;
+  logic [2*(QpW+WridW)-1:0] wr_ra;
+  function automatic logic [WridW-1:0] cc_next(input logic [QpW-1:0] q);
+    cc_next = rq_cc[q][WridW-1:0];
+    if (rst) begin
+      if (clr_qp == q) cc_next = '0;
+    end else begin
+      if (dc_acc_i && dc_qp_i == q) cc_next = rq_cc[dc_qp_i][WridW-1:0] + 1'b1;
+      if (q_cc_inc && q_qp == q) cc_next = rq_cc[q_qp][WridW-1:0] + 1'b1;
+      if (qs_valid_i && qs_qp_i == q) cc_next = '0;
+    end
+  endfunction
+  assign cc_d_n = cc_next(dc_nqp_i);
+  assign cc_q_n = cc_next(q_qp_n);
+  assign wr_ra = {q_qp_n, cc_q_n, dc_nqp_i, cc_d_n};
+  wn_ctx_ram #(
+      .Depth(NumQp * WridN),
+      .Width(64),
+      .NumRd(2)
+  ) u_wrid (
+      .clk_i,
+      .rst_i  (rst),
+      .we_i   (!rst && q_take),
+      .waddr_i({q_qp, rq_ci[q_qp][WridW-1:0]}),
+      .wdata_i(q_wqe[63:0]),
+      .rd_i   (2'b11),
+      .raddr_i(wr_ra),
+      .rdata_o({fl_wrid, dc_wrid_o})
+  );
 
   // ------------------------------------------------------------------
   // the receive-WQE prefetcher
@@ -557,6 +605,17 @@ module wn_rdma_rq #(
   );
 
 `ifndef SYNTHESIS
+  // the wr_ids used are the ones read a cycle ahead
+  logic [2*(QpW+WridW)-1:0] wr_ra_q;
+  always_ff @(posedge clk_i) begin
+    wr_ra_q <= wr_ra;
+    if (!rst) begin
+      assert (!dc_valid_i || wr_ra_q[QpW+WridW-1:0] == {dc_qp_i, rq_cc[dc_qp_i][WridW-1:0]})
+      else $error("wn_rdma_rq: a completion's wr_id was read at another place");
+      assert (!(cpl_valid_o && fl_taken) || wr_ra_q[2*(QpW+WridW)-1:QpW+WridW] == {q_qp, rq_cc[q_qp][WridW-1:0]})
+      else $error("wn_rdma_rq: a flush's wr_id was read at another place");
+    end
+  end
   // a WQE is taken only with room for its wr_id
   always_ff @(posedge clk_i) begin
     if (!rst && q_take && !wr_room(rq_ci[q_qp], rq_cc[q_qp]))

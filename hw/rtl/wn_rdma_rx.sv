@@ -551,7 +551,7 @@ module wn_rdma_rx #(
   logic [511:0]   mw_data;
   logic [63:0]    mw_keep;
   logic           dc_valid, dc_ready, dc_se, dc_inv, dc_imm;
-  logic [QpW-1:0] dc_qp;
+  logic [QpW-1:0] dc_qp, dc_nqp;
   logic [3:0]     dc_opcode;
   logic [31:0]    dc_len, dc_inv_stag;
   logic [63:0]    dc_imm_data;
@@ -674,6 +674,7 @@ module wn_rdma_rx #(
       .cpl_valid_o    (dc_valid),
       .cpl_ready_i    (dc_ready),
       .cpl_qp_o       (dc_qp),
+      .cpl_nqp_o      (dc_nqp),
       .cpl_opcode_o   (dc_opcode),
       .cpl_len_o      (dc_len),
       .cpl_se_o       (dc_se),
@@ -804,6 +805,7 @@ module wn_rdma_rx #(
       .dsop_i          (u_go && u_sop),
       .dc_valid_i      (dc_valid),
       .dc_qp_i         (dc_qp),
+      .dc_nqp_i        (dc_nqp),
       .dc_acc_i        (dc_acc),
       .dc_idx_o        (dc_idx),
       .dc_wrid_o       (dc_wrid),
