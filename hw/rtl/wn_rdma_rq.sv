@@ -94,10 +94,13 @@ module wn_rdma_rq #(
     input  logic [QpW-1:0]       err_qp_i,
     input  logic                 err_lenerr_i,
     // the parent's lookups: the PD of the prefetcher's QP; the PD and
-    // receive CQ of the unit's QP
+    // receive CQ of the unit's QP (each QP after the clock edge too, for
+    // tables read a cycle ahead)
     output logic [QpW-1:0]       cur_qp_o,
+    output logic [QpW-1:0]       cur_qp_n_o,
     input  logic [15:0]          cur_pd_i,
     output logic [QpW-1:0]       q_qp_o,
+    output logic [QpW-1:0]       q_qp_n_o,
     input  logic [15:0]          q_pd_i,
     input  logic [7:0]           q_rcq_i,
     // wn_ddp_rx's receive buffers: requests and offers
@@ -180,8 +183,6 @@ module wn_rdma_rq #(
 
   // ------------------------------------------------------------------
   // the rings
-  logic [3:0]  qc_rq_log [NumQp];
-  logic [63:0] qc_rq_base [NumQp];
   logic [15:0] rq_pi [NumQp];
   logic [15:0] rq_ci [NumQp];   // WQEs taken (buffers handed out, or completed in error)
   logic [15:0] rq_cc [NumQp];   // WQEs completed
@@ -225,6 +226,7 @@ module wn_rdma_rq #(
   logic           rb_ans_q;         // a buffer handed out, its Send's first beat not in yet
 
   assign q_qp_o = q_qp;
+  assign q_qp_n_o = q_qp_n;
   assign q_nsge = (q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 8] > 8'd4) ? 3'd4 :
                   q_wqe[wn_abi_pkg::RDMA_RQ_WQE_NUM_SGE_LSB +: 3];
   assign q_sge = q_wqe[wn_abi_pkg::RDMA_RQ_WQE_SGE0_LSB + 32'(q_sge_q) * 128 +: 128];
@@ -476,14 +478,33 @@ module wn_rdma_rq #(
   end
 
   // ------------------------------------------------------------------
-  // the rings' tables: their places from the set-up (memories: one
-  // writer, no reset), then the indexes and counters
+  // the rings' tables: their places from the set-up (block RAM, one
+  // writer, no reset: read a cycle ahead at the QP the prefetcher reads
+  // next), then the indexes and counters
+  logic [QpW-1:0] pq_cur_n;
+  logic [63:0]    pq_base;
+  logic [3:0]     pq_log;
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(68),
+      .NumRd(1)
+  ) u_ring (
+      .clk_i,
+      .rst_i  (rst),
+      .we_i   (qs_valid_i),
+      .waddr_i(qs_qp_i),
+      .wdata_i({qs_rq_base_i, qs_rq_log_i}),
+      .rd_i   (1'b1),
+      .raddr_i(pq_cur_n),
+      .rdata_o({pq_base, pq_log})
+  );
+`ifndef SYNTHESIS
+  logic [QpW-1:0] pq_ra_q;
   always_ff @(posedge clk_i) begin
-    if (qs_valid_i) begin
-      qc_rq_log[qs_qp_i] <= qs_rq_log_i;
-      qc_rq_base[qs_qp_i] <= qs_rq_base_i;
-    end
+    pq_ra_q <= pq_cur_n;
+    if (!rst) assert (pq_ra_q == pq_cur) else $error("wn_rdma_rq: the ring's place was read at another QP");
   end
+`endif
   always_ff @(posedge clk_i) begin
     if (rst) begin
       // the sweep (and, during rst_i, any entry: it is swept again)
@@ -556,6 +577,7 @@ module wn_rdma_rq #(
   // ------------------------------------------------------------------
   // the receive-WQE prefetcher
   assign cur_qp_o = pq_cur;
+  assign cur_qp_n_o = pq_cur_n;
   wn_rq_prefetch #(
       .NumQp(NumQp),
       .Batch(16),
@@ -564,9 +586,10 @@ module wn_rdma_rq #(
       .clk_i,
       .rst_i(rst),
       .cur_qp_o       (pq_cur),
+      .cur_qp_n_o     (pq_cur_n),
       .cur_pi_i       (rq_pi[pq_cur]),
-      .cur_base_i     (qc_rq_base[pq_cur]),
-      .cur_log_i      (qc_rq_log[pq_cur]),
+      .cur_base_i     (pq_base),
+      .cur_log_i      (pq_log),
       .cur_ok_i       (qp_rx_i[pq_cur] || qp_err_i[pq_cur]),
       .scan_qp_o      (pq_scan),
       .scan_work_i    ((qp_rx_i[pq_scan] || qp_err_i[pq_scan]) && rq_pi[pq_scan] != rq_ci[pq_scan]),

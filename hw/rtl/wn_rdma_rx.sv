@@ -184,8 +184,9 @@ module wn_rdma_rx #(
   // and receive CQ the receive queue unit and the completions read are
   // memories read asynchronously (one array per field: Yosys takes no field
   // of an array element)
-  logic [15:0] qc_pd [NumQp];
-  logic [7:0]  qc_rcq [NumQp];
+  logic [QpW-1:0] rq_cur_qp_n, rq_q_qp_n;
+  logic [15:0]    pd_cur, pd_q;
+  logic [7:0]     rcq_q, rcq_dc;
   // {MULPDU (largest ULPDU accepted), CRC on, markers on}, read with mctx
   localparam int MattrW = 18;
   // {PD, IRD}, read with dctx
@@ -786,10 +787,12 @@ module wn_rdma_rx #(
       .err_qp_i,
       .err_lenerr_i,
       .cur_qp_o        (rq_cur_qp),
-      .cur_pd_i        (qc_pd[rq_cur_qp]),
+      .cur_qp_n_o      (rq_cur_qp_n),
+      .cur_pd_i        (pd_cur),
       .q_qp_o          (rq_q_qp),
-      .q_pd_i          (qc_pd[rq_q_qp]),
-      .q_rcq_i         (qc_rcq[rq_q_qp]),
+      .q_qp_n_o        (rq_q_qp_n),
+      .q_pd_i          (pd_q),
+      .q_rcq_i         (rcq_q),
       .rb_req_valid_i  (rb_req_valid),
       .rb_req_ready_o  (rb_req_ready),
       .rb_req_qp_i     (rb_req_qp),
@@ -845,7 +848,7 @@ module wn_rdma_rx #(
     fl = (dc_se ? wn_abi_pkg::CQE_FLAGS_SE : 8'd0) | (dc_inv ? wn_abi_pkg::CQE_FLAGS_INV : 8'd0) |
          (dc_imm ? wn_abi_pkg::CQE_FLAGS_IMM : 8'd0);
     imm = dc_imm ? dc_imm_data : (dc_inv ? {32'd0, dc_inv_stag} : 64'd0);
-    d_cpl = {fl, imm, qc_rcq[dc_qp], 16'(dc_qp), dc_idx, dc_wrid, dc_len,
+    d_cpl = {fl, imm, rcq_dc, 16'(dc_qp), dc_idx, dc_wrid, dc_len,
              dc_imm ? 8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV_IMM) : 8'(wn_abi_pkg::CQE_OPCODE_RDMA_RECV),
              (dc_status == 2'd0) ? 8'(wn_abi_pkg::CQE_STATUS_SUCCESS) : 8'(wn_abi_pkg::CQE_STATUS_REM_ACCESS_ERR)};
   end
@@ -1058,14 +1061,50 @@ module wn_rdma_rx #(
       .raddr_i(dc_ra),
       .rdata_o(da_rd)
   );
-  // (memories: one writer, no reset)
+  // the PD and receive CQ from a QP's set-up (RESET -> INIT), for the
+  // receive queue unit and the completions: block RAM, read a cycle ahead
+  // at the QP each reader shows next (the prefetcher's and the unit's QP,
+  // the completion FIFO's next head)
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(16),
+      .NumRd(2)
+  ) u_qpd (
+      .clk_i,
+      .rst_i  (rst_i),
+      .we_i   (qs_valid_i),
+      .waddr_i(qs_qp_i),
+      .wdata_i(qs_pd_i),
+      .rd_i   (2'b11),
+      .raddr_i({rq_q_qp_n, rq_cur_qp_n}),
+      .rdata_o({pd_q, pd_cur})
+  );
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(8),
+      .NumRd(2)
+  ) u_qrcq (
+      .clk_i,
+      .rst_i  (rst_i),
+      .we_i   (qs_valid_i),
+      .waddr_i(qs_qp_i),
+      .wdata_i(qs_rcq_i),
+      .rd_i   (2'b11),
+      .raddr_i({dc_nqp, rq_q_qp_n}),
+      .rdata_o({rcq_dc, rcq_q})
+  );
+`ifndef SYNTHESIS
+  logic [QpW-1:0] qa_cur_q, qa_q_q, qa_dc_q;
   always_ff @(posedge clk_i) begin
-    if (qs_valid_i) begin
-      // a QP set up (RESET -> INIT)
-      qc_pd[qs_qp_i] <= qs_pd_i;
-      qc_rcq[qs_qp_i] <= qs_rcq_i;
+    qa_cur_q <= rq_cur_qp_n;
+    qa_q_q <= rq_q_qp_n;
+    qa_dc_q <= dc_nqp;
+    if (!rst_i) begin
+      assert (qa_cur_q == rq_cur_qp && qa_q_q == rq_q_qp && (!dc_valid || qa_dc_q == dc_qp))
+      else $error("wn_rdma_rx: a QP's PD or receive CQ was read at another QP");
     end
   end
+`endif
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (!rst_i) begin

@@ -18,7 +18,8 @@
 // in the FIFO empties the FIFO.
 //
 // The parent's per-QP tables are read at the QP being read (qp_o: its ring
-// base, size and producer index, and whether its state lets it send) and
+// base, size and producer index, and whether its state lets it send; qp_n_o
+// is that QP after the clock edge, for tables read a cycle ahead) and
 // at the QP the scan is at (scan_o: whether it has WQEs it can log, the
 // fetch unit is not on it, and its next index). Ports as wn_rdma_tx's:
 // sqdb_* (doorbells), st_*/init_* (state changes and set-ups park the
@@ -31,6 +32,7 @@ module wn_rdma_sq_pf #(
     input  logic                    clk_i,
     input  logic                    rst_i,
     output logic [QpW-1:0]          qp_o,
+    output logic [QpW-1:0]          qp_n_o,
     output logic [QpW-1:0]          scan_o,
     input  logic [63:0]             base_i,
     input  logic [3:0]              log_i,
@@ -68,6 +70,7 @@ module wn_rdma_sq_pf #(
   logic           pf_run, pf_park;
   logic [QpW-1:0] pf_qp, pf_scan;
   assign qp_o = pf_qp;
+  assign qp_n_o = rst_i ? '0 : pf_pick ? pf_scan : pf_qp;
   assign scan_o = pf_scan;
   logic [15:0]    pf_next, pf_cnt, pf_n;
   logic           pf_sw, pf_other, pf_pick, pf_go, pf_leave, pf_okst;

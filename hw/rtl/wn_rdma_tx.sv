@@ -254,9 +254,6 @@ module wn_rdma_tx #(
   logic [7:0]  st_q [NumQp];
   logic [15:0] pd_q [NumQp];
   logic [7:0]  scq_q [NumQp];
-  logic [63:0] sqb_q [NumQp];
-  logic [3:0]  sql_q [NumQp];
-  logic [15:0] tid_q [NumQp];
   logic [15:0] mul_q [NumQp];
   logic        mk_q [NumQp];      // markers (RFC 5044 §4.3), the grid from tx_start
   logic [8:0]  g_q [NumQp];
@@ -333,7 +330,25 @@ module wn_rdma_tx #(
     ord_full = {{(7 - OW){1'b0}}, outst} >= ((ord == 8'd0) ? 8'd1 : (ord > 8'(OrqDepth)) ? 8'(OrqDepth) : ord);
   endfunction
   logic           pf_other, pf_idle;
-  logic [QpW-1:0] pf_qp, pf_scan;
+  logic [QpW-1:0] pf_qp, pf_qp_n, pf_scan;
+  // the send ring's place (from the set-up), read a cycle ahead at the QP
+  // the prefetcher reads next
+  logic [63:0]    pf_base;
+  logic [3:0]     pf_log;
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(68),
+      .NumRd(1)
+  ) u_sqring (
+      .clk_i,
+      .rst_i  (rst),
+      .we_i   (init_valid_i),
+      .waddr_i(init_qp_i),
+      .wdata_i({init_sq_base_i, init_sq_log_i}),
+      .rd_i   (1'b1),
+      .raddr_i(pf_qp_n),
+      .rdata_o({pf_base, pf_log})
+  );
   // the FIFO of WQEs: {fetch error, QP, index, WQE}
   logic [1023:0]  wq_wqe;
   logic           wq_valid, wq_pop;
@@ -350,9 +365,10 @@ module wn_rdma_tx #(
       .clk_i,
       .rst_i         (rst),
       .qp_o          (pf_qp),
+      .qp_n_o        (pf_qp_n),
       .scan_o        (pf_scan),
-      .base_i        (sqb_q[pf_qp]),
-      .log_i         (sql_q[pf_qp]),
+      .base_i        (pf_base),
+      .log_i         (pf_log),
       .pi_i          (sq_pi[pf_qp]),
       .okst_i        (st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) || st_q[pf_qp] == 8'(wn_abi_pkg::QP_STATE_ERROR)),
       // the scanned QP has WQEs posted that it can log (and is not waiting
@@ -748,7 +764,22 @@ module wn_rdma_tx #(
                   (r_e.op == OpTerm && st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR))) &&
                  (!r_e.multi || p_rhw == p_rrend);
   assign db_valid_o = !r_rel && dbp_q[r_scan];
-  assign db_tid_o = tid_q[r_scan];
+  // the QP's TCP connection (from the set-up), read a cycle ahead at the
+  // scan's next QP
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(16),
+      .NumRd(1)
+  ) u_tid (
+      .clk_i,
+      .rst_i  (rst),
+      .we_i   (init_valid_i),
+      .waddr_i(init_qp_i),
+      .wdata_i(init_tid_i),
+      .rd_i   (1'b1),
+      .raddr_i(rst ? '0 : r_scan_n),
+      .rdata_o(db_tid_o)
+  );
   assign db_value_o = p_rrend;
   always_ff @(posedge clk_i) begin
     if (rst) r_scan <= '0;
@@ -916,8 +947,11 @@ module wn_rdma_tx #(
   // every record used is the one read a cycle ahead
   logic [QpW+LW-1:0] a_ra_q, r_ra_q, f_ra_q;
   logic [QpW+OW-1:0] o_ra_q;
+  logic [QpW-1:0]    pf_ra_q, tid_ra_q;
   always_ff @(posedge clk_i) begin
     o_ra_q <= {o_qp_n, o_oh_n[OW-1:0]};
+    pf_ra_q <= pf_qp_n;
+    tid_ra_q <= rst ? '0 : r_scan_n;
     a_ra_q <= {a_scan_n, a_head_n[LW-1:0]};
     r_ra_q <= {r_scan_n, r_rel_n[LW-1:0]};
     f_ra_q <= {f_qp_n, f_ptr_n[LW-1:0]};
@@ -930,6 +964,10 @@ module wn_rdma_tx #(
       else $error("wn_rdma_tx: the flush's record was read at another place");
       assert (!o_pop || o_ra_q == {o_qp, oh_q[o_qp][OW-1:0]})
       else $error("wn_rdma_tx: the ORQ's entry was read at another place");
+      assert (pf_ra_q == pf_qp)
+      else $error("wn_rdma_tx: the send ring's place was read at another QP");
+      assert (tid_ra_q == r_scan)
+      else $error("wn_rdma_tx: the connection id was read at another QP");
     end
   end
 `endif
@@ -1197,9 +1235,6 @@ module wn_rdma_tx #(
     if (init_valid_i) begin
       pd_q[init_qp_i] <= init_pd_i;
       scq_q[init_qp_i] <= init_scq_i;
-      sqb_q[init_qp_i] <= init_sq_base_i;
-      sql_q[init_qp_i] <= init_sq_log_i;
-      tid_q[init_qp_i] <= init_tid_i;
       mul_q[init_qp_i] <= init_mulpdu_i;
       mk_q[init_qp_i] <= init_mark_i;
       g_q[init_qp_i] <= init_start_i[8:0];

@@ -61,8 +61,10 @@ module wn_rq_prefetch #(
 ) (
     input  logic           clk_i,
     input  logic           rst_i,
-    // the QP being read, and its attributes (looked up by the parent)
+    // the QP being read, and its attributes (looked up by the parent; the
+    // QP after the clock edge too, for tables read a cycle ahead)
     output logic [QpW-1:0] cur_qp_o,
+    output logic [QpW-1:0] cur_qp_n_o,
     input  logic [15:0]    cur_pi_i,
     input  logic [63:0]    cur_base_i,
     input  logic [3:0]     cur_log_i,
@@ -174,6 +176,7 @@ module wn_rq_prefetch #(
   logic [5:0]     stale_q;
 
   assign cur_qp_o = pf_qp;
+  assign cur_qp_n_o = rst_i ? '0 : rw_fire ? want_qp_i : drop_hit ? pf_qp : pf_pick ? pf_scan : pf_qp;
   assign scan_qp_o = pf_scan;
   assign pf_match = pf_run && pf_qp == want_qp_i && pf_base == want_idx_i;
   assign drop_hit = pf_run && drop_valid_i && drop_qp_i == pf_qp;
