@@ -253,10 +253,6 @@ module wn_rdma_tx #(
   // per-QP state
   logic [7:0]  st_q [NumQp];
   logic [15:0] pd_q [NumQp];
-  logic [7:0]  scq_q [NumQp];
-  logic [15:0] mul_q [NumQp];
-  logic        mk_q [NumQp];      // markers (RFC 5044 §4.3), the grid from tx_start
-  logic [8:0]  g_q [NumQp];
   logic [7:0]  ord_q [NumQp];     // RDMA Reads outstanding at most (ORD)
   logic [15:0] sq_pi [NumQp];
   logic [15:0] sq_ci [NumQp];
@@ -267,7 +263,6 @@ module wn_rdma_tx #(
   // the Terminate to send: pending, and its length (its payload, RFC 5040
   // §4.8, is kept by the FPDU server)
   logic         tpend_q [NumQp];
-  logic [5:0]   tlen_q [NumQp];
   // outstanding READs (the ORQ, u_orq below: wr_id and signaled): head and tail
   logic [OW:0] oh_q [NumQp];
   logic [OW:0] ot_q [NumQp];
@@ -432,8 +427,8 @@ module wn_rdma_tx #(
   assign f_w = f_wqe;
   logic [8:0] f_pos;
   assign f_pos = p_lend[8:0] + f_bytes[8:0];
-  assign f_fp = wn_rdma_pkg::fpdu_f(f_e.op, f_e.len, f_m, wn_rdma_pkg::mul_m(mul_q[f_qp], f_pos, g_q[f_qp], mk_q[f_qp]));
-  assign f_bytes_n = f_bytes + wn_rdma_pkg::wire_m(f_fp[32:17], f_pos[8:0], g_q[f_qp], mk_q[f_qp]);
+  assign f_fp = wn_rdma_pkg::fpdu_f(f_e.op, f_e.len, f_m, wn_rdma_pkg::mul_m(f_mul, f_pos, f_grid, f_mark));
+  assign f_bytes_n = f_bytes + wn_rdma_pkg::wire_m(f_fp[32:17], f_pos[8:0], f_grid, f_mark);
 
   // the message is logged in the cycle its last FPDU is counted (f_app);
   // the unit is free again in that cycle unless the message is the Write
@@ -442,6 +437,51 @@ module wn_rdma_tx #(
   assign f_app = f_st == FLen && f_fp[0] && lg_room;
   assign f_wimm = !f_rr && !f_imm2 && f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_WRITE_IMM);
   assign f_free = f_st == FIdle || (f_app && !f_wimm);
+  // the fetch unit's QP after this edge (f_qp's D input): tables the unit
+  // reads at f_qp are read a cycle ahead at it
+  logic [QpW-1:0] f_qd;
+  always_comb begin
+    f_qd = f_qp;
+    if (rst) f_qd = '0;
+    else if (f_free) begin
+      if (tpend_q[f_scan]) f_qd = f_scan;
+      else if (rr_valid_i && rr_ready_o) f_qd = rr_qp_i;
+      else if (t_take) f_qd = wq_qp;
+    end
+  end
+  // the send CQ (from the set-up), read a cycle ahead by the fetch unit,
+  // the retirement (a_scan) and the Read ends (o_qp); a Terminate's length
+  // (written when the receive side asks for it), by the fetch unit
+  logic [7:0]     f_scq, a_scq, o_scq;
+  logic [5:0]     f_tlen;
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(8),
+      .NumRd(3)
+  ) u_scq (
+      .clk_i,
+      .rst_i  (rst),
+      .we_i   (init_valid_i),
+      .waddr_i(init_qp_i),
+      .wdata_i(init_scq_i),
+      .rd_i   (3'b111),
+      .raddr_i({o_qp_n, rst ? '0 : a_scan_n, f_qd}),
+      .rdata_o({o_scq, a_scq, f_scq})
+  );
+  wn_ctx_ram #(
+      .Depth(NumQp),
+      .Width(6),
+      .NumRd(1)
+  ) u_tlen (
+      .clk_i,
+      .rst_i  (rst),
+      .we_i   (term_valid_i),
+      .waddr_i(term_qp_i),
+      .wdata_i(t_len),
+      .rd_i   (1'b1),
+      .raddr_i(f_qd),
+      .rdata_o(f_tlen)
+  );
   // a completion in error also tells the receive side (f_serr)
   logic f_serr, f_cdone, se_wready;
   logic [2:0] se_count;
@@ -518,8 +558,8 @@ module wn_rdma_tx #(
                      f_fe.op != OpTerm && !f_fe.pair;
   assign f_cv = (f_st == FCpl && !f_nocqe && (!f_serr || se_wready)) || f_fl_need;
   assign f_c = f_fl_need ?
-      cqe_f(scq_q[f_qp], f_qp, f_fe.idx, f_fe.wr_id, f_fe.len, f_fe.cop, 8'(wn_abi_pkg::CQE_STATUS_FLUSHED)) :
-      cqe_f(scq_q[f_qp], f_qp, sq_ci[f_qp], f_w.wr_id, 32'd0, f_cop, f_status);
+      cqe_f(f_scq, f_qp, f_fe.idx, f_fe.wr_id, f_fe.len, f_fe.cop, 8'(wn_abi_pkg::CQE_STATUS_FLUSHED)) :
+      cqe_f(f_scq, f_qp, sq_ci[f_qp], f_w.wr_id, 32'd0, f_cop, f_status);
 
   // taking the FIFO's head WQE (t_*), and the rewinds: a stale entry, a QP
   // that cannot log now (or whose head WQE is a Read beyond ORD) while
@@ -698,7 +738,7 @@ module wn_rdma_tx #(
         FTerm: begin
           f_e <= '0;
           f_e.op <= OpTerm;
-          f_e.len <= {26'd0, tlen_q[f_qp]};
+          f_e.len <= {26'd0, f_tlen};
           f_m <= 32'd0;
           f_bytes <= 32'd0;
           f_cnt <= 32'd0;
@@ -812,7 +852,7 @@ module wn_rdma_tx #(
   // completions (in ERROR everything is flushed without waiting)
   assign a_rwait = a_need && !a_err && orr_q[a_scan] != oh_q[a_scan];
   assign a_cv = a_can && a_need && !a_rwait;
-  assign a_c = cqe_f(scq_q[a_scan], a_scan, a_e.idx, a_e.wr_id, a_e.len, a_e.cop,
+  assign a_c = cqe_f(a_scq, a_scan, a_e.idx, a_e.wr_id, a_e.len, a_e.cop,
                      a_err ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
   assign a_ret = a_can && !a_rwait && (!a_need || a_cr);
   assign busy_o = f_st != FIdle;
@@ -908,7 +948,7 @@ module wn_rdma_tx #(
   assign o_pop = (rq_valid && oh_q[rq_head] != ot_q[rq_head] &&
                   (orr_q[rq_head] != oh_q[rq_head] || st_q[rq_head] == 8'(wn_abi_pkg::QP_STATE_ERROR))) || o_fl;
   assign r_cv = o_pop && (o_ent[112] || o_fl);
-  assign r_c = cqe_f(scq_q[o_qp], o_qp, o_ent[79:64], o_ent[63:0], o_ent[111:80], 8'(wn_abi_pkg::CQE_OPCODE_RDMA_READ),
+  assign r_c = cqe_f(o_scq, o_qp, o_ent[79:64], o_ent[63:0], o_ent[111:80], 8'(wn_abi_pkg::CQE_OPCODE_RDMA_READ),
                      o_fl ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
   // a READ end with no READ outstanding is dropped
   assign o_take = (o_pop && (!r_cv || r_cr)) || (rq_valid && oh_q[rq_head] == ot_q[rq_head]);
@@ -947,10 +987,12 @@ module wn_rdma_tx #(
   // every record used is the one read a cycle ahead
   logic [QpW+LW-1:0] a_ra_q, r_ra_q, f_ra_q;
   logic [QpW+OW-1:0] o_ra_q;
-  logic [QpW-1:0]    pf_ra_q, tid_ra_q;
+  logic [QpW-1:0]    pf_ra_q, tid_ra_q, f_ra2_q, a_ra2_q;
   always_ff @(posedge clk_i) begin
     o_ra_q <= {o_qp_n, o_oh_n[OW-1:0]};
     pf_ra_q <= pf_qp_n;
+    f_ra2_q <= f_qd;
+    a_ra2_q <= rst ? '0 : a_scan_n;
     tid_ra_q <= rst ? '0 : r_scan_n;
     a_ra_q <= {a_scan_n, a_head_n[LW-1:0]};
     r_ra_q <= {r_scan_n, r_rel_n[LW-1:0]};
@@ -968,6 +1010,8 @@ module wn_rdma_tx #(
       else $error("wn_rdma_tx: the send ring's place was read at another QP");
       assert (tid_ra_q == r_scan)
       else $error("wn_rdma_tx: the connection id was read at another QP");
+      assert (f_ra2_q == f_qp && a_ra2_q == a_scan && (!o_pop || o_ra_q[QpW+OW-1:OW] == o_qp))
+      else $error("wn_rdma_tx: the fetch unit's, retirement's or Read ends' attributes were read at another QP");
     end
   end
 `endif
@@ -1002,24 +1046,25 @@ module wn_rdma_tx #(
   // the FPDU server: the engine's payload reads, answered with FPDUs built
   // from the log of the read's QP (s_qp) and host memory
   logic [QpW-1:0] s_qp, s_qp_n;
-  // the set-up attributes the server uses, read a cycle ahead at its next
-  // QP (qp_n_o)
-  logic [15:0]    s_mul;
-  logic [8:0]     s_grid;
-  logic           s_mark, s_crc;
+  // the FPDU size attributes from the set-up (MULPDU, marker grid, markers,
+  // CRC), read a cycle ahead at the server's next QP (qp_n_o) and the fetch
+  // unit's (f_qd)
+  logic [15:0]    s_mul, f_mul;
+  logic [8:0]     s_grid, f_grid;
+  logic           s_mark, s_crc, f_mark, f_crc;
   wn_ctx_ram #(
       .Depth(NumQp),
       .Width(27),
-      .NumRd(1)
-  ) u_sattr (
+      .NumRd(2)
+  ) u_fattr (
       .clk_i,
       .rst_i  (rst),
       .we_i   (init_valid_i),
       .waddr_i(init_qp_i),
       .wdata_i({init_mulpdu_i, init_start_i[8:0], init_mark_i, init_crc_i}),
-      .rd_i   (1'b1),
-      .raddr_i(s_qp_n),
-      .rdata_o({s_mul, s_grid, s_mark, s_crc})
+      .rd_i   (2'b11),
+      .raddr_i({f_qd, s_qp_n}),
+      .rdata_o({f_mul, f_grid, f_mark, f_crc, s_mul, s_grid, s_mark, s_crc})
   );
   logic [LW:0]    s_ent;
   logic           sd_valid, se_valid;
@@ -1210,7 +1255,9 @@ module wn_rdma_tx #(
       .a_qp_i      (a_scan),
       .a_ret_i     (a_ret),
       .a_end_i     (a_e.start + a_e.bytes),
-      .s_qp_n_i    (s_qp_n),
+      .f_qd_i      (f_qd),
+      .r_qd_i      (rst ? '0 : r_scan_n),
+      .s_qd_i      (s_qp_n),
       .ack_valid_i,
       .ack_qp_i,
       .ack_off_i,
@@ -1234,13 +1281,8 @@ module wn_rdma_tx #(
   always_ff @(posedge clk_i) begin
     if (init_valid_i) begin
       pd_q[init_qp_i] <= init_pd_i;
-      scq_q[init_qp_i] <= init_scq_i;
-      mul_q[init_qp_i] <= init_mulpdu_i;
-      mk_q[init_qp_i] <= init_mark_i;
-      g_q[init_qp_i] <= init_start_i[8:0];
       ord_q[init_qp_i] <= init_ord_i;
     end
-    if (term_valid_i) tlen_q[term_qp_i] <= t_len;
   end
 
 `ifndef SYNTHESIS
@@ -1256,5 +1298,5 @@ module wn_rdma_tx #(
   assign unused = ^{pf_idle, se_count, wq_w, rq_count, f_w.rsvd0, f_w.rsvd1, f_w.rsvd2,
                     f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96], f_w.sge1[63:0],
                     f_w.sge2[63:0], f_w.sge3[63:0], f_fr, r_e, a_e, f_fe,
-                    s_ent[LW], a_head_n[LW], r_rel_n[LW], o_oh_n[OW], term_hdr_i[511:368]};
+                    s_ent[LW], a_head_n[LW], r_rel_n[LW], o_oh_n[OW], f_crc, term_hdr_i[511:368]};
 endmodule
