@@ -92,6 +92,14 @@ package wn_rdma_pkg;
     ge32 = !(a - b >= 32'h8000_0000);
   endfunction
 
+  // A completion record for wn_cq_engine: {flags and immediate data (0 here),
+  // CQ, queue, WQE index, wr_id, length, opcode, status}.
+  function automatic logic [223:0] cqe_f(input logic [7:0] cqn, input logic [15:0] qp, input logic [15:0] idx,
+                                         input logic [63:0] wr_id, input logic [31:0] len,
+                                         input logic [7:0] op, input logic [7:0] status);
+    cqe_f = {72'd0, cqn, qp, idx, wr_id, len, op, status};
+  endfunction
+
   // A Terminate's payload (RFC 5040 §4.8) and its length in bytes: control
   // (layer, etype, ecode, M=0, D, R), then with D the DDP segment length
   // (0: M says it is not valid) and the terminated DDP header (hdr: its

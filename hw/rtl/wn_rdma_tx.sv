@@ -237,11 +237,8 @@ module wn_rdma_tx #(
   // (f), the release (r) and the retirement (a); its registered port by
   // the FPDU server (the entry it builds from next)
   localparam int MsgW = wn_rdma_pkg::MsgW;
-  localparam int LgF = 0;
-  localparam int LgR = 1;
-  localparam int LgA = 2;
-  localparam int LogPage = 8;
-  localparam int LogRsv = 8;
+  localparam int LgF = 0, LgR = 1, LgA = 2;
+  localparam int LogPage = 8, LogRsv = 8;
   localparam int PgW = $clog2(LogRecs / LogPage);
   logic [3*(QpW+LW)-1:0] lg_ra;
   logic [3*MsgW-1:0]     lg_rd;
@@ -252,8 +249,6 @@ module wn_rdma_tx #(
 
   // per-QP state
   logic [7:0]  st_q [NumQp];
-  logic [15:0] pd_q [NumQp];
-  logic [7:0]  ord_q [NumQp];     // RDMA Reads outstanding at most (ORD)
   logic [15:0] sq_pi [NumQp];
   logic [15:0] sq_ci [NumQp];
   logic [LW:0] head_q [NumQp];
@@ -295,18 +290,10 @@ module wn_rdma_tx #(
   assign a_cr = cpl_ready_i;
   assign f_cr = cpl_ready_i && !a_cv;
   assign r_cr = cpl_ready_i && !a_cv && !f_cv;
-  function automatic logic [223:0] cqe_f(input logic [7:0] cqn, input logic [QpW-1:0] qp, input logic [15:0] idx,
-                                         input logic [63:0] wr_id, input logic [31:0] len,
-                                         input logic [7:0] op, input logic [7:0] status);
-    cqe_f = {72'd0, cqn, 16'(qp), idx, wr_id, len, op, status};
-  endfunction
-
 
   // ------------------------------------------------------------------
-  // the WQE prefetcher (wn_rdma_sq_pf): the QPs' posted WQEs, read by DMA
-  // into a FIFO (wq_*, each entry tagged with its QP) that the fetch unit
-  // takes them from in order; the fetch unit rewinds it (rw_*) to a WQE of
-  // the current QP it could not take
+  // the WQE prefetcher (wn_rdma_sq_pf): its FIFO's head (wq_*), taken in
+  // order, and the fetch unit's rewinds (rw_*)
   // a QP can log a work request (two messages at most) now: in RTS with
   // room beside the READ RESPONSEs' reserve and not halted by an error, or
   // in ERROR (its WQEs complete FLUSHED)
@@ -326,23 +313,63 @@ module wn_rdma_tx #(
   endfunction
   logic           pf_other, pf_idle;
   logic [QpW-1:0] pf_qp, pf_qp_n, pf_scan;
-  // the send ring's place (from the set-up), read a cycle ahead at the QP
-  // the prefetcher reads next
+  // the attributes from a QP's set-up and its Terminate's length, read a
+  // cycle ahead at each reader's next QP (wn_rdma_tx_attr)
   logic [63:0]    pf_base;
   logic [3:0]     pf_log;
-  wn_ctx_ram #(
-      .Depth(NumQp),
-      .Width(68),
-      .NumRd(1)
-  ) u_sqring (
+  logic [7:0]     f_scq, a_scq, o_scq, w_ord, f_ord;
+  logic [5:0]     f_tlen;
+  logic [15:0]    s_mul, f_mul, f_pd;
+  logic [8:0]     s_grid, f_grid;
+  logic           s_mark, s_crc, f_mark;
+  logic [QpW-1:0] f_qd, s_qp, s_qp_n;
+  wn_rdma_tx_attr #(
+      .NumQp(NumQp)
+  ) u_attr (
       .clk_i,
-      .rst_i  (rst),
-      .we_i   (init_valid_i),
-      .waddr_i(init_qp_i),
-      .wdata_i({init_sq_base_i, init_sq_log_i}),
-      .rd_i   (1'b1),
-      .raddr_i(pf_qp_n),
-      .rdata_o({pf_base, pf_log})
+      .rst_i        (rst),
+      .init_valid_i,
+      .init_qp_i,
+      .init_pd_i,
+      .init_scq_i,
+      .init_sq_base_i,
+      .init_sq_log_i,
+      .init_tid_i,
+      .init_mulpdu_i,
+      .init_grid_i  (init_start_i[8:0]),
+      .init_mark_i,
+      .init_crc_i,
+      .init_ord_i,
+      .term_valid_i,
+      .term_qp_i,
+      .term_len_i   (t_len),
+      .pf_qd_i      (pf_qp_n),
+      .f_qd_i       (f_qd),
+      .a_qd_i       (rst ? '0 : a_scan_n),
+      .o_qd_i       (o_qp_n),
+      .r_qd_i       (rst ? '0 : r_scan_n),
+      .s_qd_i       (s_qp_n),
+      .f_qp_i       (f_qp),
+      .c_qp_i       (t_chk ? wq_qp : f_qp),
+      .w_qp_i       (wq_qp),
+      .pf_base_o    (pf_base),
+      .pf_log_o     (pf_log),
+      .f_scq_o      (f_scq),
+      .a_scq_o      (a_scq),
+      .o_scq_o      (o_scq),
+      .f_tlen_o     (f_tlen),
+      .r_tid_o      (db_tid_o),
+      .f_mul_o      (f_mul),
+      .f_grid_o     (f_grid),
+      .f_mark_o     (f_mark),
+      .s_mul_o      (s_mul),
+      .s_grid_o     (s_grid),
+      .s_mark_o     (s_mark),
+      .s_crc_o      (s_crc),
+      .f_pd_o       (f_pd),
+      .c_pd_o       (chk_pd_o),
+      .f_ord_o      (f_ord),
+      .w_ord_o      (w_ord)
   );
   // the FIFO of WQEs: {fetch error, QP, index, WQE}
   logic [1023:0]  wq_wqe;
@@ -415,7 +442,7 @@ module wn_rdma_tx #(
   assign ctl_valid_o = f_st == FMr;
   assign ctl_op_o = (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG)) ? 2'd2 : 2'd3;
   assign ctl_stag_o = (f_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_FAST_REG)) ? f_fr.stag : f_w.inv_stag;
-  assign ctl_pd_o = pd_q[f_qp];
+  assign ctl_pd_o = f_pd;
   assign ctl_access_o = f_fr.access[3:0];
   assign ctl_base_o = f_fr.base;
   assign ctl_len_o = f_fr.len;
@@ -439,7 +466,6 @@ module wn_rdma_tx #(
   assign f_free = f_st == FIdle || (f_app && !f_wimm);
   // the fetch unit's QP after this edge (f_qp's D input): tables the unit
   // reads at f_qp are read a cycle ahead at it
-  logic [QpW-1:0] f_qd;
   always_comb begin
     f_qd = f_qp;
     if (rst) f_qd = '0;
@@ -449,39 +475,6 @@ module wn_rdma_tx #(
       else if (t_take) f_qd = wq_qp;
     end
   end
-  // the send CQ (from the set-up), read a cycle ahead by the fetch unit,
-  // the retirement (a_scan) and the Read ends (o_qp); a Terminate's length
-  // (written when the receive side asks for it), by the fetch unit
-  logic [7:0]     f_scq, a_scq, o_scq;
-  logic [5:0]     f_tlen;
-  wn_ctx_ram #(
-      .Depth(NumQp),
-      .Width(8),
-      .NumRd(3)
-  ) u_scq (
-      .clk_i,
-      .rst_i  (rst),
-      .we_i   (init_valid_i),
-      .waddr_i(init_qp_i),
-      .wdata_i(init_scq_i),
-      .rd_i   (3'b111),
-      .raddr_i({o_qp_n, rst ? '0 : a_scan_n, f_qd}),
-      .rdata_o({o_scq, a_scq, f_scq})
-  );
-  wn_ctx_ram #(
-      .Depth(NumQp),
-      .Width(6),
-      .NumRd(1)
-  ) u_tlen (
-      .clk_i,
-      .rst_i  (rst),
-      .we_i   (term_valid_i),
-      .waddr_i(term_qp_i),
-      .wdata_i(t_len),
-      .rd_i   (1'b1),
-      .raddr_i(f_qd),
-      .rdata_o(f_tlen)
-  );
   // a completion in error also tells the receive side (f_serr)
   logic f_serr, f_cdone, se_wready;
   logic [2:0] se_count;
@@ -539,7 +532,6 @@ module wn_rdma_tx #(
   assign chk_stag_o = t_chk ? wq_w.sge0[127:96] : f_sgi.lkey;
   assign chk_to_o = t_chk ? wq_w.sge0[63:0] : f_sgi.addr;
   assign chk_len_o = t_chk ? wq_w.sge0[95:64] : f_sgi.len;
-  assign chk_pd_o = pd_q[t_chk ? wq_qp : f_qp];
   assign f_kadv = f_msg && !f_rd && f_ki < f_num && !f_kfail && (f_sgi.len == 32'd0 || chk_ready_i);
   always_comb begin
     f_rk = 2'd3;
@@ -558,8 +550,8 @@ module wn_rdma_tx #(
                      f_fe.op != OpTerm && !f_fe.pair;
   assign f_cv = (f_st == FCpl && !f_nocqe && (!f_serr || se_wready)) || f_fl_need;
   assign f_c = f_fl_need ?
-      cqe_f(f_scq, f_qp, f_fe.idx, f_fe.wr_id, f_fe.len, f_fe.cop, 8'(wn_abi_pkg::CQE_STATUS_FLUSHED)) :
-      cqe_f(f_scq, f_qp, sq_ci[f_qp], f_w.wr_id, 32'd0, f_cop, f_status);
+      wn_rdma_pkg::cqe_f(f_scq, 16'(f_qp), f_fe.idx, f_fe.wr_id, f_fe.len, f_fe.cop, 8'(wn_abi_pkg::CQE_STATUS_FLUSHED)) :
+      wn_rdma_pkg::cqe_f(f_scq, 16'(f_qp), sq_ci[f_qp], f_w.wr_id, 32'd0, f_cop, f_status);
 
   // taking the FIFO's head WQE (t_*), and the rewinds: a stale entry, a QP
   // that cannot log now (or whose head WQE is a Read beyond ORD) while
@@ -577,7 +569,7 @@ module wn_rdma_tx #(
   assign t_used = tail_q[wq_qp] - head_q[wq_qp] + (LW + 1)'(f_app && t_same);
   assign t_rdw = !wq_err && wq_w.opcode == 8'(wn_abi_pkg::RDMA_WQE_OPCODE_RDMA_READ) &&
                  st_q[wq_qp] == 8'(wn_abi_pkg::QP_STATE_RTS) &&
-                 ord_full(ot_q[wq_qp] - oh_q[wq_qp] + (OW + 1)'(f_orq_push && t_same), ord_q[wq_qp]);
+                 ord_full(ot_q[wq_qp] - oh_q[wq_qp] + (OW + 1)'(f_orq_push && t_same), w_ord);
   assign t_ok = can_log(st_q[wq_qp], t_used, sh_q[wq_qp],
                         ot_q[wq_qp] - oh_q[wq_qp] + (OW + 1)'(f_orq_push && t_same)) && !t_rdw &&
                 lg_free >= (PgW + 1)'(LogRsv + 2);
@@ -593,6 +585,12 @@ module wn_rdma_tx #(
   assign rw_qp = f_dec ? f_qp : wq_qp;
   assign rw_idx = f_dec ? sq_ci[f_qp] : t_ci;
 
+  // a message's FPDUs counted from its start
+  task automatic fpdu_count_restart();
+    f_m <= 32'd0;
+    f_bytes <= 32'd0;
+    f_cnt <= 32'd0;
+  endtask
   always_ff @(posedge clk_i) begin
     if (rst) begin
       f_st <= FIdle;
@@ -604,9 +602,7 @@ module wn_rdma_tx #(
       f_ki <= 3'd0;
       f_pend <= 4'd0;
       f_kerr <= 1'b0;
-      f_m <= 32'd0;
-      f_bytes <= 32'd0;
-      f_cnt <= 32'd0;
+      fpdu_count_restart();
       f_status <= 8'd0;
       f_cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_SEND);
       f_nocqe <= 1'b0;
@@ -688,9 +684,7 @@ module wn_rdma_tx #(
                   f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_IMM);
                 end
               endcase
-              f_m <= 32'd0;
-              f_bytes <= 32'd0;
-              f_cnt <= 32'd0;
+              fpdu_count_restart();
               f_st <= FLen;
             end
           end
@@ -712,9 +706,7 @@ module wn_rdma_tx #(
             f_e.snum <= 3'd0;
             f_e.sig <= f_w.flags[0];
             f_e.cop <= 8'(wn_abi_pkg::CQE_OPCODE_RDMA_WRITE);
-            f_m <= 32'd0;
-            f_bytes <= 32'd0;
-            f_cnt <= 32'd0;
+            fpdu_count_restart();
           end else if (f_fp[0]) begin
             f_rr <= 1'b0;
             f_st <= FIdle;
@@ -739,9 +731,7 @@ module wn_rdma_tx #(
           f_e <= '0;
           f_e.op <= OpTerm;
           f_e.len <= {26'd0, f_tlen};
-          f_m <= 32'd0;
-          f_bytes <= 32'd0;
-          f_cnt <= 32'd0;
+          fpdu_count_restart();
           f_st <= FLen;
         end
         default: f_st <= FIdle;
@@ -767,9 +757,7 @@ module wn_rdma_tx #(
           f_e.saddr <= {192'd0, rr_addr_i};
           f_e.slen <= {96'd0, rr_len_i};
           f_e.snum <= (rr_len_i != 32'd0) ? 3'd1 : 3'd0;
-          f_m <= 32'd0;
-          f_bytes <= 32'd0;
-          f_cnt <= 32'd0;
+          fpdu_count_restart();
           f_st <= FLen;
         end else if (t_take) begin
           f_qp <= wq_qp;
@@ -804,22 +792,6 @@ module wn_rdma_tx #(
                   (r_e.op == OpTerm && st_q[r_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR))) &&
                  (!r_e.multi || p_rhw == p_rrend);
   assign db_valid_o = !r_rel && dbp_q[r_scan];
-  // the QP's TCP connection (from the set-up), read a cycle ahead at the
-  // scan's next QP
-  wn_ctx_ram #(
-      .Depth(NumQp),
-      .Width(16),
-      .NumRd(1)
-  ) u_tid (
-      .clk_i,
-      .rst_i  (rst),
-      .we_i   (init_valid_i),
-      .waddr_i(init_qp_i),
-      .wdata_i(init_tid_i),
-      .rd_i   (1'b1),
-      .raddr_i(rst ? '0 : r_scan_n),
-      .rdata_o(db_tid_o)
-  );
   assign db_value_o = p_rrend;
   always_ff @(posedge clk_i) begin
     if (rst) r_scan <= '0;
@@ -852,7 +824,7 @@ module wn_rdma_tx #(
   // completions (in ERROR everything is flushed without waiting)
   assign a_rwait = a_need && !a_err && orr_q[a_scan] != oh_q[a_scan];
   assign a_cv = a_can && a_need && !a_rwait;
-  assign a_c = cqe_f(a_scq, a_scan, a_e.idx, a_e.wr_id, a_e.len, a_e.cop,
+  assign a_c = wn_rdma_pkg::cqe_f(a_scq, 16'(a_scan), a_e.idx, a_e.wr_id, a_e.len, a_e.cop,
                      a_err ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
   assign a_ret = a_can && !a_rwait && (!a_need || a_cr);
   assign busy_o = f_st != FIdle;
@@ -889,71 +861,47 @@ module wn_rdma_tx #(
   end
 
   // ------------------------------------------------------------------
-  // READ ends: the ORQ's head completes (and a QP in ERROR flushes it)
-  logic [QpW-1:0] rq_head, rq_nhead, o_scan;
-  logic           rq_valid, rq_nvalid, o_pop, o_fl, o_take;
-  logic [3:0]     rq_count;
-  logic [112:0]   o_ent;
-  logic [QpW-1:0] o_qp;
-  wn_fifo_nx #(
-      .Width(QpW),
-      .Depth(8)
-  ) u_rdc (
-      .clk_i,
-      .rst_i(rst),
-      .wdata_i (rdc_qp_i),
-      .wvalid_i(rdc_valid_i),
-      .wready_o(rdc_ready_o),
-      .rdata_o (rq_head),
-      .rvalid_o(rq_valid),
-      .rready_i(o_take && !o_fl),
-      .count_o (rq_count),
-      .nvalid_o(rq_nvalid),
-      .ndata_o (rq_nhead)
-  );
-  assign o_fl = !rq_valid && st_q[o_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR) && oh_q[o_scan] != ot_q[o_scan];
-  assign o_qp = rq_valid ? rq_head : o_scan;
-  // The ORQ in block RAM (NumQp x OrqDepth entries), read a cycle ahead at
-  // the head of the QP this unit serves next: the read-end FIFO's next
-  // head, or the scan's next QP; that QP's ORQ head after this cycle's
-  // writes, in the priority the per-QP state's always_ff gives them (RESET,
-  // then the pop, then set-up). An entry pushed in the same cycle is
-  // forwarded by wn_ctx_ram.
-  logic [QpW-1:0] o_scan_n, o_qp_n;
+  // READ ends (wn_rdma_orq, with the ORQ's entries; its head and tail
+  // pointers are the per-QP state's, oh_q and ot_q)
+  logic [QpW-1:0] rq_head, o_scan, o_qp, o_qp_n;
+  logic           o_pop, o_take;
   logic [OW:0]    o_oh_n;
-  assign o_scan_n = rst ? '0 : !o_fl ? o_scan + 1'b1 : o_scan;
-  assign o_qp_n = rq_nvalid ? rq_nhead : o_scan_n;
+  wn_rdma_orq #(
+      .NumQp(NumQp)
+  ) u_orq (
+      .clk_i,
+      .rst_i       (rst),
+      .rdc_valid_i,
+      .rdc_ready_o,
+      .rdc_qp_i,
+      .push_i      (f_orq_push),
+      .push_qp_i   (f_qp),
+      .push_idx_i  (ot_q[f_qp][OW-1:0]),
+      .push_ent_i  ({f_w.flags[0], f_w.sge0[95:64], sq_ci[f_qp], f_w.wr_id}),
+      .scan_o      (o_scan),
+      .head_o      (rq_head),
+      .qp_o        (o_qp),
+      .qp_n_o      (o_qp_n),
+      .scan_err_i  (st_q[o_scan] == 8'(wn_abi_pkg::QP_STATE_ERROR)),
+      .scan_left_i (oh_q[o_scan] != ot_q[o_scan]),
+      .head_err_i  (st_q[rq_head] == 8'(wn_abi_pkg::QP_STATE_ERROR)),
+      .head_left_i (oh_q[rq_head] != ot_q[rq_head]),
+      .head_acked_i(orr_q[rq_head] != oh_q[rq_head]),
+      .ohn_i       (o_oh_n[OW-1:0]),
+      .scq_i       (o_scq),
+      .pop_o       (o_pop),
+      .take_o      (o_take),
+      .cv_o        (r_cv),
+      .c_o         (r_c),
+      .cr_i        (r_cr)
+  );
+  // the ORQ head of the QP the unit serves next (o_qp_n) after this cycle's
+  // writes, in the per-QP state's priority (RESET, the pop, set-up)
   always_comb begin
     o_oh_n = oh_q[o_qp_n];
     if (rst_st && st_qp_i == o_qp_n) o_oh_n = '0;
     if (o_pop && o_take && o_qp == o_qp_n) o_oh_n = oh_q[o_qp] + 1'b1;
     if (init_valid_i && init_qp_i == o_qp_n) o_oh_n = '0;
-  end
-  wn_ctx_ram #(
-      .Depth(NumQp * OrqDepth),
-      .Width(113),
-      .NumRd(1)
-  ) u_orq (
-      .clk_i,
-      .rst_i  (rst),
-      .we_i   (!rst && f_orq_push),
-      .waddr_i({f_qp, ot_q[f_qp][OW-1:0]}),
-      .wdata_i({f_w.flags[0], f_w.sge0[95:64], sq_ci[f_qp], f_w.wr_id}),
-      .rd_i   (1'b1),
-      .raddr_i({o_qp_n, o_oh_n[OW-1:0]}),
-      .rdata_o(o_ent)
-  );
-  // a Read completes once its request is acknowledged (every message
-  // before it has completed then)
-  assign o_pop = (rq_valid && oh_q[rq_head] != ot_q[rq_head] &&
-                  (orr_q[rq_head] != oh_q[rq_head] || st_q[rq_head] == 8'(wn_abi_pkg::QP_STATE_ERROR))) || o_fl;
-  assign r_cv = o_pop && (o_ent[112] || o_fl);
-  assign r_c = cqe_f(o_scq, o_qp, o_ent[79:64], o_ent[63:0], o_ent[111:80], 8'(wn_abi_pkg::CQE_OPCODE_RDMA_READ),
-                     o_fl ? 8'(wn_abi_pkg::CQE_STATUS_FLUSHED) : 8'(wn_abi_pkg::CQE_STATUS_SUCCESS));
-  // a READ end with no READ outstanding is dropped
-  assign o_take = (o_pop && (!r_cv || r_cr)) || (rq_valid && oh_q[rq_head] == ot_q[rq_head]);
-  always_ff @(posedge clk_i) begin
-    o_scan <= o_scan_n;
   end
 
   // ------------------------------------------------------------------
@@ -1004,14 +952,10 @@ module wn_rdma_tx #(
       else $error("wn_rdma_tx: the release's record was read at another place");
       assert (!(f_st == FFlush && f_ptr != tail_q[f_qp]) || f_ra_q == {f_qp, f_ptr[LW-1:0]})
       else $error("wn_rdma_tx: the flush's record was read at another place");
-      assert (!o_pop || o_ra_q == {o_qp, oh_q[o_qp][OW-1:0]})
-      else $error("wn_rdma_tx: the ORQ's entry was read at another place");
-      assert (pf_ra_q == pf_qp)
-      else $error("wn_rdma_tx: the send ring's place was read at another QP");
-      assert (tid_ra_q == r_scan)
-      else $error("wn_rdma_tx: the connection id was read at another QP");
-      assert (f_ra2_q == f_qp && a_ra2_q == a_scan && (!o_pop || o_ra_q[QpW+OW-1:OW] == o_qp))
-      else $error("wn_rdma_tx: the fetch unit's, retirement's or Read ends' attributes were read at another QP");
+      // the attributes' readers (wn_rdma_tx_attr) and the ORQ's
+      assert (pf_ra_q == pf_qp && tid_ra_q == r_scan && f_ra2_q == f_qp && a_ra2_q == a_scan &&
+              (!o_pop || o_ra_q == {o_qp, oh_q[o_qp][OW-1:0]}))
+      else $error("wn_rdma_tx: an attribute or ORQ entry was read at another QP than its reader's");
     end
   end
 `endif
@@ -1045,27 +989,6 @@ module wn_rdma_tx #(
   // ------------------------------------------------------------------
   // the FPDU server: the engine's payload reads, answered with FPDUs built
   // from the log of the read's QP (s_qp) and host memory
-  logic [QpW-1:0] s_qp, s_qp_n;
-  // the FPDU size attributes from the set-up (MULPDU, marker grid, markers,
-  // CRC), read a cycle ahead at the server's next QP (qp_n_o) and the fetch
-  // unit's (f_qd)
-  logic [15:0]    s_mul, f_mul;
-  logic [8:0]     s_grid, f_grid;
-  logic           s_mark, s_crc, f_mark, f_crc;
-  wn_ctx_ram #(
-      .Depth(NumQp),
-      .Width(27),
-      .NumRd(2)
-  ) u_fattr (
-      .clk_i,
-      .rst_i  (rst),
-      .we_i   (init_valid_i),
-      .waddr_i(init_qp_i),
-      .wdata_i({init_mulpdu_i, init_start_i[8:0], init_mark_i, init_crc_i}),
-      .rd_i   (2'b11),
-      .raddr_i({f_qd, s_qp_n}),
-      .rdata_o({f_mul, f_grid, f_mark, f_crc, s_mul, s_grid, s_mark, s_crc})
-  );
   logic [LW:0]    s_ent;
   logic           sd_valid, se_valid;
   logic [QpW-1:0] sd_qp, se_qp;
@@ -1132,25 +1055,31 @@ module wn_rdma_tx #(
     a_new.multi = f_cnt != 32'd0;
     a_new.msn = (f_e.op == OpRreq) ? p_msn1 : (f_e.op == OpTerm) ? 32'd1 : p_msn0;
   end
+  // a QP's rings forgotten: the SQ indexes, the log's and the ORQ's
+  // pointers, a pending doorbell or Terminate (by the sweep, a change to
+  // RESET and a set-up)
+  task automatic clr_rings(input logic [QpW-1:0] q);
+    sq_pi[q] <= 16'd0;
+    sq_ci[q] <= 16'd0;
+    head_q[q] <= '0;
+    rel_q[q] <= '0;
+    tail_q[q] <= '0;
+    dbp_q[q] <= 1'b0;
+    oh_q[q] <= '0;
+    ot_q[q] <= '0;
+    orr_q[q] <= '0;
+    tpend_q[q] <= 1'b0;
+  endtask
   always_ff @(posedge clk_i) begin
     if (rst) begin
       // the sweep (and, during rst_i, any entry: it is swept again)
+      clr_rings(clr_qp);
       st_q[clr_qp] <= 8'd0;
-      sq_pi[clr_qp] <= 16'd0;
-      sq_ci[clr_qp] <= 16'd0;
-      head_q[clr_qp] <= '0;
-      rel_q[clr_qp] <= '0;
-      tail_q[clr_qp] <= '0;
-      dbp_q[clr_qp] <= 1'b0;
-      oh_q[clr_qp] <= '0;
-      ot_q[clr_qp] <= '0;
-      orr_q[clr_qp] <= '0;
       sh_q[clr_qp] <= 1'b0;
       od_q[clr_qp] <= 1'b0;
       sw_q[clr_qp] <= '0;
       dr_q[clr_qp] <= 1'b0;
       perr_q[clr_qp] <= 1'b0;
-      tpend_q[clr_qp] <= 1'b0;
     end else begin
       if (sqdb_valid_i) sq_pi[sqdb_qp_i] <= sqdb_pi_i;
       if (st_valid_i) st_q[st_qp_i] <= st_i;
@@ -1159,19 +1088,8 @@ module wn_rdma_tx #(
       if (e_push) perr_q[e_scan] <= 1'b0;
       if (se_valid && st_q[se_qp] == 8'(wn_abi_pkg::QP_STATE_RTS)) perr_q[se_qp] <= 1'b1;
       if (init_valid_i) perr_q[init_qp_i] <= 1'b0;
-      if (rst_st) begin
-        // RESET forgets the QP's messages (no completion after it)
-        head_q[st_qp_i] <= '0;
-        rel_q[st_qp_i] <= '0;
-        tail_q[st_qp_i] <= '0;
-        oh_q[st_qp_i] <= '0;
-        ot_q[st_qp_i] <= '0;
-        orr_q[st_qp_i] <= '0;
-        tpend_q[st_qp_i] <= 1'b0;
-        dbp_q[st_qp_i] <= 1'b0;
-        sq_ci[st_qp_i] <= 16'd0;
-        sq_pi[st_qp_i] <= 16'd0;
-      end
+      // RESET forgets the QP's messages (no completion after it)
+      if (rst_st) clr_rings(st_qp_i);
       if (f_app) begin
         tail_q[f_qp] <= tail_q[f_qp] + 1'b1;
       end
@@ -1211,18 +1129,7 @@ module wn_rdma_tx #(
         sw_q[init_qp_i] <= '0;
         dr_q[init_qp_i] <= 1'b0;
       end
-      if (init_valid_i) begin
-        sq_pi[init_qp_i] <= 16'd0;
-        sq_ci[init_qp_i] <= 16'd0;
-        head_q[init_qp_i] <= '0;
-        rel_q[init_qp_i] <= '0;
-        tail_q[init_qp_i] <= '0;
-        dbp_q[init_qp_i] <= 1'b0;
-        oh_q[init_qp_i] <= '0;
-        ot_q[init_qp_i] <= '0;
-        orr_q[init_qp_i] <= '0;
-        tpend_q[init_qp_i] <= 1'b0;
-      end
+      if (init_valid_i) clr_rings(init_qp_i);
     end
   end
 
@@ -1275,28 +1182,19 @@ module wn_rdma_tx #(
       .s_hs_o      (p_hs)
   );
 
-  // the tables with one writer and no reset (memories, not register
-  // files): a QP's attributes from its set-up, and its Terminate's length
-  // (read only while one is pending)
-  always_ff @(posedge clk_i) begin
-    if (init_valid_i) begin
-      pd_q[init_qp_i] <= init_pd_i;
-      ord_q[init_qp_i] <= init_ord_i;
-    end
-  end
 
 `ifndef SYNTHESIS
   // the ORD rule is applied when the WQE is taken (t_rdw), and nothing
   // adds to the QP's outstanding Reads before it is checked
   always_ff @(posedge clk_i) begin
-    if (!rst && f_st == FChk && !f_mr_op && !f_bad && f_rd && ord_full(ot_q[f_qp] - oh_q[f_qp], ord_q[f_qp]))
+    if (!rst && f_st == FChk && !f_mr_op && !f_bad && f_rd && ord_full(ot_q[f_qp] - oh_q[f_qp], f_ord))
       $error("wn_rdma_tx: QP %0d: a Read beyond ORD reached the gather check", f_qp);
   end
 `endif
 
   logic unused;
-  assign unused = ^{pf_idle, se_count, wq_w, rq_count, f_w.rsvd0, f_w.rsvd1, f_w.rsvd2,
+  assign unused = ^{pf_idle, se_count, wq_w, f_w.rsvd0, f_w.rsvd1, f_w.rsvd2,
                     f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96], f_w.sge1[63:0],
                     f_w.sge2[63:0], f_w.sge3[63:0], f_fr, r_e, a_e, f_fe,
-                    s_ent[LW], a_head_n[LW], r_rel_n[LW], o_oh_n[OW], f_crc, term_hdr_i[511:368]};
+                    s_ent[LW], a_head_n[LW], r_rel_n[LW], o_oh_n[OW], term_hdr_i[511:368]};
 endmodule
