@@ -345,9 +345,9 @@ module wn_rdma_tx #(
       .term_len_i   (t_len),
       .pf_qd_i      (pf_qp_n),
       .f_qd_i       (f_qd),
-      .a_qd_i       (rst ? '0 : a_scan_n),
+      .a_qd_i       (a_scan_n),
       .o_qd_i       (o_qp_n),
-      .r_qd_i       (rst ? '0 : r_scan_n),
+      .r_qd_i       (r_scan_n),
       .s_qd_i       (s_qp_n),
       .f_qp_i       (f_qp),
       .c_qp_i       (t_chk ? wq_qp : f_qp),
@@ -800,7 +800,7 @@ module wn_rdma_tx #(
   // on to the next QP, or to one logging a message while the engine has
   // read all it was told of (an idle QP's message goes out at once; a busy
   // one's messages gather into fuller segments)
-  assign r_scan_n = (!r_rel && !(db_valid_o && !db_ready_i)) ? ((f_app && p_fhw == p_frend) ? f_qp : r_scan + 1'b1) :
+  assign r_scan_n = rst ? '0 : (!r_rel && !(db_valid_o && !db_ready_i)) ? ((f_app && p_fhw == p_frend) ? f_qp : r_scan + 1'b1) :
                     r_scan;
 
   // ------------------------------------------------------------------
@@ -842,7 +842,7 @@ module wn_rdma_tx #(
       if (!a_can || a_rwait) a_stepped_q <= !a_jump;
     end
   end
-  assign a_scan_n = (!a_can || a_rwait) ? (a_jump ? ack_qp_i[QpW-1:0] : a_scan + 1'b1) : a_scan;
+  assign a_scan_n = rst ? '0 : (!a_can || a_rwait) ? (a_jump ? ack_qp_i[QpW-1:0] : a_scan + 1'b1) : a_scan;
 
   // SQ drained: a scan finds a QP in SQD whose send work requests taken
   // before the drain have all completed (no message of one logged, no
@@ -910,7 +910,7 @@ module wn_rdma_tx #(
   // and release pointers after this cycle's writes, in the priority the
   // per-QP state's always_ff gives them: set-up, then retirement, then
   // release, then RESET)
-  logic [QpW-1:0] a_scan_n, r_scan_n, f_qp_n;
+  logic [QpW-1:0] a_scan_n, r_scan_n;
   logic [LW:0]    a_head_n, r_rel_n, f_ptr_n;
   logic           rst_st;
   // a change to RESET, which clears the ring pointers (the per-QP state's writes use it too)
@@ -926,25 +926,21 @@ module wn_rdma_tx #(
     if (a_ret && a_scan == r_scan_n && rel_q[a_scan] == head_q[a_scan]) r_rel_n = head_q[a_scan] + 1'b1;
     if (init_valid_i && init_qp_i == r_scan_n) r_rel_n = '0;
   end
-  // the flush reads from the release point of the QP it starts on, one
-  // record a cycle while the last is flushed or needs no completion
-  assign f_qp_n = (f_free && tpend_q[f_scan]) ? f_scan : f_qp;
+  // the flush reads from the release point of the QP it starts on (f_qd),
+  // one record a cycle while the last is flushed or needs no completion
   assign f_ptr_n = (f_free && tpend_q[f_scan]) ? rel_q[f_scan] :
                    (f_st == FFlush && f_ptr != tail_q[f_qp] && (!f_fl_need || f_cr)) ? f_ptr + 1'b1 : f_ptr;
 `ifndef SYNTHESIS
   // every record used is the one read a cycle ahead
   logic [QpW+LW-1:0] a_ra_q, r_ra_q, f_ra_q;
   logic [QpW+OW-1:0] o_ra_q;
-  logic [QpW-1:0]    pf_ra_q, tid_ra_q, f_ra2_q, a_ra2_q;
+  logic [QpW-1:0]    pf_ra_q;
   always_ff @(posedge clk_i) begin
     o_ra_q <= {o_qp_n, o_oh_n[OW-1:0]};
     pf_ra_q <= pf_qp_n;
-    f_ra2_q <= f_qd;
-    a_ra2_q <= rst ? '0 : a_scan_n;
-    tid_ra_q <= rst ? '0 : r_scan_n;
     a_ra_q <= {a_scan_n, a_head_n[LW-1:0]};
     r_ra_q <= {r_scan_n, r_rel_n[LW-1:0]};
-    f_ra_q <= {f_qp_n, f_ptr_n[LW-1:0]};
+    f_ra_q <= {f_qd, f_ptr_n[LW-1:0]};
     if (!rst) begin
       assert (head_q[a_scan] == tail_q[a_scan] || a_ra_q == {a_scan, head_q[a_scan][LW-1:0]})
       else $error("wn_rdma_tx: the retirement's record was read at another place");
@@ -952,8 +948,9 @@ module wn_rdma_tx #(
       else $error("wn_rdma_tx: the release's record was read at another place");
       assert (!(f_st == FFlush && f_ptr != tail_q[f_qp]) || f_ra_q == {f_qp, f_ptr[LW-1:0]})
       else $error("wn_rdma_tx: the flush's record was read at another place");
-      // the attributes' readers (wn_rdma_tx_attr) and the ORQ's
-      assert (pf_ra_q == pf_qp && tid_ra_q == r_scan && f_ra2_q == f_qp && a_ra2_q == a_scan &&
+      // the attributes' readers (wn_rdma_tx_attr: the same QPs) and the ORQ's
+      assert (pf_ra_q == pf_qp && r_ra_q[QpW+LW-1:LW] == r_scan && f_ra_q[QpW+LW-1:LW] == f_qp &&
+              a_ra_q[QpW+LW-1:LW] == a_scan &&
               (!o_pop || o_ra_q == {o_qp, oh_q[o_qp][OW-1:0]}))
       else $error("wn_rdma_tx: an attribute or ORQ entry was read at another QP than its reader's");
     end
@@ -962,7 +959,7 @@ module wn_rdma_tx #(
 
   // ------------------------------------------------------------------
   // the log: a message is written in the cycle its last FPDU is counted
-  assign lg_ra = {a_scan_n, a_head_n[LW-1:0], r_scan_n, r_rel_n[LW-1:0], f_qp_n, f_ptr_n[LW-1:0]};
+  assign lg_ra = {a_scan_n, a_head_n[LW-1:0], r_scan_n, r_rel_n[LW-1:0], f_qd, f_ptr_n[LW-1:0]};
   wn_rdma_msg_log #(
       .NumQp   (NumQp),
       .LogDepth(LogDepth),
@@ -1163,7 +1160,7 @@ module wn_rdma_tx #(
       .a_ret_i     (a_ret),
       .a_end_i     (a_e.start + a_e.bytes),
       .f_qd_i      (f_qd),
-      .r_qd_i      (rst ? '0 : r_scan_n),
+      .r_qd_i      (r_scan_n),
       .s_qd_i      (s_qp_n),
       .ack_valid_i,
       .ack_qp_i,
