@@ -133,13 +133,26 @@ KREL=${KERNEL_PKG#linux-image-}
 KREL=${KREL%-unsigned}
 SERIES=$(echo "$KREL" | cut -d. -f1-2)
 say "kernel $KERNEL_PKG $KV"
-# the flavour's headers need the common headers and kbuild of the same upload
+# the flavour's headers need the common headers and kbuild of the same
+# upload; each takes the kernel's version where apt has it, else its own
+# candidate (kbuild is rebuilt on its own: the headers ask for >= the
+# kernel's version, and the archive may hold only a later one)
 HEADERS=("linux-headers-$KREL")
 mapfile -t -O 1 HEADERS < <(apt-cache depends "linux-headers-$KREL=$KV" 2>/dev/null |
 	awk '$1 == "Depends:" && $2 ~ /^linux-(headers|kbuild)-/ { print $2 }')
 [ ${#HEADERS[@]} -ge 2 ] || die "apt lists no common headers for linux-headers-$KREL"
+declare -A HV
+for p in "${HEADERS[@]}"; do
+	if [ -n "$(apt-cache show "$p=$KV" 2>/dev/null)" ]; then
+		HV[$p]=$KV
+	else
+		HV[$p]=$(candidate "$p")
+		[ -n "${HV[$p]}" ] && [ "${HV[$p]}" != "(none)" ] || die "apt has no candidate for $p"
+		say "$p: $KV is not in the archive, taking ${HV[$p]}"
+	fi
+done
 KPKGS=("$KERNEL_PKG=$KV" "linux-source-$SERIES=$KV")
-for p in "${HEADERS[@]}"; do KPKGS+=("$p=$KV"); done
+for p in "${HEADERS[@]}"; do KPKGS+=("$p=${HV[$p]}"); done
 fetch "${KPKGS[@]}"
 
 K=$C/kernel
@@ -148,7 +161,7 @@ if [ ! -f "$K/.done-$KV" ]; then
 	rm -rf "$K" && mkdir -p "$K/image" "$K/headers"
 	dpkg-deb -x "$(deb "$KERNEL_PKG" "$KV")" "$K/image"
 	for p in "${HEADERS[@]}"; do
-		dpkg-deb -x "$(deb "$p" "$KV")" "$K/headers"
+		dpkg-deb -x "$(deb "$p" "${HV[$p]}")" "$K/headers"
 	done
 	# the flavour's Makefile names the common tree by its installed path
 	perl -pi -e "s{^include /usr/src/}{include $K/headers/usr/src/}" \
