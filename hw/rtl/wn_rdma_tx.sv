@@ -793,15 +793,26 @@ module wn_rdma_tx #(
                  (!r_e.multi || p_rhw == p_rrend);
   assign db_valid_o = !r_rel && dbp_q[r_scan];
   assign db_value_o = p_rrend;
-  always_ff @(posedge clk_i) begin
-    if (rst) r_scan <= '0;
-    else r_scan <= r_scan_n;
-  end
-  // on to the next QP, or to one logging a message while the engine has
-  // read all it was told of (an idle QP's message goes out at once; a busy
-  // one's messages gather into fuller segments)
-  assign r_scan_n = rst ? '0 : (!r_rel && !(db_valid_o && !db_ready_i)) ? ((f_app && p_fhw == p_frend) ? f_qp : r_scan + 1'b1) :
-                    r_scan;
+  // where the release goes next (wn_work_list): a QP logging a message
+  // while the engine has read all it was told of (an idle QP's message
+  // goes out at once; a busy one's messages gather into fuller segments),
+  // a QP whose engine reads caught up with what it was told (its next
+  // messages, a multi-FPDU one among them, may go), or the sweep's next
+  logic r_ev_log, r_ev_read;
+  assign r_ev_log = f_app && p_fhw == p_frend;
+  assign r_ev_read = sd_valid && sd_end == p_srend;
+  wn_work_list #(
+      .NumQp(NumQp),
+      .NumEv(2)
+  ) u_rlist (
+      .clk_i,
+      .rst_i     (rst),
+      .hold_i    (r_rel || (db_valid_o && !db_ready_i)),
+      .ev_valid_i({r_ev_read, r_ev_log}),
+      .ev_qp_i   ({sd_qp, f_qp}),
+      .qp_o      (r_scan),
+      .qp_n_o    (r_scan_n)
+  );
 
   // ------------------------------------------------------------------
   // retire: acknowledged messages leave the log (a QP in ERROR flushes)
@@ -1132,7 +1143,7 @@ module wn_rdma_tx #(
 
   // the stream positions and MSNs (wn_rdma_tx_pos)
   logic           f_fl_end, f_m0, f_m1;
-  logic [31:0]    p_lend, p_frend, p_fhw, p_msn0, p_msn1, p_rrend, p_rhw, p_una, p_hs;
+  logic [31:0]    p_lend, p_frend, p_fhw, p_msn0, p_msn1, p_rrend, p_rhw, p_una, p_hs, p_srend;
   // a message logged (the MSN of its queue), or a flush that reached the
   // log's tail
   assign f_fl_end = f_st == FFlush && f_ptr == tail_q[f_qp];
@@ -1175,6 +1186,7 @@ module wn_rdma_tx #(
       .f_msn1_o    (p_msn1),
       .r_rend_o    (p_rrend),
       .r_hw_o      (p_rhw),
+      .s_rend_o    (p_srend),
       .a_una_o     (p_una),
       .s_hs_o      (p_hs)
   );

@@ -22,7 +22,8 @@
 //   - a message retired (a_ret_i: hs = its end, a_end_i).
 // Reads: the fetch unit's QP (f_qp_i), the release scan's (r_qp_i), the
 // retire scan's (a_qp_i), the FPDU server's (s_hs_o) and the engine
-// read's (sd_qp_i). All but una are in block RAM (wn_ctx_ram), read a
+// read's (sd_qp_i: hw, and rend for the release's event that the reads
+// caught up, s_rend_o). All but una are in block RAM (wn_ctx_ram), read a
 // cycle ahead at each reader's QP after the clock edge (f_qd_i, r_qd_i,
 // s_qd_i: the server's, which is also the engine read's), so that what a
 // port shows is the entry of the reader's QP in this cycle; una is read at
@@ -65,13 +66,14 @@ module wn_rdma_tx_pos #(
     output logic [31:0]    f_msn1_o,
     output logic [31:0]    r_rend_o,
     output logic [31:0]    r_hw_o,
+    output logic [31:0]    s_rend_o,
     output logic [31:0]    a_una_o,
     output logic [31:0]    s_hs_o
 );
   logic [31:0] una_q [NumQp];
   // what the block RAMs show: at the fetch unit's QP (f_*), the release
   // scan's (r_*) and the engine read's (d_*)
-  logic [31:0] f_lend, f_msn0, f_msn1, f_rend, f_hw, r_rend, r_hw, d_hw;
+  logic [31:0] f_lend, f_msn0, f_msn1, f_rend, f_hw, r_rend, r_hw, d_hw, d_rend;
 
   // the set-up waiting for its group's free cycle
   logic           ini_f_q, ini_r_q, ini_h_q, ini_u_q, ini_s_q, ini_f, ini_r, ini_h, ini_u, ini_s;
@@ -133,16 +135,16 @@ module wn_rdma_tx_pos #(
   wn_ctx_ram #(
       .Depth(NumQp),
       .Width(32),
-      .NumRd(2)
+      .NumRd(3)
   ) u_rend (
       .clk_i,
       .rst_i,
       .we_i   (!rst_i && (r_rel_i || ini_r)),
       .waddr_i(r_rel_i ? r_qp_i : ini_qp),
       .wdata_i(r_rel_i ? r_rend + r_bytes_i : ini_start),
-      .rd_i   (2'b11),
-      .raddr_i({r_qd_i, f_qd_i}),
-      .rdata_o({r_rend, f_rend})
+      .rd_i   (3'b111),
+      .raddr_i({s_qd_i, r_qd_i, f_qd_i}),
+      .rdata_o({d_rend, r_rend, f_rend})
   );
   wn_ctx_ram #(
       .Depth(NumQp),
@@ -184,6 +186,7 @@ module wn_rdma_tx_pos #(
   assign f_msn1_o = f_msn1;
   assign r_rend_o = r_rend;
   assign r_hw_o = r_hw;
+  assign s_rend_o = d_rend;
   assign a_una_o = una_q[a_qp_i];
   wn_ctx_ram #(
       .Depth(NumQp),

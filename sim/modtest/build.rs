@@ -148,6 +148,13 @@ const TOPS: &[Top] = &[
         doc: "`wn_runs` with 4 runs of up to 31 packets, 8 QPs and 2 query ports (few runs and QPs, so the list fills and QPs repeat often).",
     },
     Top {
+        name: "wn_work_list",
+        module: "wn_work_list",
+        files: &["rtl/wn_fifo.sv", "rtl/wn_fifo_nx.sv", "rtl/wn_work_list.sv"],
+        params: &[("NumQp", "16"), ("NumEv", "2")],
+        doc: "`wn_work_list` with 16 QPs and 2 event ports (few QPs, so events meet queued QPs and the unit's own often).",
+    },
+    Top {
         name: "wn_fifo_nx",
         module: "wn_fifo_nx",
         files: &["rtl/wn_fifo_nx.sv"],
