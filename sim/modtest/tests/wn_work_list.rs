@@ -146,7 +146,9 @@ fn run(
             Some(q) if rng.percent(same_pct) => q,
             _ => rng.below(QPS as u64) as usize,
         });
-        let silent = rng.percent(silent_pct).then(|| rng.below(QPS as u64) as usize);
+        let silent = rng
+            .percent(silent_pct)
+            .then(|| rng.below(QPS as u64) as usize);
         let serve = rng.below(max_serve + 1) as u32;
         b.cycle([e0, e1], silent, serve)?;
     }
@@ -155,7 +157,11 @@ fn run(
     }
     let left: Vec<usize> = (0..QPS).filter(|q| b.work[*q].is_some()).collect();
     assert!(left.is_empty(), "work left at QPs {left:?}");
-    Ok((b.worst_ev, b.worst_sweep, b.ev_sum as f64 / b.ev_n.max(1) as f64))
+    Ok((
+        b.worst_ev,
+        b.worst_sweep,
+        b.ev_sum as f64 / b.ev_n.max(1) as f64,
+    ))
 }
 
 #[test]
@@ -166,7 +172,10 @@ fn every_qp_with_work_is_reached() -> Result<(), ModError> {
     // light: few events, long services; an event's QP is reached in a
     // move or two, where the sweep alone would take NumQp on average
     let (_, _, mean) = run(0x0073_0002, 30_000, 5, 10, 2, 8)?;
-    assert!(mean < 3.0, "an event's QP is reached in {mean:.2} moves on average");
+    assert!(
+        mean < 3.0,
+        "an event's QP is reached in {mean:.2} moves on average"
+    );
     // events only on one port, and mostly the same QPs
     run(0x0073_0003, 30_000, 40, 90, 0, 1)?;
     Ok(())
@@ -187,6 +196,10 @@ fn an_event_brings_an_idle_unit_at_once() -> Result<(), ModError> {
     let other = (far + 5) % QPS;
     b.cycle([None, Some(other)], None, 0)?;
     b.cycle([None, None], None, 0)?;
-    assert_eq!(b.qp()?, other, "event 1 is queued and taken after a sweep step");
+    assert_eq!(
+        b.qp()?,
+        other,
+        "event 1 is queued and taken after a sweep step"
+    );
     Ok(())
 }
