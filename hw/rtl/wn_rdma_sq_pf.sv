@@ -15,7 +15,9 @@
 // the FIFO stale (dropped as they come). A refused read leaves an error
 // entry for its first missing WQE and the prefetcher goes on from the
 // next one. A QP's state change parks it too, and one of a QP with WQEs
-// in the FIFO empties the FIFO.
+// in the FIFO empties the FIFO. The scan is a wn_work_list: doorbells and
+// state changes queue their QP once, and a sweep finds the rest (a parked
+// QP whose log has room again).
 //
 // The parent's per-QP tables are read at the QP being read (qp_o: its ring
 // base, size and producer index, and whether its state lets it send; qp_n_o
@@ -68,7 +70,7 @@ module wn_rdma_sq_pf #(
   localparam int WqDepth = 64;
   localparam int Quota = 64;
   logic           pf_run, pf_park;
-  logic [QpW-1:0] pf_qp, pf_scan;
+  logic [QpW-1:0] pf_qp, pf_scan, pf_scan_n;
   assign qp_o = pf_qp;
   assign qp_n_o = rst_i ? '0 : pf_pick ? pf_scan : pf_qp;
   assign scan_o = pf_scan;
@@ -91,6 +93,27 @@ module wn_rdma_sq_pf #(
   assign pf_flush = rw_hit || rw_xst;
   assign pf_leave = pf_run && pf_rd_idle && !pf_flush &&
                     (pf_park || !pf_okst || (pf_other && (pf_cnt >= 16'(Quota) || pf_next == pi_i)));
+
+  // the scan (wn_work_list): stops at a QP with work (to start a run, or
+  // waiting for the run to end); leaving, it goes to a QP rung or changed
+  // state (each queued once, in their order), else to the sweep's next
+  wn_work_list #(
+      .NumQp(NumQp),
+      .NumEv(2)
+  ) u_scan (
+      .clk_i,
+      .rst_i,
+      .hold_i    (pf_pick || pf_other),
+      .ev_valid_i({st_valid_i, sqdb_valid_i}),
+      .ev_qp_i   ({st_qp_i, sqdb_qp_i}),
+      .qp_o      (pf_scan),
+      .qp_n_o    (pf_scan_n)
+  );
+
+  // the scan's QP after the edge: the scan's tables are read
+  // asynchronously (the parent's register files)
+  logic unused_scan_n;
+  assign unused_scan_n = ^pf_scan_n;
 
   wn_wqe_prefetch #(
       .NumQp   (NumQp),
@@ -134,12 +157,8 @@ module wn_rdma_sq_pf #(
       pf_run <= 1'b0;
       pf_park <= 1'b0;
       pf_qp <= '0;
-      pf_scan <= '0;
       pf_cnt <= 16'd0;
     end else begin
-      // the scan: stops at a QP with work (to start a run, or waiting)
-      // (to a QP just rung, when it was not stopped)
-      if (!(pf_pick || pf_other)) pf_scan <= (!pf_run && sqdb_valid_i && sqdb_qp_i != pf_qp) ? sqdb_qp_i : pf_scan + 1'b1;
       if (pf_pick) begin
         pf_run <= 1'b1;
         pf_park <= 1'b0;
