@@ -249,18 +249,14 @@ module wn_rdma_tx #(
 
   // per-QP state
   logic [7:0]  st_q [NumQp];
-  logic [15:0] sq_pi [NumQp];
-  logic [15:0] sq_ci [NumQp];
-  logic [LW:0] head_q [NumQp];
-  logic [LW:0] rel_q [NumQp];
-  logic [LW:0] tail_q [NumQp];
+  logic [15:0] sq_pi [NumQp], sq_ci [NumQp];
+  logic [LW:0] head_q [NumQp], rel_q [NumQp], tail_q [NumQp];
   logic        dbp_q [NumQp];
   // the Terminate to send: pending, and its length (its payload, RFC 5040
   // §4.8, is kept by the FPDU server)
   logic         tpend_q [NumQp];
   // outstanding READs (the ORQ, u_orq below: wr_id and signaled): head and tail
-  logic [OW:0] oh_q [NumQp];
-  logic [OW:0] ot_q [NumQp];
+  logic [OW:0] oh_q [NumQp], ot_q [NumQp];
   // READ REQUESTs acknowledged (retired from the log): the ORQ's entries
   // from oh_q to orr_q are Reads older than every message still logged
   logic [OW:0] orr_q [NumQp];
@@ -295,11 +291,9 @@ module wn_rdma_tx #(
   // the WQE prefetcher (wn_rdma_sq_pf): its FIFO's head (wq_*), taken in
   // order, and the fetch unit's rewinds (rw_*)
   // a QP can log a work request (two messages at most) now: in RTS with
-  // room beside the READ RESPONSEs' reserve and not halted by an error, or
-  // in ERROR (its WQEs complete FLUSHED)
-  // in ERROR a WQE completes FLUSHED once every message and Read posted
-  // before it has completed (reads: the Reads in the ORQ), so the send
-  // queue's completions keep posting order
+  // room beside the READ RESPONSEs' reserve and not halted by an error; in
+  // ERROR once every message and Read (in the ORQ) posted before it has
+  // completed, so its FLUSHED completion keeps posting order
   function automatic logic can_log(input logic [7:0] st, input logic [LW:0] used, input logic halted,
                                    input logic [OW:0] reads);
     can_log = (st == 8'(wn_abi_pkg::QP_STATE_RTS) && !halted &&
@@ -401,6 +395,10 @@ module wn_rdma_tx #(
       .scan_ci_i     (sq_ci[pf_scan]),
       .sqdb_valid_i,
       .sqdb_qp_i,
+      .ret_valid_i   (a_ret),
+      .ret_qp_i      (a_scan),
+      .rdone_valid_i(o_pop && o_take),
+      .rdone_qp_i    (o_qp),
       .st_valid_i,
       .st_qp_i,
       .init_valid_i,
@@ -840,20 +838,20 @@ module wn_rdma_tx #(
   assign a_ret = a_can && !a_rwait && (!a_need || a_cr);
   assign busy_o = f_st != FIdle;
   assign busy_qp_o = f_qp;
-  // the scan jumps to a QP whose acknowledgment just advanced, every
-  // other move at most, so that every QP is still visited in turn
-  logic a_jump, a_stepped_q;
-  assign a_jump = ack_valid_i && ack_qp_i < 16'(NumQp) && a_stepped_q && ack_qp_i[QpW-1:0] != a_scan;
-  always_ff @(posedge clk_i) begin
-    if (rst) begin
-      a_scan <= '0;
-      a_stepped_q <= 1'b0;
-    end else begin
-      a_scan <= a_scan_n;
-      if (!a_can || a_rwait) a_stepped_q <= !a_jump;
-    end
-  end
-  assign a_scan_n = rst ? '0 : (!a_can || a_rwait) ? (a_jump ? ack_qp_i[QpW-1:0] : a_scan + 1'b1) : a_scan;
+  // where the retirement goes next (wn_work_list): a QP acknowledged or
+  // changing state (to ERROR: its messages leave), or the sweep's next
+  wn_work_list #(
+      .NumQp(NumQp),
+      .NumEv(2)
+  ) u_alist (
+      .clk_i,
+      .rst_i     (rst),
+      .hold_i    (a_can && !a_rwait),
+      .ev_valid_i({st_valid_i, ack_valid_i && ack_qp_i < 16'(NumQp)}),
+      .ev_qp_i   ({st_qp_i, ack_qp_i[QpW-1:0]}),
+      .qp_o      (a_scan),
+      .qp_n_o    (a_scan_n)
+  );
 
   // SQ drained: a scan finds a QP in SQD whose send work requests taken
   // before the drain have all completed (no message of one logged, no
@@ -964,6 +962,10 @@ module wn_rdma_tx #(
               a_ra_q[QpW+LW-1:LW] == a_scan &&
               (!o_pop || o_ra_q == {o_qp, oh_q[o_qp][OW-1:0]}))
       else $error("wn_rdma_tx: an attribute or ORQ entry was read at another QP than its reader's");
+      // the ORD rule is applied when the WQE is taken (t_rdw), and nothing
+      // adds to the QP's outstanding Reads before it is checked
+      assert (!(f_st == FChk && !f_mr_op && !f_bad && f_rd && ord_full(ot_q[f_qp] - oh_q[f_qp], f_ord)))
+      else $error("wn_rdma_tx: QP %0d: a Read beyond ORD reached the gather check", f_qp);
     end
   end
 `endif
@@ -1191,19 +1193,8 @@ module wn_rdma_tx #(
       .s_hs_o      (p_hs)
   );
 
-
-`ifndef SYNTHESIS
-  // the ORD rule is applied when the WQE is taken (t_rdw), and nothing
-  // adds to the QP's outstanding Reads before it is checked
-  always_ff @(posedge clk_i) begin
-    if (!rst && f_st == FChk && !f_mr_op && !f_bad && f_rd && ord_full(ot_q[f_qp] - oh_q[f_qp], f_ord))
-      $error("wn_rdma_tx: QP %0d: a Read beyond ORD reached the gather check", f_qp);
-  end
-`endif
-
   logic unused;
-  assign unused = ^{pf_idle, se_count, wq_w, f_w.rsvd0, f_w.rsvd1, f_w.rsvd2,
-                    f_w.rsvd3, f_w.sge1[127:96], f_w.sge2[127:96], f_w.sge3[127:96], f_w.sge1[63:0],
-                    f_w.sge2[63:0], f_w.sge3[63:0], f_fr, r_e, a_e, f_fe,
-                    s_ent[LW], a_head_n[LW], r_rel_n[LW], o_oh_n[OW], term_hdr_i[511:368]};
+  assign unused = ^{pf_idle, se_count, wq_w, f_w.rsvd0, f_w.rsvd1, f_w.rsvd2, f_w.rsvd3, f_w.sge1[127:96],
+                    f_w.sge2[127:96], f_w.sge3[127:96], f_w.sge1[63:0], f_w.sge2[63:0], f_w.sge3[63:0], f_fr, r_e,
+                    a_e, f_fe, s_ent[LW], a_head_n[LW], r_rel_n[LW], o_oh_n[OW], term_hdr_i[511:368]};
 endmodule

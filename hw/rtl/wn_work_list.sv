@@ -24,7 +24,7 @@
 // compares its QP with qp_n_o and reads its pending bit (a NumQp:1
 // multiplexer).
 // Reset empties the FIFOs and the pending bits; the unit starts at QP 0.
-// Parameters: NumQp a power of two >= 2; NumEv 2..4.
+// Parameters: NumQp a power of two >= 2; NumEv 2..8.
 module wn_work_list #(
     parameter int NumQp = 64,
     parameter int NumEv = 2,
@@ -44,8 +44,8 @@ module wn_work_list #(
     if (NumQp < 2 || (1 << QpW) != NumQp) begin : g_bad_qp
       $fatal(1, "wn_work_list: NumQp must be a power of two >= 2");
     end
-    if (NumEv < 2 || NumEv > 4) begin : g_bad_ev
-      $fatal(1, "wn_work_list: NumEv must be 2..4");
+    if (NumEv < 2 || NumEv > 8) begin : g_bad_ev
+      $fatal(1, "wn_work_list: NumEv must be 2..8");
     end
   endgenerate
 
