@@ -424,6 +424,7 @@ fn sync_dir(src: &Path, dst: &Path, prefix: &str) {
             write_if_changed(&dst.join(name), &read(&f));
         }
     }
+    let mut removed = false;
     for f in list(dst) {
         let (Some(stem), Some(ext)) = (f.file_stem(), f.extension()) else {
             continue;
@@ -440,6 +441,16 @@ fn sync_dir(src: &Path, dst: &Path, prefix: &str) {
         if gone {
             // A stale leftover only costs disk space; ignore a failed removal.
             let _ = fs::remove_file(&f);
+            removed = true;
+        }
+    }
+    // The combined unit's dependency file names every generated source: one
+    // that Verilator no longer writes (a constant pool a parameter change
+    // removed) would stop make with "no rule to make target", so the
+    // combined unit is built afresh.
+    if removed {
+        for ext in ["d", "o"] {
+            let _ = fs::remove_file(dst.join(format!("{prefix}__ALL.{ext}")));
         }
     }
 }
