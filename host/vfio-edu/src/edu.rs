@@ -46,6 +46,11 @@ const EDU_BAR0_SIZE: u64 = 1 << 20;
 const EDU_BUF: u32 = 0x40000;
 /// Size of that buffer and of every host buffer here.
 const LEN: usize = 4096;
+/// Bytes each DMA moves: half the buffer. QEMU 7.2's edu refuses a
+/// transfer that ends at its buffer's end (its range check wants the end
+/// inside the buffer, an off-by-one fixed in later QEMU) and stops the
+/// guest; the bytes beyond a transfer must keep their fill.
+const XFER: usize = LEN / 2;
 /// IOVAs (edu's DMA addresses are 28 bits wide: keep them below 256 MiB).
 const IOVA_SRC: u64 = 0x0010_0000;
 const IOVA_DST: u64 = 0x0020_0000;
@@ -164,6 +169,16 @@ impl Drop for Mapping<'_> {
     }
 }
 
+/// What byte `i` of a buffer filled with [`CANARY`] holds after a DMA of
+/// `v` bytes into it: `v` within the transfer, the fill beyond.
+fn moved(i: usize, v: u8) -> u8 {
+    if i < XFER {
+        v
+    } else {
+        CANARY
+    }
+}
+
 fn pattern(i: usize) -> u8 {
     ((i * 7 + 0x5a) ^ (i >> 8)) as u8
 }
@@ -174,7 +189,7 @@ fn dma(dev: &VfioDevice, src: u64, dst: u64, cmd: u32) -> Result<Duration, Fail>
     let t = Instant::now();
     dev.write32(reg::DMA_SRC, src as u32)?;
     dev.write32(reg::DMA_DST, dst as u32)?;
-    dev.write32(reg::DMA_CNT, LEN as u32)?;
+    dev.write32(reg::DMA_CNT, XFER as u32)?;
     dev.write32(reg::DMA_CMD, cmd | CMD_START)?;
     if cmd & CMD_IRQ != 0 {
         return Ok(t.elapsed());
@@ -259,13 +274,13 @@ fn step2_dma(dev: &VfioDevice, src: &DmaBuf, dst: &DmaBuf) -> Step {
     }
     let t1 = dma(dev, IOVA_SRC, u64::from(EDU_BUF), 0)?;
     let t2 = dma(dev, u64::from(EDU_BUF), IOVA_DST, CMD_TO_RAM)?;
-    if let Some((i, got, want)) = dst.first_mismatch(pattern) {
+    if let Some((i, got, want)) = dst.first_mismatch(|i| moved(i, pattern(i))) {
         return Err(Fail::Check(format!(
             "after RAM -> edu -> RAM, byte {i} is {got:#04x}, expected {want:#04x}"
         )));
     }
     println!(
-        "  RAM -> edu buffer ({} ms) -> RAM ({} ms): {LEN} bytes intact",
+        "  RAM -> edu buffer ({} ms) -> RAM ({} ms): {XFER} bytes intact, the rest untouched",
         t1.as_millis(),
         t2.as_millis()
     );
@@ -284,9 +299,9 @@ fn step3_iommu(dev: &VfioDevice, src: &DmaBuf, dst: &DmaBuf, aux: &DmaBuf) -> St
     // Load edu's buffer with AUX bytes and show that it holds them.
     dma(dev, IOVA_AUX, u64::from(EDU_BUF), 0)?;
     dma(dev, u64::from(EDU_BUF), IOVA_DST, CMD_TO_RAM)?;
-    if let Some((i, got, _)) = dst.first_mismatch(|_| AUX) {
+    if let Some((i, got, want)) = dst.first_mismatch(|i| moved(i, AUX)) {
         return Err(Fail::Check(format!(
-            "control DMA failed: byte {i} is {got:#04x}, expected {AUX:#04x}"
+            "control DMA failed: byte {i} is {got:#04x}, expected {want:#04x}"
         )));
     }
 
