@@ -20,8 +20,8 @@
 //   - an acknowledgment (ack_*) that advances una;
 //   - an engine read (sd_*) that reaches beyond hw;
 //   - a message retired (a_ret_i: hs = its end, a_end_i).
-// Reads: the fetch unit's QP (f_qp_i), the release scan's (r_qp_i), the
-// retire scan's (a_qp_i), the FPDU server's (s_hs_o) and the engine
+// Reads: the fetch unit's QP (f_qp_i), the release's (r_qp_i), the
+// retirement's (a_qp_i), the FPDU server's (s_hs_o) and the engine
 // read's (sd_qp_i: hw, and rend for the release's event that the reads
 // caught up, s_rend_o). All but una are in block RAM (wn_ctx_ram), read a
 // cycle ahead at each reader's QP after the clock edge (f_qd_i, r_qd_i,

@@ -29,8 +29,7 @@ module wn_work_list #(
     parameter int NumQp = 64,
     parameter int NumEv = 2,
     localparam int QpW = $clog2(NumQp),
-    localparam int EW = $clog2(NumEv),
-    localparam int EW1 = EW + 1
+    localparam int EW = $clog2(NumEv)
 ) (
     input  logic                 clk_i,
     input  logic                 rst_i,
@@ -51,7 +50,7 @@ module wn_work_list #(
 
   logic [QpW-1:0]   qp_q, sw_q, qp_n;
   logic             stepped_q;
-  logic [EW-1:0]    rr_q, pick;
+  logic [EW-1:0]    pick;
   logic [NumQp-1:0] pend_q;
   logic [NumEv-1:0] f_w, f_wr, f_rv, f_pop;
   logic [QpW-1:0]   f_head [NumEv];
@@ -75,21 +74,18 @@ module wn_work_list #(
     );
   end
 
-  // the first FIFO with a QP, from the round robin's turn on
-  logic [EW:0] pj;
-  always_comb begin
-    pick = '0;
-    lst = 1'b0;
-    pj = '0;
-    for (int k = NumEv - 1; k >= 0; k--) begin
-      pj = {1'b0, rr_q} + EW1'(k);
-      if (pj >= EW1'(NumEv)) pj = pj - EW1'(NumEv);
-      if (f_rv[pj[EW-1:0]]) begin
-        pick = pj[EW-1:0];
-        lst = 1'b1;
-      end
-    end
-  end
+  // the first FIFO with a QP, from the round robin's turn on (the turn
+  // moves past a FIFO when the unit takes its head)
+  wn_rr_arb #(
+      .N(NumEv)
+  ) u_arb (
+      .clk_i,
+      .rst_i,
+      .req_i   (f_rv),
+      .grant_o (pick),
+      .valid_o (lst),
+      .accept_i(!rst_i && mv && use_l)
+  );
 
   assign mv = !hold_i;
   assign use_l = stepped_q && lst;
@@ -121,14 +117,12 @@ module wn_work_list #(
       qp_q <= '0;
       sw_q <= QpW'(1);
       stepped_q <= 1'b1;
-      rr_q <= '0;
       pend_q <= '0;
     end else begin
       qp_q <= qp_n;
       if (mv) begin
         stepped_q <= !(byp || use_l);
         if (!byp && !use_l) sw_q <= sw_q + 1'b1;
-        if (use_l) rr_q <= pick == EW'(NumEv - 1) ? '0 : pick + 1'b1;
       end
       for (int e = 0; e < NumEv; e++) begin
         if (f_pop[e]) pend_q[f_head[e]] <= 1'b0;

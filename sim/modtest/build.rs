@@ -150,7 +150,7 @@ const TOPS: &[Top] = &[
     Top {
         name: "wn_work_list",
         module: "wn_work_list",
-        files: &["rtl/wn_fifo.sv", "rtl/wn_fifo_nx.sv", "rtl/wn_work_list.sv"],
+        files: &["rtl/wn_fifo.sv", "rtl/wn_fifo_nx.sv", "rtl/wn_rr_arb.sv", "rtl/wn_work_list.sv"],
         params: &[("NumQp", "16"), ("NumEv", "2")],
         doc: "`wn_work_list` with 16 QPs and 2 event ports (few QPs, so events meet queued QPs and the unit's own often).",
     },
