@@ -8,6 +8,30 @@ cd "$(dirname "$0")/.."
 pkgs=$(ls hw/rtl/gen/*_pkg.sv hw/rtl/*_pkg.sv 2>/dev/null | tr '\n' ' ' || true)
 rtl=$(ls hw/rtl/*.sv | grep -v '_pkg\.sv$' | tr '\n' ' ')
 waivers=$(ls hw/lint/*.vlt 2>/dev/null | tr '\n' ' ' || true)
+# Modules built and tested on their own (sim/modtest) before wn_core uses
+# them: the same two gates with each as the top. They run on the second
+# core while the core's synthesis runs; their output follows the core's.
+check_standalone() {
+	standalone="wn_crc32c wn_mpa_tx wn_mpa_rx wn_ddp_rx wn_rdmap_tx wn_runs"
+	for m in $standalone; do
+		echo "lint: verilator --lint-only -Wall ($m)"
+		verilator --lint-only -Wall --top-module "$m" $waivers $pkgs $rtl
+		echo "synth: yosys synth -top $m (coarse), no latches"
+		log=$(mktemp)
+		if ! yosys -q -l "$log" 2>/dev/null -p "read_verilog -sv $pkgs $rtl; synth -top $m -run begin:fine; \
+		  select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH*; check -assert; stat" >/dev/null 2>&1; then
+			tail -30 "$log"
+			echo "synth: $m FAILED"
+			exit 1
+		fi
+		grep -E "Number of cells" "$log" | tail -1 || true
+		rm -f "$log"
+	done
+}
+sa_log=$(mktemp)
+check_standalone >"$sa_log" 2>&1 &
+sa_pid=$!
+trap 'kill "$sa_pid" 2>/dev/null || true' EXIT
 echo "lint: verilator --lint-only -Wall (wn_core)"
 verilator --lint-only -Wall --top-module wn_core $waivers $pkgs $rtl
 echo "lint: clean"
@@ -35,21 +59,11 @@ echo "synth: clean (no latches)"
 echo "census: the tables the RTL declares against Yosys's netlist"
 cargo run -q -p xtask -- census "$out/core.xml" "$out/census.il" 4096
 
-# Modules built and tested on their own (sim/modtest) before wn_core uses
-# them: the same two gates with each as the top.
-standalone="wn_crc32c wn_mpa_tx wn_mpa_rx wn_ddp_rx wn_rdmap_tx wn_runs"
-for m in $standalone; do
-	echo "lint: verilator --lint-only -Wall ($m)"
-	verilator --lint-only -Wall --top-module "$m" $waivers $pkgs $rtl
-	echo "synth: yosys synth -top $m (coarse), no latches"
-	log=$(mktemp)
-	if ! yosys -q -l "$log" 2>/dev/null -p "read_verilog -sv $pkgs $rtl; synth -top $m -run begin:fine; \
-	  select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH*; check -assert; stat" >/dev/null 2>&1; then
-		tail -30 "$log"
-		echo "synth: $m FAILED"
-		exit 1
-	fi
-	grep -E "Number of cells" "$log" | tail -1 || true
-	rm -f "$log"
-done
+if ! wait "$sa_pid"; then
+	cat "$sa_log"
+	echo "standalone modules: FAILED"
+	exit 1
+fi
+cat "$sa_log"
+rm -f "$sa_log"
 echo "standalone modules: clean"

@@ -39,7 +39,7 @@ module wn_core #(
     parameter int NumCq    = 8,
     parameter int NumEq    = 4,
     parameter int ClockMhz = 250,
-    parameter int NumQp    = 64,
+    parameter int NumQp    = 1024,
     parameter int NumMrs   = 4096,
     parameter int LogRecs  = 4096
 ) (

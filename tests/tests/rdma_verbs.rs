@@ -836,13 +836,14 @@ fn creating_more_qps_or_cqs_than_the_card_has_is_a_typed_error() {
         assert!(qps.len() <= 4096, "QPs never run out");
     };
     let count = qps.len() as u32;
-    assert_eq!(count, 64, "the core's NumQp");
+    assert_eq!(count, 1024, "the core's NumQp");
+    assert_eq!(nic.report().expect("report").capacities.qps, count);
     assert!(
         matches!(
             err,
             warpnic::Error::NoFreeQueue {
                 kind: "queue pair",
-                count: 64
+                count: 1024
             }
         ),
         "{err:?}"
