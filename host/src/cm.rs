@@ -80,7 +80,7 @@
 //! argument; a connection that fails says why in its event
 //! ([`CmFailure`]).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::net::{Ipv4Addr, SocketAddrV4};
 use std::sync::Arc;
 
@@ -361,7 +361,12 @@ pub struct Cm<'n> {
     /// The receive window of new connections (RCV.WND in RDMA mode).
     rcv_wnd: u32,
     listeners: HashMap<u16, MpaConfig>,
-    conns: HashMap<EndpointId, Conn>,
+    /// By endpoint, in order: [`Cm::poll`] looks at them round robin from
+    /// `next_poll`, so a connection with news is never passed over for
+    /// long because others keep having news before it.
+    conns: BTreeMap<EndpointId, Conn>,
+    /// Where the next [`Cm::poll`] starts looking for news.
+    next_poll: u16,
     /// The completion queue of the connections' streams, made with the
     /// first connection: a connection costs no completion queue of its own.
     stream_cq: Option<StreamCq>,
@@ -416,6 +421,30 @@ fn check_ird_ord(ird: u16, ord: u16) -> Result<()> {
 }
 
 /// Refuses a queue pair that is not in RESET.
+/// What connection `c` has to report now, if anything: an event kept for
+/// it, its MPA setup's progress, or its reply acknowledged.
+fn conn_news(nic: &Nic, c: &mut Conn) -> Result<Option<Progress>> {
+    if let Some(ev) = c.news.take() {
+        return Ok(Some(Progress::Event(ev)));
+    }
+    match c.phase {
+        Phase::Setup => {
+            let (Some(setup), Some(st)) = (c.setup.as_mut(), c.stream.as_mut()) else {
+                return Ok(None);
+            };
+            Ok(setup.poll(nic, st)?.map(Progress::Mpa))
+        }
+        Phase::ReplySent { .. } => {
+            let Some(st) = c.stream.as_mut() else {
+                return Ok(None);
+            };
+            st.poll()?;
+            Ok((st.unacked() == 0).then_some(Progress::ReplyAcked))
+        }
+        _ => Ok(None),
+    }
+}
+
 fn check_reset(qp: &QueuePair) -> Result<()> {
     let state = qp.state()?;
     if state != QpState::Reset {
@@ -439,7 +468,8 @@ impl<'n> Cm<'n> {
             nic,
             rcv_wnd: DEFAULT_RCV_WND,
             listeners: HashMap::new(),
-            conns: HashMap::new(),
+            conns: BTreeMap::new(),
+            next_poll: 0,
             stream_cq: None,
         }
     }
@@ -743,40 +773,29 @@ impl<'n> Cm<'n> {
                 return Ok(Some(ev));
             }
         }
-        // the first connection with news (no per-poll allocation)
+        // the first connection with news from where the last poll
+        // stopped, round robin (no per-poll allocation)
         let nic = self.nic;
         let mut news = None;
-        for (&ep, c) in self.conns.iter_mut() {
-            if let Some(ev) = c.news.take() {
-                news = Some((CmId(ep), Progress::Event(ev)));
+        let from = EndpointId(self.next_poll);
+        for (&ep, c) in self.conns.range_mut(from..) {
+            if let Some(p) = conn_news(nic, c)? {
+                news = Some((CmId(ep), p));
                 break;
             }
-            match c.phase {
-                Phase::Setup => {
-                    let (Some(setup), Some(st)) = (c.setup.as_mut(), c.stream.as_mut()) else {
-                        continue;
-                    };
-                    if let Some(e) = setup.poll(nic, st)? {
-                        news = Some((CmId(ep), Progress::Mpa(e)));
-                        break;
-                    }
+        }
+        if news.is_none() {
+            for (&ep, c) in self.conns.range_mut(..from) {
+                if let Some(p) = conn_news(nic, c)? {
+                    news = Some((CmId(ep), p));
+                    break;
                 }
-                Phase::ReplySent { .. } => {
-                    let Some(st) = c.stream.as_mut() else {
-                        continue;
-                    };
-                    st.poll()?;
-                    if st.unacked() == 0 {
-                        news = Some((CmId(ep), Progress::ReplyAcked));
-                        break;
-                    }
-                }
-                _ => {}
             }
         }
         let Some((id, progress)) = news else {
             return Ok(None);
         };
+        self.next_poll = id.0 .0.wrapping_add(1);
         Ok(Some(match progress {
             Progress::Event(ev) => ev,
             Progress::Mpa(e) => self.mpa_event(id, e),

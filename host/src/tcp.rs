@@ -85,7 +85,7 @@ pub struct ListenerId(pub u16);
 
 /// An endpoint: one connection, from [`Nic::tcp_connect`] or an
 /// [`TcpEventInfo::Accepted`] event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct EndpointId(pub u16);
 
 /// Options of an active open.
