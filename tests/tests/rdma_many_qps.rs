@@ -12,6 +12,7 @@
 //! `WARPNIC_MANY_QPS=N` runs N connections (default 1,024: the core's
 //! QPs), `WARPNIC_MANY_QPS_MSGS=M` M messages a QP (default 2).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use warpnic::verbs::{AccessFlags, SendWr, WcOpcode, WorkCompletion, WrOpcode};
@@ -188,6 +189,29 @@ fn on_recv(i: usize, l: &mut Lane, wc: &WorkCompletion) {
     l.recvs_seen += 1;
 }
 
+/// Takes the completions waiting in `cqs`, each to its lane (found by its
+/// QP number in `lane_of`) through `check`; returns how many.
+fn reap<'c>(
+    cqs: impl Iterator<Item = &'c CompletionQueue>,
+    lane_of: &HashMap<u32, usize>,
+    lanes: &mut [Lane],
+    check: fn(usize, &mut Lane, &WorkCompletion),
+) -> usize {
+    let mut wcs = [WorkCompletion::default(); 64];
+    let mut n = 0;
+    for cq in cqs {
+        let got = cq.poll_wc(&mut wcs).expect("poll");
+        for wc in &wcs[..got] {
+            let i = *lane_of
+                .get(&wc.qp_num)
+                .expect("a completion of one of the side's QPs");
+            check(i, &mut lanes[i], wc);
+        }
+        n += got;
+    }
+    n
+}
+
 #[test]
 fn every_qp_of_the_core_open_at_once_each_running_its_own_mix() {
     let p = pair();
@@ -221,8 +245,8 @@ fn every_qp_of_the_core_open_at_once_each_running_its_own_mix() {
         .map(|(a, b)| lane(&mut rng, a, b, n_msgs))
         .collect();
     // a completion's QP number leads to its lane
-    let mut lane_of_a = std::collections::HashMap::new();
-    let mut lane_of_b = std::collections::HashMap::new();
+    let mut lane_of_a = HashMap::new();
+    let mut lane_of_b = HashMap::new();
     for (i, (a, b)) in ends.iter().enumerate() {
         lane_of_a.insert(a.qp.qp_num(), i);
         lane_of_b.insert(b.qp.qp_num(), i);
@@ -239,31 +263,12 @@ fn every_qp_of_the_core_open_at_once_each_running_its_own_mix() {
     let total_recvs: usize = lanes.iter().map(|l| sends(l).count()).sum();
     let (mut done, mut recvs) = (0, 0);
     let mut last = dev.now_ns();
-    let mut wcs = [WorkCompletion::default(); 64];
     while done < n_qps * n_msgs || recvs < total_recvs {
-        let mut moved = 0;
-        for (scq, _) in &cqs_a {
-            let got = scq.poll_wc(&mut wcs).expect("poll A");
-            for wc in &wcs[..got] {
-                let i = *lane_of_a
-                    .get(&wc.qp_num)
-                    .expect("a completion of one of A's QPs");
-                on_send(i, &mut lanes[i], wc);
-            }
-            moved += got;
-            done += got;
-        }
-        for (_, rcq) in &cqs_b {
-            let got = rcq.poll_wc(&mut wcs).expect("poll B");
-            for wc in &wcs[..got] {
-                let i = *lane_of_b
-                    .get(&wc.qp_num)
-                    .expect("a completion of one of B's QPs");
-                on_recv(i, &mut lanes[i], wc);
-            }
-            moved += got;
-            recvs += got;
-        }
+        let sent = reap(cqs_a.iter().map(|c| &*c.0), &lane_of_a, &mut lanes, on_send);
+        let got = reap(cqs_b.iter().map(|c| &*c.1), &lane_of_b, &mut lanes, on_recv);
+        let moved = sent + got;
+        done += sent;
+        recvs += got;
         if moved == 0 {
             assert!(
                 dev.now_ns() - last < 20_000_000,
