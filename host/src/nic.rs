@@ -116,6 +116,7 @@ pub(crate) struct NicInner {
     pub(crate) iovas: Arc<Mutex<IovaAllocator>>,
     pub(crate) info: NicInfo,
     slots: Mutex<Slots>,
+    /// The mailbox, held for a whole command; the last sequence number.
     fw_seq: Mutex<u8>,
     /// The RDMA command channel (one command at a time).
     pub(crate) rdma_cmd: RdmaCmdChannel,
@@ -431,7 +432,9 @@ impl Nic {
 
     /// Sends a command to the firmware through the mailbox and waits for
     /// the answer (polling STATUS, up to `timeout` of device time).
-    /// Returns the response words after the header.
+    /// Returns the response words after the header. Threads sharing the
+    /// NIC take the mailbox in turn (a command waits for the one before
+    /// it to be answered, outside its own timeout).
     ///
     /// # Errors
     /// [`Error::FwTimeout`], [`Error::FwStatus`] when the firmware refuses,
@@ -447,11 +450,12 @@ impl Nic {
                 },
             ));
         }
-        let seq = {
-            let mut s = lock(&self.inner.fw_seq, "mailbox sequence")?;
-            *s = s.wrapping_add(1);
-            *s
-        };
+        // the mailbox is one request at a time: the lock is held from the
+        // request's first word to the answer's last, so threads sharing the
+        // NIC never interleave their words
+        let mut mbox = lock(&self.inner.fw_seq, "mailbox")?;
+        *mbox = mbox.wrapping_add(1);
+        let seq = *mbox;
         let dev = &self.inner.dev;
         let start = dev.now_ns();
         let deadline = start.saturating_add(timeout.as_nanos() as u64);

@@ -150,6 +150,32 @@ fn firmware_mailbox_commands_and_errors() {
     assert!(dev.write32(u64::from(regs::mbox::DOORBELL), 17).is_err());
 }
 
+/// Two threads sharing one NIC send firmware commands at the same time:
+/// each command's words reach the mailbox whole and each thread gets its
+/// own answer (the mailbox is taken in turn).
+#[test]
+fn threads_sharing_a_nic_take_the_mailbox_in_turn() {
+    let p = pair();
+    p.a.set_ipv4(std::net::Ipv4Addr::new(10, 0, 0, 1), 24)
+        .unwrap();
+    std::thread::scope(|s| {
+        let version = s.spawn(|| {
+            for _ in 0..100 {
+                let v = p.a.fw_version().expect("GET_VERSION");
+                assert_eq!(v, (gen::FW_VERSION, gen::BUILD_ID));
+            }
+        });
+        let address = s.spawn(|| {
+            for _ in 0..100 {
+                let a = p.a.ipv4().expect("GET_IPV4");
+                assert_eq!(a, (std::net::Ipv4Addr::new(10, 0, 0, 1), 24));
+            }
+        });
+        version.join().expect("the GET_VERSION thread");
+        address.join().expect("the GET_IPV4 thread");
+    });
+}
+
 #[test]
 fn set_mac_moves_the_receive_filter() {
     let p = pair();
