@@ -49,7 +49,7 @@ fn json_report_names_blocks_counters_and_capacities() {
 
     let c = &v["capacities"];
     // the simulated core's parameters (hw/rtl/wn_core.sv defaults)
-    assert_eq!(c["qps"], 64);
+    assert_eq!(c["qps"], 1024);
     assert_eq!(c["cqs"], 8);
     assert_eq!(c["eqs"], 4);
     assert_eq!(c["mrs"], 4096);
