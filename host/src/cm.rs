@@ -92,7 +92,7 @@ use crate::mpa::{
     MpaSetup, RdmaParams, Revision, HEADER_LEN, IRD_ORD_LEN, MAX_IRD_ORD, MAX_PRIVATE_DATA,
 };
 use crate::stream::{StreamCq, TcpStream};
-use crate::tcp::{ConnectOpts, EndpointId, TcpEventInfo};
+use crate::tcp::{ConnectOpts, EndpointId, ListenerId, TcpEventInfo};
 use crate::verbs::{mulpdu_for_mss, QpAttrs, QueuePair, RecvWr, Sge, MAX_IRD, MAX_ORD};
 use crate::Nic;
 
@@ -328,6 +328,8 @@ enum Phase {
 /// One connection's state.
 struct Conn {
     peer: SocketAddrV4,
+    /// The port of the listener that took it (a responder's).
+    listen_port: Option<u16>,
     /// The MPA setup's configuration.
     cfg: MpaConfig,
     /// The connection's MSS (from its TCP open event).
@@ -360,7 +362,9 @@ pub struct Cm<'n> {
     nic: &'n Nic,
     /// The receive window of new connections (RCV.WND in RDMA mode).
     rcv_wnd: u32,
-    listeners: HashMap<u16, MpaConfig>,
+    /// By port: the engine's listener and the MPA configuration of its
+    /// connections.
+    listeners: HashMap<u16, (ListenerId, MpaConfig)>,
     /// By endpoint, in order: [`Cm::poll`] looks at them round robin from
     /// `next_poll`, so a connection with news is never passed over for
     /// long because others keep having news before it.
@@ -515,9 +519,43 @@ impl<'n> Cm<'n> {
     /// [`Error::Tcp`] when the port is in use or no listener is free.
     pub fn listen(&mut self, port: u16, backlog: u16, cfg: MpaConfig) -> Result<()> {
         // the firmware offers the smallest window scale for the window
-        self.nic.tcp_listen_with(port, backlog, self.rcv_wnd)?;
-        self.listeners.insert(port, cfg);
+        let l = self.nic.tcp_listen_with(port, backlog, self.rcv_wnd)?;
+        self.listeners.insert(port, (l, cfg));
         Ok(())
+    }
+
+    /// Stops listening on `port` (rdma_destroy_id of a listening id):
+    /// the engine takes no more connections for it, and the connections
+    /// it took whose request has not been answered yet (still in MPA
+    /// setup, or reported and waiting for accept or reject) are aborted
+    /// without an event. Connections accepted before go on. Returns how
+    /// many connections were dropped, the engine's (not yet taken from
+    /// it) and the aborted ones.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] (`port`, [`ArgError::NotListening`])
+    /// when this manager does not listen on `port`; [`Error::Tcp`].
+    pub fn unlisten(&mut self, port: u16) -> Result<u32> {
+        let (l, _) = self
+            .listeners
+            .remove(&port)
+            .ok_or(Error::arg("port", ArgError::NotListening))?;
+        let mut dropped = self.nic.tcp_unlisten(l)?;
+        let pending: Vec<EndpointId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| {
+                c.listen_port == Some(port)
+                    && matches!(c.phase, Phase::Setup | Phase::Requested { .. })
+            })
+            .map(|(&ep, _)| ep)
+            .collect();
+        for ep in pending {
+            self.conns.remove(&ep);
+            self.nic.tcp_abort(ep)?;
+            dropped += 1;
+        }
+        Ok(dropped)
     }
 
     /// Connects to `peer:port` (rdma_connect) with this request: private
@@ -572,6 +610,7 @@ impl<'n> Cm<'n> {
             ep,
             Conn {
                 peer: SocketAddrV4::new(peer, port),
+                listen_port: None,
                 cfg,
                 mss: 0,
                 stream: None,
@@ -1001,7 +1040,7 @@ impl<'n> Cm<'n> {
                 Ok(None)
             }
             TcpEventInfo::Accepted { ep, conn, .. } => {
-                let Some(cfg) = self.listeners.get(&conn.local.port()).copied() else {
+                let Some((_, cfg)) = self.listeners.get(&conn.local.port()).copied() else {
                     nic.tcp_abort(ep)?;
                     return Ok(None);
                 };
@@ -1012,6 +1051,7 @@ impl<'n> Cm<'n> {
                     ep,
                     Conn {
                         peer: conn.peer,
+                        listen_port: Some(conn.local.port()),
                         cfg,
                         mss: conn.mss,
                         stream: Some(st),

@@ -475,6 +475,9 @@ pub enum ArgError {
     /// No such connection.
     #[error("no such connection")]
     UnknownConnection,
+    /// Nothing listens on the port.
+    #[error("nothing listens on this port")]
+    NotListening,
     /// The peer-to-peer model (RFC 6581) with a queue pair: its
     /// ready-to-receive message is not sent by this library.
     #[error("the peer-to-peer model's ready-to-receive message is not sent with a QP")]

@@ -2,7 +2,8 @@
 //! listen, connect with private data, the connect request, accept and
 //! reject with private data, and the DAT events (seed 004): ESTABLISHED on
 //! both sides, PEER_REJECTED, NON_PEER_REJECTED for a port nobody listens
-//! on, DISCONNECTED; and the calls that must fail cleanly.
+//! on (or no longer: unlisten), DISCONNECTED; and the calls that must fail
+//! cleanly.
 
 use std::time::Duration;
 
@@ -154,6 +155,55 @@ fn cm_reject_reaches_the_initiator_as_peer_rejected() {
             private_data: b"not today".to_vec()
         }
     );
+}
+
+/// Unlisten (rdma_destroy_id of a listening id): a request reported and
+/// not yet answered is aborted, so its initiator gets NON_PEER_REJECTED;
+/// a connect after it finds no listener; the port can be listened on
+/// again; unlistening a port twice is an argument error.
+#[test]
+fn cm_unlisten_aborts_unanswered_requests_and_frees_the_port() {
+    let p = pair();
+    setup(&p);
+    let mut a = Cm::new(&p.a);
+    let mut b = Cm::new(&p.b);
+    b.listen(7002, 4, mpa()).expect("listen");
+    let params = ConnectParams {
+        private_data: b"first",
+        ird: 1,
+        ord: 1,
+        p2p: false,
+    };
+    let ida = a.connect(B_IP, 7002, mpa(), params, None).expect("connect");
+    let e = next(&p, &mut b, &mut a).expect("B's request");
+    assert!(matches!(e, CmEvent::ConnectRequest { .. }), "{e:?}");
+    assert_eq!(
+        b.unlisten(7002).expect("unlisten"),
+        1,
+        "the request aborted"
+    );
+    let e = next(&p, &mut a, &mut b).expect("A's event, none at B");
+    assert!(
+        matches!(&e, CmEvent::NonPeerRejected { id, reason: CmFailure::Tcp(_) } if *id == ida),
+        "{e:?}"
+    );
+    let idc = a.connect(B_IP, 7002, mpa(), params, None).expect("connect");
+    let e = next(&p, &mut a, &mut b).expect("A's event, none at B");
+    assert!(
+        matches!(&e, CmEvent::NonPeerRejected { id, reason: CmFailure::Tcp(_) } if *id == idc),
+        "{e:?}"
+    );
+    assert!(matches!(
+        b.unlisten(7002),
+        Err(Error::InvalidArgument {
+            arg: "port",
+            reason: ArgError::NotListening
+        })
+    ));
+    b.listen(7002, 4, mpa()).expect("listen again");
+    a.connect(B_IP, 7002, mpa(), params, None).expect("connect");
+    let e = next(&p, &mut b, &mut a).expect("B's request");
+    assert!(matches!(e, CmEvent::ConnectRequest { .. }), "{e:?}");
 }
 
 #[test]
