@@ -8,6 +8,17 @@ cd "$(dirname "$0")/.."
 pkgs=$(ls hw/rtl/gen/*_pkg.sv hw/rtl/*_pkg.sv 2>/dev/null | tr '\n' ' ' || true)
 rtl=$(ls hw/rtl/*.sv | grep -v '_pkg\.sv$' | tr '\n' ' ')
 waivers=$(ls hw/lint/*.vlt 2>/dev/null | tr '\n' ' ' || true)
+# Yosys's coarse synthesis of module $3 (after the commands $2), logged to
+# $1: it fails, with the log's tail, when it infers a latch or its check
+# finds a problem.
+yosys_gate() {
+	if ! yosys -q -l "$1" 2>/dev/null -p "read_verilog -sv $pkgs $rtl; $2 synth -top $3 -run begin:fine; \
+	  select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH*; check -assert; stat" >/dev/null 2>&1; then
+		tail -30 "$1"
+		echo "synth: $3 FAILED"
+		return 1
+	fi
+}
 # Modules built and tested on their own (sim/modtest) before wn_core uses
 # them: the same two gates with each as the top. They run on the second
 # core while the core's synthesis runs; their output follows the core's.
@@ -18,12 +29,7 @@ check_standalone() {
 		verilator --lint-only -Wall --top-module "$m" $waivers $pkgs $rtl
 		echo "synth: yosys synth -top $m (coarse), no latches"
 		log=$(mktemp)
-		if ! yosys -q -l "$log" 2>/dev/null -p "read_verilog -sv $pkgs $rtl; synth -top $m -run begin:fine; \
-		  select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH*; check -assert; stat" >/dev/null 2>&1; then
-			tail -30 "$log"
-			echo "synth: $m FAILED"
-			exit 1
-		fi
+		yosys_gate "$log" "" "$m" || exit 1
 		grep -E "Number of cells" "$log" | tail -1 || true
 		rm -f "$log"
 	done
@@ -43,14 +49,8 @@ mkdir -p "$out"
 verilator --xml-only --xml-output "$out/core.xml" --top-module wn_core $waivers $pkgs $rtl
 # The census netlist (the design as Yosys reads it, flattened: its memories
 # and the registers it made from arrays) is written before the synthesis.
-if ! yosys -q -l "$log" 2>/dev/null -p "read_verilog -sv $pkgs $rtl; design -save src; \
-  hierarchy -top wn_core; flatten; select m:* w:*]; write_rtlil -selected $out/census.il; \
-  design -load src; synth -top wn_core -run begin:fine; \
-  select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH*; check -assert; stat" >/dev/null 2>&1; then
-	tail -30 "$log"
-	echo "synth: FAILED"
-	exit 1
-fi
+yosys_gate "$log" "design -save src; hierarchy -top wn_core; flatten; select m:* w:*]; \
+  write_rtlil -selected $out/census.il; design -load src;" wn_core || exit 1
 grep -E "Number of cells|\\\$mem" "$log" | tail -3 || true
 rm -f "$log"
 echo "synth: clean (no latches)"
