@@ -19,8 +19,11 @@ use std::time::Duration;
 use warpnic::mpa::{
     AcceptParams, ConnectParams, MarkerPolicy, MpaConfig, RdmaParams, HEADER_LEN, IRD_ORD_LEN,
 };
-use warpnic::verbs::mulpdu_for_mss;
-use warpnic::{MpaEvent, MpaSetup, Nic, ProtectionDomain, QpAttrs, QpCaps, QueuePair, TcpStream};
+use warpnic::verbs::{mulpdu_for_mss, AccessFlags};
+use warpnic::{
+    DmaPerm, MemoryRegion, MpaEvent, MpaSetup, Nic, ProtectionDomain, QpAttrs, QpCaps, QueuePair,
+    TcpStream,
+};
 use warpnic_abi::gen::{CplTermOrigin, QpState, TermLayer};
 pub use warpnic_sim::rdma::{mpa_config, RdmaEnd};
 use warpnic_sim::rdma::{qp_parts, tcb_mss, QpParts};
@@ -30,6 +33,22 @@ use crate::{tcp_streams, Pair};
 /// The largest ULPDU a QP here accepts: any (the CRC and the DDP checks
 /// catch a garbage length; the sender's MULPDU is its own choice).
 pub const RX_MULPDU: u16 = u16::MAX;
+
+/// `len` bytes of `nic`'s DMA memory, registered in `pd` with `access`.
+pub fn mem_region(
+    nic: &Nic,
+    pd: &ProtectionDomain,
+    len: usize,
+    access: AccessFlags,
+) -> MemoryRegion {
+    let mem = Arc::new(nic.alloc_dma(len, DmaPerm::RW).expect("memory"));
+    pd.reg_mr(&mem, 0, len, access).expect("register")
+}
+
+/// As [`mem_region`] on `end`'s NIC and protection domain.
+pub fn region(end: &RdmaEnd, len: usize, access: AccessFlags) -> MemoryRegion {
+    mem_region(&end.nic, &end.pd, len, access)
+}
 
 /// The connection's MSS, from the TCB.
 pub fn mss(nic: &Nic, st: &TcpStream) -> u16 {

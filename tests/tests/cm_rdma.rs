@@ -15,12 +15,13 @@ use warpnic::cm::CmQp;
 use warpnic::mpa::{AcceptParams, ConnectParams, MpaConfig};
 use warpnic::verbs::{AccessFlags, SendWr, WcOpcode, WorkCompletion, WrOpcode, MAX_IRD};
 use warpnic::{
-    ArgError, Cm, CmEvent, CompletionQueue, DmaPerm, Error, MemoryRegion, Nic, ProtectionDomain,
-    QpAttrs, QpCaps, QueuePair, RecvWr,
+    ArgError, Cm, CmEvent, CompletionQueue, Error, MemoryRegion, Nic, QpAttrs, QpCaps, QueuePair,
+    RecvWr,
 };
 use warpnic_abi::gen::{CqeStatus, QpState, TcbField};
 use warpnic_sim::rdma::{qp_parts, QpParts};
 use warpnic_sim::rng::Rng;
+use warpnic_tests::rdma::mem_region;
 use warpnic_tests::{cm_next as next, pair, tcp_pair_setup, A_IP, B_IP};
 
 const WAIT: Duration = Duration::from_millis(20);
@@ -32,11 +33,6 @@ fn mpa() -> MpaConfig {
 /// One side's verbs objects: a PD, CQs of 1024 entries, a QP.
 fn side(nic: &Nic) -> QpParts {
     qp_parts(nic, QpCaps::default(), 1024).expect("PD, CQs and QP")
-}
-
-fn region(nic: &Nic, pd: &ProtectionDomain, len: usize, access: AccessFlags) -> MemoryRegion {
-    let mem = Arc::new(nic.alloc_dma(len, DmaPerm::RW).expect("memory"));
-    pd.reg_mr(&mem, 0, len, access).expect("register")
 }
 
 fn one_wc(cq: &CompletionQueue) -> WorkCompletion {
@@ -67,11 +63,11 @@ fn cm_binds_queue_pairs_and_rdma_runs_both_ways() {
     let mut rng = Rng::new(0x00c0_ffee);
     let mut data = vec![0u8; 256 * 1024];
     rng.fill_bytes(&mut data);
-    let src_a = region(&p.a, &sa.pd, data.len(), AccessFlags::LOCAL_WRITE);
+    let src_a = mem_region(&p.a, &sa.pd, data.len(), AccessFlags::LOCAL_WRITE);
     src_a.mem().write(0, &data).expect("fill");
-    let rbuf_a = region(&p.a, &sa.pd, 8192, AccessFlags::LOCAL_WRITE);
-    let sink_b = region(&p.b, &sb.pd, data.len(), all());
-    let rbuf_b = region(&p.b, &sb.pd, 8192, AccessFlags::LOCAL_WRITE);
+    let rbuf_a = mem_region(&p.a, &sa.pd, 8192, AccessFlags::LOCAL_WRITE);
+    let sink_b = mem_region(&p.b, &sb.pd, data.len(), all());
+    let rbuf_b = mem_region(&p.b, &sb.pd, 8192, AccessFlags::LOCAL_WRITE);
 
     b.listen(7100, 4, mpa()).expect("listen");
     let ida = a
@@ -231,7 +227,7 @@ fn cm_binds_queue_pairs_and_rdma_runs_both_ways() {
     assert_eq!(one_wc(&sb.scq).status, CqeStatus::Success);
 
     // each side reads from the other
-    let rsink_a = region(&p.a, &sa.pd, 65536, all());
+    let rsink_a = mem_region(&p.a, &sa.pd, 65536, all());
     sa.qp
         .post_send(&[SendWr {
             wr_id: 4,
@@ -248,12 +244,12 @@ fn cm_binds_queue_pairs_and_rdma_runs_both_ways() {
         (4, CqeStatus::Success, WcOpcode::RdmaRead)
     );
     assert!(bytes(&rsink_a, 0, 40_000) == data[..40_000]);
-    let src_a_remote = region(&p.a, &sa.pd, 8192, all());
+    let src_a_remote = mem_region(&p.a, &sa.pd, 8192, all());
     src_a_remote
         .mem()
         .write(0, &data[9000..17192])
         .expect("fill");
-    let rsink_b = region(&p.b, &sb.pd, 8192, all());
+    let rsink_b = mem_region(&p.b, &sb.pd, 8192, all());
     sb.qp
         .post_send(&[SendWr {
             wr_id: 5,
@@ -429,9 +425,9 @@ fn cm_windows_lose_no_segment_and_keep_fpdus_whole() {
     let mut rng = Rng::new(0x0057_a11d);
     let mut data = vec![0u8; msg * msgs];
     rng.fill_bytes(&mut data);
-    let src_a = region(&p.a, &sa.pd, data.len(), AccessFlags::LOCAL_WRITE);
+    let src_a = mem_region(&p.a, &sa.pd, data.len(), AccessFlags::LOCAL_WRITE);
     src_a.mem().write(0, &data).expect("fill");
-    let sink_b = region(&p.b, &sb.pd, data.len(), all());
+    let sink_b = mem_region(&p.b, &sb.pd, data.len(), all());
 
     b.listen(7102, 4, mpa()).expect("listen");
     let ida = a

@@ -16,11 +16,12 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use warpnic::verbs::{AccessFlags, SendWr, WcOpcode, WorkCompletion, WrOpcode};
-use warpnic::{CompletionQueue, DmaPerm, MemoryRegion, QpCaps, RecvWr};
+use warpnic::{CompletionQueue, MemoryRegion, QpCaps, RecvWr};
 use warpnic_abi::gen::CqeStatus;
 use warpnic_sim::rdma::{connect_many, setup_pair, RdmaEnd};
 use warpnic_sim::rng::Rng;
 use warpnic_tests::pair;
+use warpnic_tests::rdma::region;
 
 /// Completion queue pairs (send, receive) per NIC, shared by the QPs: the
 /// card has 8 CQs and the connection managers' streams take one.
@@ -60,11 +61,6 @@ struct Lane {
 fn size(rng: &mut Rng) -> usize {
     let lo = 64usize << rng.below(10);
     (lo + rng.below(lo as u64 + 1) as usize).min(65536)
-}
-
-fn region(end: &RdmaEnd, len: usize, access: AccessFlags) -> MemoryRegion {
-    let mem = Arc::new(end.nic.alloc_dma(len, DmaPerm::RW).expect("memory"));
-    end.pd.reg_mr(&mem, 0, len, access).expect("register")
 }
 
 fn contents(mr: &MemoryRegion) -> Vec<u8> {

@@ -10,12 +10,13 @@ use warpnic::cm::CmQp;
 use warpnic::mpa::{AcceptParams, ConnectParams, MpaConfig};
 use warpnic::verbs::{AccessFlags, SendWr, Sge, WcOpcode, WorkCompletion, WrOpcode};
 use warpnic::{
-    Cm, CmEvent, CompletionQueue, Device, DmaPerm, MemoryRegion, Nic, ProtectionDomain, QpCaps,
-    QueuePair, RecvWr,
+    Cm, CmEvent, CompletionQueue, Device, MemoryRegion, Nic, ProtectionDomain, QpCaps, QueuePair,
+    RecvWr,
 };
 use warpnic_abi::gen::CqeStatus;
 use warpnic_sim::rng::Rng;
 use warpnic_sim::traffic::Pair;
+use warpnic_tests::rdma::mem_region;
 use warpnic_tests::{cm_next as next, pair, tcp_pair_setup, B_IP};
 
 const QPS: usize = 4;
@@ -54,11 +55,6 @@ fn side(nic: &Nic, q: &Cqs) -> Side {
     };
     let qp = Arc::new(pd.create_qp(&q.scq, &q.rcq, caps).expect("QP"));
     Side { pd, qp }
-}
-
-fn region(nic: &Nic, pd: &ProtectionDomain, len: usize, access: AccessFlags) -> MemoryRegion {
-    let mem = Arc::new(nic.alloc_dma(len, DmaPerm::RW).expect("memory"));
-    pd.reg_mr(&mem, 0, len, access).expect("register")
 }
 
 fn bytes(mr: &MemoryRegion, off: usize, len: usize) -> Vec<u8> {
@@ -114,22 +110,22 @@ fn connect(
     rng.fill_bytes(&mut data);
     let mut rdata = vec![0u8; MSGS * SLOT];
     rng.fill_bytes(&mut rdata);
-    let src = region(&p.a, &sa.pd, data.len(), AccessFlags::LOCAL_WRITE);
+    let src = mem_region(&p.a, &sa.pd, data.len(), AccessFlags::LOCAL_WRITE);
     src.mem().write(0, &data).expect("fill");
-    let rsink = region(
+    let rsink = mem_region(
         &p.a,
         &sa.pd,
         rdata.len(),
         AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
     );
-    let sink = region(
+    let sink = mem_region(
         &p.b,
         &sb.pd,
         data.len(),
         AccessFlags::LOCAL_WRITE | AccessFlags::REMOTE_WRITE,
     );
-    let rbuf = region(&p.b, &sb.pd, MSGS * RECV, AccessFlags::LOCAL_WRITE);
-    let rsrc = region(&p.b, &sb.pd, rdata.len(), AccessFlags::REMOTE_READ);
+    let rbuf = mem_region(&p.b, &sb.pd, MSGS * RECV, AccessFlags::LOCAL_WRITE);
+    let rsrc = mem_region(&p.b, &sb.pd, rdata.len(), AccessFlags::REMOTE_READ);
     rsrc.mem().write(0, &rdata).expect("fill");
     let params = ConnectParams {
         private_data: &[],

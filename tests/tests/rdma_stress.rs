@@ -30,7 +30,9 @@ use warpnic_abi::gen::{
 use warpnic_sim::rng::Rng;
 use warpnic_sim::traffic::Pair;
 use warpnic_sim::WorldConfig;
-use warpnic_tests::rdma::{rdma_pair, rdma_pair_markers_rx, rdma_pair_with, EndChecks, RdmaEnd};
+use warpnic_tests::rdma::{
+    rdma_pair, rdma_pair_markers_rx, rdma_pair_with, region, EndChecks, RdmaEnd,
+};
 use warpnic_tests::{pair, pair_with};
 
 const KIB: usize = 1 << 10;
@@ -117,11 +119,6 @@ struct Fr {
     mr: MemoryRegion,
     state: FrState,
     model: Vec<u8>,
-}
-
-fn region(end: &RdmaEnd, len: usize, access: AccessFlags) -> MemoryRegion {
-    let mem = Arc::new(end.nic.alloc_dma(len, DmaPerm::RW).expect("memory"));
-    end.pd.reg_mr(&mem, 0, len, access).expect("register")
 }
 
 fn bytes(mr: &MemoryRegion, off: usize, len: usize) -> Vec<u8> {

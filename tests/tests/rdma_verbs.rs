@@ -6,18 +6,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use warpnic::verbs::{AccessFlags, QpCaps, SendWr, WcOpcode, WorkCompletion, WrOpcode};
-use warpnic::{DmaPerm, MemoryRegion, RecvWr};
+use warpnic::{MemoryRegion, RecvWr};
 use warpnic_abi::gen::CqeStatus;
 use warpnic_sim::rng::Rng;
 use warpnic_tests::pair;
-use warpnic_tests::rdma::{rdma_pair, rdma_pair_with, EndChecks, RdmaEnd};
+use warpnic_tests::rdma::{rdma_pair, rdma_pair_with, region, EndChecks, RdmaEnd};
 
 const WAIT: Duration = Duration::from_millis(20);
-
-fn region(end: &RdmaEnd, len: usize, access: AccessFlags) -> MemoryRegion {
-    let mem = Arc::new(end.nic.alloc_dma(len, DmaPerm::RW).expect("memory"));
-    end.pd.reg_mr(&mem, 0, len, access).expect("register")
-}
 
 #[allow(dead_code)]
 fn dump(name: &str, e: &RdmaEnd) {
