@@ -92,7 +92,8 @@ use crate::mpa::{
     MpaSetup, RdmaParams, Revision, HEADER_LEN, IRD_ORD_LEN, MAX_IRD_ORD, MAX_PRIVATE_DATA,
 };
 use crate::stream::{StreamCq, TcpStream};
-use crate::tcp::{ConnectOpts, EndpointId, ListenerId, TcpEventInfo};
+use crate::tcp::{ConnectOpts, Connection, EndpointId, ListenerId, TcpEventInfo};
+use crate::tcp_owner::TcpOwner;
 use crate::verbs::{mulpdu_for_mss, QpAttrs, QueuePair, RecvWr, Sge, MAX_IRD, MAX_ORD};
 use crate::Nic;
 
@@ -283,6 +284,18 @@ pub enum CmFailure {
     /// The connection was gone when its reply was acknowledged.
     #[error("connection gone")]
     ConnectionGone,
+    /// The peer closed the TCP connection (FIN) before the connection was
+    /// set up.
+    #[error("the peer closed the connection during the setup")]
+    PeerClosed,
+    /// The next hop of the peer's address did not answer ARP.
+    #[error("the peer's address did not resolve (ARP)")]
+    Unreachable,
+    /// Setting up the connection's stream or its MPA setup failed on this
+    /// side (e.g. no DMA memory for the stream buffers); the TCP
+    /// connection was reset.
+    #[error("setting up the connection: {0}")]
+    Setup(SharedError),
     /// The reply was acknowledged on a connection that sent none.
     #[error("no reply sent")]
     NoReplySent,
@@ -341,12 +354,30 @@ struct Conn {
     qp: Option<CmQp>,
     /// An event for the next [`Cm::poll`].
     news: Option<CmEvent>,
+    /// Initiator: the device time (ns) by which the connection must be
+    /// established ([`Cm::connect_within`]).
+    deadline: Option<u64>,
 }
 
 impl Conn {
     fn established(&self) -> bool {
         matches!(self.phase, Phase::Established)
     }
+
+    /// A responder's connection whose request the consumer has not
+    /// answered yet (it counts against its listener's backlog).
+    fn unanswered(&self) -> bool {
+        self.listen_port.is_some() && matches!(self.phase, Phase::Setup | Phase::Requested { .. })
+    }
+}
+
+/// A listening port of a [`Cm`].
+#[derive(Clone, Copy, Debug)]
+struct Listener {
+    id: ListenerId,
+    cfg: MpaConfig,
+    /// Connections not yet answered that it holds at most.
+    backlog: u16,
 }
 
 /// The connection manager of one NIC.
@@ -360,17 +391,22 @@ impl Conn {
 /// a queue pair, the QP's context (see `docs/rtl.md`).
 pub struct Cm<'n> {
     nic: &'n Nic,
+    /// The manager's share of the NIC's TCP endpoints, listeners and
+    /// events: connections of the raw TCP API on the same NIC are not its.
+    tcp: TcpOwner,
     /// The receive window of new connections (RCV.WND in RDMA mode).
     rcv_wnd: u32,
     /// By port: the engine's listener and the MPA configuration of its
     /// connections.
-    listeners: HashMap<u16, (ListenerId, MpaConfig)>,
+    listeners: HashMap<u16, Listener>,
     /// By endpoint, in order: [`Cm::poll`] looks at them round robin from
     /// `next_poll`, so a connection with news is never passed over for
     /// long because others keep having news before it.
     conns: BTreeMap<EndpointId, Conn>,
     /// Where the next [`Cm::poll`] starts looking for news.
     next_poll: u16,
+    /// Connections reset because their listener's backlog was full.
+    backlog_resets: u64,
     /// The completion queue of the connections' streams, made with the
     /// first connection: a connection costs no completion queue of its own.
     stream_cq: Option<StreamCq>,
@@ -427,9 +463,16 @@ fn check_ird_ord(ird: u16, ord: u16) -> Result<()> {
 /// Refuses a queue pair that is not in RESET.
 /// What connection `c` has to report now, if anything: an event kept for
 /// it, its MPA setup's progress, or its reply acknowledged.
-fn conn_news(nic: &Nic, c: &mut Conn) -> Result<Option<Progress>> {
+fn conn_news(nic: &Nic, now: u64, c: &mut Conn) -> Result<Option<Progress>> {
     if let Some(ev) = c.news.take() {
         return Ok(Some(Progress::Event(ev)));
+    }
+    if c.deadline.is_some_and(|d| now >= d) {
+        match c.phase {
+            Phase::Connecting { .. } => return Ok(Some(Progress::Expired { handshake: false })),
+            Phase::Setup => return Ok(Some(Progress::Expired { handshake: true })),
+            _ => {}
+        }
     }
     match c.phase {
         Phase::Setup => {
@@ -465,15 +508,19 @@ fn check_reset(qp: &QueuePair) -> Result<()> {
 }
 
 impl<'n> Cm<'n> {
-    /// A connection manager for `nic`; it takes the NIC's TCP events. Its
-    /// connections offer [`DEFAULT_RCV_WND`].
+    /// A connection manager for `nic`. It takes the TCP events of its own
+    /// connections and listeners only ([`TcpOwner`]), so the raw TCP API
+    /// and other managers share the NIC with it. Its connections offer
+    /// [`DEFAULT_RCV_WND`].
     pub fn new(nic: &'n Nic) -> Cm<'n> {
         Cm {
             nic,
+            tcp: nic.tcp_owner(),
             rcv_wnd: DEFAULT_RCV_WND,
             listeners: HashMap::new(),
             conns: BTreeMap::new(),
             next_poll: 0,
+            backlog_resets: 0,
             stream_cq: None,
         }
     }
@@ -513,14 +560,22 @@ impl<'n> Cm<'n> {
     }
 
     /// Listens on `port` (rdma_listen) with up to `backlog` connections
-    /// whose requests the consumer has not answered.
+    /// whose requests the consumer has not answered (in MPA setup, or
+    /// reported and waiting for accept or reject). A connection beyond the
+    /// backlog is reset as soon as its TCP handshake completes, so its
+    /// initiator sees NON_PEER_REJECTED (seed 004: "Backlog of the
+    /// requested Service Point is full") at once, not a timeout.
     ///
     /// # Errors
-    /// [`Error::Tcp`] when the port is in use or no listener is free.
+    /// [`Error::InvalidArgument`] for a backlog of 0; [`Error::Tcp`] when
+    /// the port is in use (by this manager too) or no listener is free.
     pub fn listen(&mut self, port: u16, backlog: u16, cfg: MpaConfig) -> Result<()> {
+        if backlog == 0 {
+            return Err(Error::range("backlog", backlog, 1u16, u16::MAX));
+        }
         // the firmware offers the smallest window scale for the window
-        let l = self.nic.tcp_listen_with(port, backlog, self.rcv_wnd)?;
-        self.listeners.insert(port, (l, cfg));
+        let id = self.tcp.listen(port, backlog, self.rcv_wnd)?;
+        self.listeners.insert(port, Listener { id, cfg, backlog });
         Ok(())
     }
 
@@ -536,18 +591,15 @@ impl<'n> Cm<'n> {
     /// [`Error::InvalidArgument`] (`port`, [`ArgError::NotListening`])
     /// when this manager does not listen on `port`; [`Error::Tcp`].
     pub fn unlisten(&mut self, port: u16) -> Result<u32> {
-        let (l, _) = self
+        let l = self
             .listeners
             .remove(&port)
             .ok_or(Error::arg("port", ArgError::NotListening))?;
-        let mut dropped = self.nic.tcp_unlisten(l)?;
+        let mut dropped = self.tcp.unlisten(l.id)?;
         let pending: Vec<EndpointId> = self
             .conns
             .iter()
-            .filter(|(_, c)| {
-                c.listen_port == Some(port)
-                    && matches!(c.phase, Phase::Setup | Phase::Requested { .. })
-            })
+            .filter(|(_, c)| c.listen_port == Some(port) && c.unanswered())
             .map(|(&ep, _)| ep)
             .collect();
         for ep in pending {
@@ -577,6 +629,40 @@ impl<'n> Cm<'n> {
         p: ConnectParams<'_>,
         qp: Option<CmQp>,
     ) -> Result<CmId> {
+        self.connect_within(peer, port, cfg, p, qp, None)
+    }
+
+    /// As [`Cm::connect`], established within `timeout` of device time
+    /// (`dat_ep_connect`'s timeout; `None` is DAT_TIMEOUT_INFINITE: only
+    /// the TCP engine's and the MPA setup's own timers end the attempt).
+    /// When it runs out the connection is aborted and reported as seed 004
+    /// says: [`CmEvent::Unreachable`] while the TCP handshake has not
+    /// completed ("the remote host does not respond within the Consumer
+    /// requested Timeout"), else [`CmEvent::TimedOut`] ("the timeout
+    /// expired prior to completion of the Connection establishment").
+    ///
+    /// # Errors
+    /// As [`Cm::connect`]; [`Error::InvalidArgument`] for a zero timeout
+    /// (DAT_INVALID_PARAMETER).
+    pub fn connect_within(
+        &mut self,
+        peer: Ipv4Addr,
+        port: u16,
+        cfg: MpaConfig,
+        p: ConnectParams<'_>,
+        qp: Option<CmQp>,
+        timeout: Option<std::time::Duration>,
+    ) -> Result<CmId> {
+        if let Some(t) = timeout.filter(|t| t.is_zero()) {
+            return Err(Error::arg(
+                "timeout",
+                ArgError::DurationOutOfRange {
+                    got: t,
+                    min: std::time::Duration::from_nanos(1),
+                    max: std::time::Duration::MAX,
+                },
+            ));
+        }
         if p.private_data.len() > MAX_PRIVATE_DATA {
             return Err(Error::arg(
                 "private_data",
@@ -605,7 +691,13 @@ impl<'n> Cm<'n> {
             rcv_wnd: self.rcv_wnd,
             ..ConnectOpts::default()
         };
-        let ep = self.nic.tcp_connect(peer, port, &opts)?;
+        let deadline = timeout.map(|t| {
+            self.nic
+                .device()
+                .now_ns()
+                .saturating_add(u64::try_from(t.as_nanos()).unwrap_or(u64::MAX))
+        });
+        let ep = self.tcp.connect(peer, port, &opts)?;
         self.conns.insert(
             ep,
             Conn {
@@ -623,6 +715,7 @@ impl<'n> Cm<'n> {
                 },
                 qp,
                 news: None,
+                deadline,
             },
         );
         Ok(CmId(ep))
@@ -807,7 +900,7 @@ impl<'n> Cm<'n> {
     /// # Errors
     /// Mailbox and stream errors.
     pub fn poll(&mut self) -> Result<Option<CmEvent>> {
-        while let Some(e) = self.nic.tcp_poll_event()? {
+        while let Some(e) = self.tcp.poll_event()? {
             if let Some(ev) = self.tcp_event(e)? {
                 return Ok(Some(ev));
             }
@@ -815,17 +908,18 @@ impl<'n> Cm<'n> {
         // the first connection with news from where the last poll
         // stopped, round robin (no per-poll allocation)
         let nic = self.nic;
+        let now = nic.device().now_ns();
         let mut news = None;
         let from = EndpointId(self.next_poll);
         for (&ep, c) in self.conns.range_mut(from..) {
-            if let Some(p) = conn_news(nic, c)? {
+            if let Some(p) = conn_news(nic, now, c)? {
                 news = Some((CmId(ep), p));
                 break;
             }
         }
         if news.is_none() {
             for (&ep, c) in self.conns.range_mut(..from) {
-                if let Some(p) = conn_news(nic, c)? {
+                if let Some(p) = conn_news(nic, now, c)? {
                     news = Some((CmId(ep), p));
                     break;
                 }
@@ -839,6 +933,17 @@ impl<'n> Cm<'n> {
             Progress::Event(ev) => ev,
             Progress::Mpa(e) => self.mpa_event(id, e),
             Progress::ReplyAcked => self.responder_rts(id),
+            Progress::Expired { handshake } => {
+                let _ = self.nic.tcp_abort(id.0);
+                self.gone(id.0, |id| {
+                    if handshake {
+                        CmEvent::TimedOut { id }
+                    } else {
+                        CmEvent::Unreachable { id }
+                    }
+                })
+                .unwrap_or(CmEvent::TimedOut { id })
+            }
         }))
     }
 
@@ -1005,103 +1110,63 @@ impl<'n> Cm<'n> {
     fn tcp_event(&mut self, e: TcpEventInfo) -> Result<Option<CmEvent>> {
         let nic = self.nic;
         match e {
-            TcpEventInfo::Established { ep, conn } => {
-                if !self.conns.contains_key(&ep) {
-                    return Ok(None);
+            TcpEventInfo::Established { ep, conn } => match self.start_initiator(ep, &conn) {
+                Ok(()) => Ok(None),
+                Err(e) => {
+                    // nothing of the connection stays behind
+                    let _ = nic.tcp_abort(ep);
+                    Ok(self.gone(ep, |id| CmEvent::ConnectError {
+                        id,
+                        reason: CmFailure::Setup(SharedError::new(e)),
+                    }))
                 }
-                let cq = self.stream_cq()?;
-                let Some(c) = self.conns.get_mut(&ep) else {
-                    return Ok(None);
-                };
-                let Phase::Connecting {
-                    private_data,
-                    ird,
-                    ord,
-                    p2p,
-                } = std::mem::replace(&mut c.phase, Phase::Setup)
-                else {
-                    return Ok(None);
-                };
-                let mut st = TcpStream::attach_shared(nic, ep, &conn, BUF_LOG, &cq)?;
-                let setup = MpaSetup::connect(
-                    nic,
-                    &mut st,
-                    c.cfg,
-                    ConnectParams {
-                        private_data: &private_data,
-                        ird,
-                        ord,
-                        p2p,
-                    },
-                )?;
-                c.mss = conn.mss;
-                c.stream = Some(st);
-                c.setup = Some(setup);
-                Ok(None)
-            }
+            },
             TcpEventInfo::Accepted { ep, conn, .. } => {
-                let Some((_, cfg)) = self.listeners.get(&conn.local.port()).copied() else {
-                    nic.tcp_abort(ep)?;
-                    return Ok(None);
-                };
-                let cq = self.stream_cq()?;
-                let mut st = TcpStream::attach_shared(nic, ep, &conn, BUF_LOG, &cq)?;
-                let setup = MpaSetup::listen(nic, &mut st, cfg)?;
-                self.conns.insert(
-                    ep,
-                    Conn {
-                        peer: conn.peer,
-                        listen_port: Some(conn.local.port()),
-                        cfg,
-                        mss: conn.mss,
-                        stream: Some(st),
-                        setup: Some(setup),
-                        phase: Phase::Setup,
-                        qp: None,
-                        news: None,
-                    },
-                );
+                let port = conn.local.port();
+                let full = self.listeners.get(&port).map(|l| {
+                    let unanswered = self
+                        .conns
+                        .values()
+                        .filter(|c| c.listen_port == Some(port) && c.unanswered())
+                        .count();
+                    unanswered >= usize::from(l.backlog)
+                });
+                match full {
+                    Some(false) => {
+                        if self.start_responder(ep, &conn).is_err() {
+                            // its initiator sees a reset: NON_PEER_REJECTED
+                            nic.tcp_abort(ep)?;
+                        }
+                    }
+                    Some(true) => {
+                        // the backlog is full: a reset, NON_PEER_REJECTED at
+                        // the initiator (docs/cm.md)
+                        self.backlog_resets += 1;
+                        nic.tcp_abort(ep)?;
+                    }
+                    // accepted before its listener was stopped
+                    None => nic.tcp_abort(ep)?,
+                }
                 Ok(None)
             }
-            TcpEventInfo::Refused { ep, cause } => {
-                Ok(self.gone(ep, |id| CmEvent::NonPeerRejected {
-                    id,
-                    reason: CmFailure::Tcp(cause),
-                }))
+            TcpEventInfo::Refused { ep, cause } | TcpEventInfo::Reset { ep, cause } => {
+                Ok(self.lost(ep, Lost::Tcp(cause)))
             }
-            TcpEventInfo::Unreachable { ep } => Ok(self.gone(ep, |id| CmEvent::Unreachable { id })),
-            TcpEventInfo::TimedOut { ep, .. } => Ok(self.gone(ep, |id| CmEvent::TimedOut { id })),
+            TcpEventInfo::TimedOut { ep, cause } => Ok(self.lost(ep, Lost::TimedOut(cause))),
+            TcpEventInfo::Unreachable { ep } => Ok(self.lost(ep, Lost::Unreachable)),
             TcpEventInfo::PeerClosed { ep } => {
-                let Some(c) = self.conns.get_mut(&ep) else {
+                let Some(c) = self.conns.get(&ep) else {
                     return Ok(None);
                 };
-                match c.phase {
+                if c.established() {
                     // the QP stays as it is: the FPDUs before the FIN may
                     // still be on their way to their completions
-                    Phase::Established => Ok(Some(CmEvent::Disconnected { id: CmId(ep) })),
-                    Phase::ReplySent { .. } => {
-                        Ok(Some(self.fail(CmId(ep), CmFailure::ClosedBeforeReplyAcked)))
-                    }
-                    _ => Ok(None),
+                    return Ok(Some(CmEvent::Disconnected { id: CmId(ep) }));
                 }
-            }
-            TcpEventInfo::Reset { ep, cause } => {
-                let phase = self.conns.get(&ep).map(|c| match c.phase {
-                    Phase::Established => 2,
-                    Phase::ReplySent { .. } => 1,
-                    _ => 0,
-                });
-                Ok(self.gone(ep, |id| match phase {
-                    Some(2) => CmEvent::Disconnected { id },
-                    Some(1) => CmEvent::ConnectError {
-                        id,
-                        reason: CmFailure::Tcp(cause),
-                    },
-                    _ => CmEvent::NonPeerRejected {
-                        id,
-                        reason: CmFailure::Tcp(cause),
-                    },
-                }))
+                // closed before the connection was set up: no reason to
+                // wait for the MPA timer
+                let _ = nic.tcp_abort(ep);
+                Ok(self.lost(ep, Lost::PeerClosed))
             }
             TcpEventInfo::Closed { ep } | TcpEventInfo::Aborted { ep } => {
                 if let Some(c) = self.conns.remove(&ep) {
@@ -1114,6 +1179,111 @@ impl<'n> Cm<'n> {
         }
     }
 
+    /// Initiator: the TCP handshake is done; the stream and the MPA
+    /// request.
+    fn start_initiator(&mut self, ep: EndpointId, conn: &Connection) -> Result<()> {
+        if !self
+            .conns
+            .get(&ep)
+            .is_some_and(|c| matches!(c.phase, Phase::Connecting { .. }))
+        {
+            return Ok(());
+        }
+        let cq = self.stream_cq()?;
+        let nic = self.nic;
+        let Some(c) = self.conns.get_mut(&ep) else {
+            return Ok(());
+        };
+        let Phase::Connecting {
+            private_data,
+            ird,
+            ord,
+            p2p,
+        } = &c.phase
+        else {
+            return Ok(());
+        };
+        let mut st = TcpStream::attach_shared(nic, ep, conn, BUF_LOG, &cq)?;
+        let setup = MpaSetup::connect(
+            nic,
+            &mut st,
+            c.cfg,
+            ConnectParams {
+                private_data,
+                ird: *ird,
+                ord: *ord,
+                p2p: *p2p,
+            },
+        )?;
+        c.phase = Phase::Setup;
+        c.mss = conn.mss;
+        c.stream = Some(st);
+        c.setup = Some(setup);
+        Ok(())
+    }
+
+    /// Responder: a listener took a connection; its stream and MPA setup.
+    fn start_responder(&mut self, ep: EndpointId, conn: &Connection) -> Result<()> {
+        let port = conn.local.port();
+        let Some(l) = self.listeners.get(&port).copied() else {
+            return Ok(());
+        };
+        let cq = self.stream_cq()?;
+        let mut st = TcpStream::attach_shared(self.nic, ep, conn, BUF_LOG, &cq)?;
+        let setup = MpaSetup::listen(self.nic, &mut st, l.cfg)?;
+        self.conns.insert(
+            ep,
+            Conn {
+                peer: conn.peer,
+                listen_port: Some(port),
+                cfg: l.cfg,
+                mss: conn.mss,
+                stream: Some(st),
+                setup: Some(setup),
+                phase: Phase::Setup,
+                qp: None,
+                news: None,
+                deadline: None,
+            },
+        );
+        Ok(())
+    }
+
+    /// A connection whose TCP connection ended before it was set up, or
+    /// failed after: forgotten, its QP to ERROR, and the event seed 004
+    /// gives for where it was (docs/cm.md):
+    ///
+    /// | where | reset, refused | timed out | peer closed |
+    /// |---|---|---|---|
+    /// | TCP handshake | NON_PEER_REJECTED | UNREACHABLE | — |
+    /// | initiator, MPA | NON_PEER_REJECTED | TIMED_OUT | NON_PEER_REJECTED |
+    /// | responder, MPA | (none: not reported yet) | (none) | (none) |
+    /// | request reported, reply sent | CONNECT_ERROR | CONNECT_ERROR | CONNECT_ERROR |
+    /// | established | DISCONNECTED | DISCONNECTED | (DISCONNECTED, kept) |
+    fn lost(&mut self, ep: EndpointId, why: Lost) -> Option<CmEvent> {
+        let c = self.conns.remove(&ep)?;
+        if let Some(q) = &c.qp {
+            let _ = qp_to_error(&q.qp);
+        }
+        let id = CmId(ep);
+        let reason = why.failure();
+        match c.phase {
+            Phase::Established => Some(CmEvent::Disconnected { id }),
+            Phase::Requested { .. } | Phase::ReplySent { .. } => {
+                Some(CmEvent::ConnectError { id, reason })
+            }
+            Phase::Setup if c.listen_port.is_some() => None,
+            Phase::Connecting { .. } | Phase::Setup => Some(match why {
+                Lost::Unreachable => CmEvent::Unreachable { id },
+                Lost::TimedOut(_) if matches!(c.phase, Phase::Connecting { .. }) => {
+                    CmEvent::Unreachable { id }
+                }
+                Lost::TimedOut(_) => CmEvent::TimedOut { id },
+                Lost::Tcp(_) | Lost::PeerClosed => CmEvent::NonPeerRejected { id, reason },
+            }),
+        }
+    }
+
     /// Forgets a connection whose endpoint is gone (its QP to ERROR); its
     /// event, if the CM knew it.
     fn gone(&mut self, ep: EndpointId, f: impl FnOnce(CmId) -> CmEvent) -> Option<CmEvent> {
@@ -1122,6 +1292,52 @@ impl<'n> Cm<'n> {
             let _ = qp_to_error(&q.qp);
         }
         Some(f(CmId(ep)))
+    }
+
+    /// Connections its listeners reset because their backlog was full.
+    pub fn backlog_resets(&self) -> u64 {
+        self.backlog_resets
+    }
+}
+
+impl Drop for Cm<'_> {
+    /// Releases everything (rdma_destroy_id of every id): each connection
+    /// is aborted (its peer sees a reset) and its QP, which stays the
+    /// caller's, moved to ERROR; each listener is stopped. Connections of
+    /// the raw TCP API on the NIC are not touched.
+    fn drop(&mut self) {
+        for l in std::mem::take(&mut self.listeners).into_values() {
+            let _ = self.tcp.unlisten(l.id);
+        }
+        for (ep, c) in std::mem::take(&mut self.conns) {
+            if let Some(q) = &c.qp {
+                let _ = qp_to_error(&q.qp);
+            }
+            let _ = self.nic.tcp_abort(ep);
+        }
+    }
+}
+
+/// How a connection's TCP connection ended ([`Cm::lost`]).
+#[derive(Clone, Copy)]
+enum Lost {
+    /// Refused or reset, with the engine's cause.
+    Tcp(CplStatus),
+    /// Retransmissions (of the SYN or of data) ran out.
+    TimedOut(CplStatus),
+    /// The next hop did not answer ARP.
+    Unreachable,
+    /// The peer closed it (FIN).
+    PeerClosed,
+}
+
+impl Lost {
+    fn failure(self) -> CmFailure {
+        match self {
+            Lost::Tcp(cause) | Lost::TimedOut(cause) => CmFailure::Tcp(cause),
+            Lost::Unreachable => CmFailure::Unreachable,
+            Lost::PeerClosed => CmFailure::PeerClosed,
+        }
     }
 }
 
@@ -1135,4 +1351,9 @@ enum Progress {
     Event(CmEvent),
     Mpa(MpaEvent),
     ReplyAcked,
+    /// The initiator's timeout ran out ([`Cm::connect_within`]), after the
+    /// TCP handshake or before it.
+    Expired {
+        handshake: bool,
+    },
 }

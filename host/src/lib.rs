@@ -30,6 +30,7 @@ pub mod raw;
 mod ring;
 pub mod stream;
 pub mod tcp;
+pub mod tcp_owner;
 pub mod verbs;
 #[cfg(all(target_os = "linux", feature = "vfio"))]
 pub mod vfio;
@@ -43,6 +44,7 @@ pub use nic::{Nic, NicInfo, Stats};
 pub use raw::{RawRecv, RawRecvQueue, RawSend, RawSendQueue};
 pub use stream::{StreamCq, TcpStream};
 pub use tcp::{ConnectOpts, Connection, EndpointId, ListenerId, TcpConfig, TcpEventInfo};
+pub use tcp_owner::TcpOwner;
 pub use verbs::{
     AccessFlags, Completion, CompletionKind, CompletionQueue, Event, EventQueue, MemoryRegion,
     ProtectionDomain, QpAttrs, QpCaps, QpError, QpErrorEvent, QpInfo, QueuePair, RecvWr, SendWr,

@@ -6,6 +6,7 @@
 use crate::device::{Device, DmaPerm};
 use crate::error::{lock, ArgError, Error, Result};
 use crate::mem::{DmaMem, IovaAllocator};
+use crate::tcp_owner::TcpRouter;
 use crate::verbs::cmd::RdmaCmdChannel;
 use crate::verbs::tables::VerbsTables;
 use std::sync::{Arc, Mutex};
@@ -122,6 +123,8 @@ pub(crate) struct NicInner {
     pub(crate) rdma_cmd: RdmaCmdChannel,
     /// The verbs tables, once a verbs call needed them.
     pub(crate) verbs: Mutex<Option<Arc<VerbsTables>>>,
+    /// Who takes which TCP event ([`crate::tcp_owner`]).
+    pub(crate) tcp_router: Mutex<TcpRouter>,
 }
 
 /// An opened warpnic. Cheap to clone; queues hold a clone.
@@ -247,6 +250,7 @@ impl Nic {
                 fw_seq: Mutex::new(0),
                 rdma_cmd: RdmaCmdChannel::default(),
                 verbs: Mutex::new(None),
+                tcp_router: Mutex::new(TcpRouter::default()),
             }),
         })
     }

@@ -532,14 +532,9 @@ impl Nic {
         Ok(ListenerId(r.listener))
     }
 
-    /// Stops a listener; returns how many embryonic connections the engine
-    /// reset with it. Connections it accepted stay.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Tcp`] with BAD_ID when it is not listening, or as
-    /// [`Nic::fw_command`].
-    pub fn tcp_unlisten(&self, listener: ListenerId) -> Result<u32> {
+    /// TCP_UNLISTEN: the number of embryonic connections reset with it
+    /// ([`Nic::tcp_unlisten`] routes the events first).
+    pub(crate) fn tcp_unlisten_cmd(&self, listener: ListenerId) -> Result<u32> {
         let args = FwTcpListener {
             listener: listener.0,
         }
@@ -604,13 +599,10 @@ impl Nic {
         Ok(())
     }
 
-    /// Takes the oldest connection event, if any.
-    ///
-    /// # Errors
-    ///
-    /// As [`decode_event`], or as [`Nic::fw_command`].
-    pub fn tcp_poll_event(&self) -> Result<Option<TcpEventInfo>> {
-        decode_event(&self.tcp_cmd(FwOpcode::TcpEvent, &[])?)
+    /// TCP_EVENT: the firmware's oldest connection event, whoever's
+    /// ([`crate::tcp_owner`] files it).
+    pub(crate) fn tcp_event_cmd(&self) -> Result<Vec<u32>> {
+        self.tcp_cmd(FwOpcode::TcpEvent, &[])
     }
 
     /// Waits up to `timeout` (device time) for a connection event, polling
