@@ -591,11 +591,7 @@ impl<'n> Cm<'n> {
     /// [`Error::InvalidArgument`] (`port`, [`ArgError::NotListening`])
     /// when this manager does not listen on `port`; [`Error::Tcp`].
     pub fn unlisten(&mut self, port: u16) -> Result<u32> {
-        let l = self
-            .listeners
-            .remove(&port)
-            .ok_or(Error::arg("port", ArgError::NotListening))?;
-        let mut dropped = self.tcp.unlisten(l.id)?;
+        let mut dropped = self.close_listener(port)?;
         let pending: Vec<EndpointId> = self
             .conns
             .iter()
@@ -608,6 +604,20 @@ impl<'n> Cm<'n> {
             dropped += 1;
         }
         Ok(dropped)
+    }
+
+    /// Stops the engine's listener on `port`, keeping the connections it
+    /// took, answered or not (a reserved service point that takes one
+    /// request): returns how many embryonic connections the engine reset.
+    ///
+    /// # Errors
+    /// As [`Cm::unlisten`].
+    pub fn close_listener(&mut self, port: u16) -> Result<u32> {
+        let l = self
+            .listeners
+            .remove(&port)
+            .ok_or(Error::arg("port", ArgError::NotListening))?;
+        self.tcp.unlisten(l.id)
     }
 
     /// Connects to `peer:port` (rdma_connect) with this request: private
@@ -876,6 +886,21 @@ impl<'n> Cm<'n> {
         tcp.and(qp.unwrap_or(Ok(())))
     }
 
+    /// Resets a connection (an abrupt disconnect): its QP goes to ERROR
+    /// and the TCP connection is aborted (RST) whatever its state.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for an unknown id; [`Error::Tcp`]; the
+    /// QP's errors (the connection is reset all the same).
+    pub fn abort(&mut self, id: CmId) -> Result<()> {
+        let c = self
+            .conns
+            .remove(&id.0)
+            .ok_or(Error::arg("id", ArgError::UnknownConnection))?;
+        let qp = c.qp.as_ref().map(|q| qp_to_error(&q.qp));
+        self.nic.tcp_abort(id.0).and(qp.unwrap_or(Ok(())))
+    }
+
     /// The stream of an established connection without a queue pair (a
     /// streaming-mode consumer's data).
     pub fn stream(&mut self, id: CmId) -> Option<&mut TcpStream> {
@@ -883,6 +908,12 @@ impl<'n> Cm<'n> {
             .get_mut(&id.0)
             .filter(|c| c.established() && c.qp.is_none())
             .and_then(|c| c.stream.as_mut())
+    }
+
+    /// The port of the listener that took a connection (a responder's;
+    /// `None` for an initiator's or an unknown id).
+    pub fn listen_port(&self, id: CmId) -> Option<u16> {
+        self.conns.get(&id.0).and_then(|c| c.listen_port)
     }
 
     /// The queue pair of a connection, if it has one.

@@ -20,6 +20,7 @@
 #![warn(missing_docs)]
 
 pub mod cm;
+pub mod dat;
 pub mod device;
 pub mod error;
 pub mod info;
