@@ -17,6 +17,9 @@
 //! | [`CmEvent::NonPeerRejected`] | REJECTED (TCP refused, bad MPA frame) | CONNECTION_EVENT_NON_PEER_REJECTED |
 //! | [`CmEvent::Unreachable`] | UNREACHABLE | CONNECTION_EVENT_UNREACHABLE |
 //! | [`CmEvent::TimedOut`] | UNREACHABLE (timeout) | CONNECTION_EVENT_TIMED_OUT |
+//!
+//! Which event a failed connection reports depends on how far it got
+//! (docs/cm.md has the table, with the seed's lines).
 //! | [`CmEvent::ConnectError`] | CONNECT_ERROR | CONNECTION_EVENT_BROKEN |
 //! | [`CmEvent::Disconnected`] | DISCONNECTED | CONNECTION_EVENT_DISCONNECTED |
 //!
@@ -209,20 +212,25 @@ pub enum CmEvent {
         /// What failed.
         reason: CmFailure,
     },
-    /// The peer's address did not resolve (ARP).
+    /// The peer did not answer: its address did not resolve (ARP), the
+    /// SYN went unanswered, or [`Cm::connect_within`]'s timeout ran out
+    /// before the TCP handshake completed (docs/cm.md).
     Unreachable {
         /// The connection (closed).
         id: CmId,
     },
-    /// The TCP handshake or the MPA exchange ran out of time.
+    /// The MPA exchange ran out of time: the MPA timer,
+    /// [`Cm::connect_within`]'s timeout, or the TCP retransmissions during
+    /// it (docs/cm.md).
     TimedOut {
         /// The connection (closed).
         id: CmId,
     },
-    /// The connection failed after the MPA exchange, before it was
-    /// established: binding its queue pair failed, the peer sent bytes
-    /// before its turn, or the TCP connection ended; it is aborted and its
-    /// QP in ERROR.
+    /// The connection failed after its request was reported (responder)
+    /// or after the MPA exchange (initiator), before it was established:
+    /// binding its queue pair failed, the peer sent bytes before its turn,
+    /// the TCP connection ended, or this side could not set up its stream;
+    /// it is aborted and its QP in ERROR.
     ConnectError {
         /// The connection (aborted).
         id: CmId,
