@@ -365,6 +365,23 @@ struct Conn {
     /// Initiator: the device time (ns) by which the connection must be
     /// established ([`Cm::connect_within`]).
     deadline: Option<u64>,
+    /// Initiator: when it passed each step.
+    times: SetupTimes,
+}
+
+/// When an initiator's connection passed each step of its setup, in
+/// device time (ns; 0: not yet): [`Cm::setup_times`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SetupTimes {
+    /// [`Cm::connect`] was called.
+    pub connect: u64,
+    /// The TCP handshake's ESTABLISHED was taken; the MPA request goes
+    /// out.
+    pub tcp: u64,
+    /// The MPA reply was read.
+    pub mpa: u64,
+    /// The queue pair was bound and in RTS (ESTABLISHED reported).
+    pub established: u64,
 }
 
 impl Conn {
@@ -734,6 +751,10 @@ impl<'n> Cm<'n> {
                 qp,
                 news: None,
                 deadline,
+                times: SetupTimes {
+                    connect: self.nic.device().now_ns(),
+                    ..SetupTimes::default()
+                },
             },
         );
         Ok(CmId(ep))
@@ -918,6 +939,12 @@ impl<'n> Cm<'n> {
             .and_then(|c| c.stream.as_mut())
     }
 
+    /// When an initiator's connection passed each step of its setup (while
+    /// the manager holds it).
+    pub fn setup_times(&self, id: CmId) -> Option<SetupTimes> {
+        self.conns.get(&id.0).map(|c| c.times)
+    }
+
     /// The port of the listener that took a connection (a responder's;
     /// `None` for an initiator's or an unknown id).
     pub fn listen_port(&self, id: CmId) -> Option<u16> {
@@ -1014,20 +1041,35 @@ impl<'n> Cm<'n> {
             MpaEvent::Established {
                 params,
                 private_data,
-            } => match self.initiator_rts(id, &params) {
-                Ok(()) => {
-                    if let Some(c) = self.conns.get_mut(&id.0) {
-                        c.phase = Phase::Established;
-                    }
-                    CmEvent::Established {
-                        id,
-                        private_data,
-                        params,
-                    }
-                }
-                Err(why) => self.fail(id, why),
-            },
+            } => {
+                c.times.mpa = self.nic.device().now_ns();
+                self.initiator_established(id, params, private_data)
+            }
             e => self.ended(id, e),
+        }
+    }
+
+    /// Initiator: the reply is in; the QP to RTS and ESTABLISHED, or the
+    /// connection fails.
+    fn initiator_established(
+        &mut self,
+        id: CmId,
+        params: RdmaParams,
+        private_data: Vec<u8>,
+    ) -> CmEvent {
+        match self.initiator_rts(id, &params) {
+            Ok(()) => {
+                if let Some(c) = self.conns.get_mut(&id.0) {
+                    c.phase = Phase::Established;
+                    c.times.established = self.nic.device().now_ns();
+                }
+                CmEvent::Established {
+                    id,
+                    private_data,
+                    params,
+                }
+            }
+            Err(why) => self.fail(id, why),
         }
     }
 
@@ -1255,6 +1297,7 @@ impl<'n> Cm<'n> {
             },
         )?;
         c.phase = Phase::Setup;
+        c.times.tcp = nic.device().now_ns();
         c.mss = conn.mss;
         c.stream = Some(st);
         c.setup = Some(setup);
@@ -1283,6 +1326,7 @@ impl<'n> Cm<'n> {
                 qp: None,
                 news: None,
                 deadline: None,
+                times: SetupTimes::default(),
             },
         );
         Ok(())
