@@ -1,5 +1,6 @@
-//! `warpnic bench raw` (here), `warpnic bench tcp` ([`tcp`]) and
-//! `warpnic bench write|read|send` ([`rdma`]).
+//! `warpnic bench raw` (here), `warpnic bench tcp` ([`tcp`]),
+//! `warpnic bench write|read|send` ([`rdma`]) and `warpnic bench connect`
+//! ([`connect`]).
 
 use crate::{line_rate_fps, pcie_bound_fps, AnyResult};
 use std::time::Instant;
@@ -7,6 +8,7 @@ use warpnic_sim::dma::DmaConfig;
 use warpnic_sim::traffic::{stream, Pair, Sizes, StreamSpec};
 use warpnic_sim::WorldConfig;
 
+pub mod connect;
 pub mod rdma;
 pub mod tcp;
 

@@ -127,6 +127,20 @@ enum BenchCmd {
         #[arg(long)]
         pcap: Option<PathBuf>,
     },
+    /// Full RDMA connections NIC A -> NIC B through the connection
+    /// managers: the time of one (TCP, MPA, binding), the rate of many at
+    /// once, each moving one message, torn down cleanly.
+    Connect {
+        /// Connections set up one at a time for the latency.
+        #[arg(long, default_value_t = 20)]
+        latency_runs: usize,
+        /// Connections open at once (1..=1024).
+        #[arg(long, default_value_t = 1024)]
+        connections: usize,
+        /// Connects in flight at most while they open.
+        #[arg(long, default_value_t = 16)]
+        window: usize,
+    },
     /// RDMA Write from NIC A into NIC B: goodput, message rate, latency.
     Write(RdmaArgs),
     /// RDMA Read by NIC A from NIC B: goodput, message rate, latency.
@@ -288,6 +302,18 @@ fn main() -> ExitCode {
             outstanding,
             seed,
             pcap,
+        }),
+        Cmd::Bench {
+            what:
+                BenchCmd::Connect {
+                    latency_runs,
+                    connections,
+                    window,
+                },
+        } => bench::connect::connect(&bench::connect::ConnectBench {
+            latency_runs,
+            connections,
+            window,
         }),
         Cmd::Bench {
             what: BenchCmd::Write(a),

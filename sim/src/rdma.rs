@@ -403,9 +403,11 @@ pub struct ConnectedMany<'p> {
     /// Per connection: the initiator's end (NIC A) and the responder's (NIC
     /// B), in connection order.
     pub ends: Vec<(RdmaEnd, RdmaEnd)>,
-    /// The connection managers (A's, B's), kept so that the connections
-    /// stay open.
-    _cms: (Cm<'p>, Cm<'p>),
+    /// Per connection, in the same order: A's id and B's.
+    pub ids: Vec<(CmId, CmId)>,
+    /// The connection managers (A's, B's); the connections stay open while
+    /// they are kept.
+    pub cms: (Cm<'p>, Cm<'p>),
 }
 
 /// Connects `n` QPs of A (initiators) to `n` QPs of B (responders,
@@ -550,6 +552,7 @@ pub fn connect_many<'p>(
         }
     }
     let mut ends = Vec::with_capacity(n);
+    let mut ids = Vec::with_capacity(n);
     for ((pa, id_a, params_a), b) in a_side.into_iter().zip(b_side) {
         let (Some(params_a), Some((pb, id_b, Some(params_b)))) = (params_a, b) else {
             return Err(RdmaError::Ended);
@@ -558,6 +561,7 @@ pub fn connect_many<'p>(
             return Err(RdmaError::NoCrc);
         }
         let (mss_a, mss_b) = (side_mss(&p.a, id_a, "A")?, side_mss(&p.b, id_b, "B")?);
+        ids.push((id_a, id_b));
         ends.push((
             RdmaEnd::new(&p.a, None, pa, params_a, mss_a, id_a.0),
             RdmaEnd::new(&p.b, None, pb, params_b, mss_b, id_b.0),
@@ -565,7 +569,8 @@ pub fn connect_many<'p>(
     }
     Ok(ConnectedMany {
         ends,
-        _cms: (cm_a, cm_b),
+        ids,
+        cms: (cm_a, cm_b),
     })
 }
 
