@@ -678,7 +678,8 @@ impl<'n> Cm<'n> {
     ///
     /// # Errors
     /// As [`Cm::connect`]; [`Error::InvalidArgument`] for a zero timeout
-    /// (DAT_INVALID_PARAMETER).
+    /// (DAT_INVALID_PARAMETER) or the port's own address as the peer
+    /// ([`ArgError::OwnAddress`]).
     pub fn connect_within(
         &mut self,
         peer: Ipv4Addr,
@@ -726,6 +727,9 @@ impl<'n> Cm<'n> {
             rcv_wnd: self.rcv_wnd,
             ..ConnectOpts::default()
         };
+        if self.nic.ipv4()?.0 == peer {
+            return Err(Error::arg("peer", ArgError::OwnAddress));
+        }
         let deadline = timeout.map(|t| {
             self.nic
                 .device()

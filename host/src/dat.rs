@@ -40,7 +40,7 @@ use std::time::Duration;
 use warpnic_abi::gen::{CplStatus, QpState};
 
 use crate::cm::{Cm, CmEvent, CmId, CmQp};
-use crate::error::Error;
+use crate::error::{ArgError, Error};
 use crate::mpa::{AcceptParams, ConnectParams, MpaConfig, MAX_PRIVATE_DATA_V2};
 use crate::verbs::{QpAttrs, QueuePair, MAX_IRD, MAX_ORD};
 use crate::Nic;
@@ -330,7 +330,8 @@ impl<'n> Ia<'n> {
     /// - INVALID_HANDLE; INVALID_STATE unless UNCONNECTED;
     /// - INVALID_PARAMETER for a zero timeout or private data over 508
     ///   bytes (the MPA revision 2 limit, beside its IRD/ORD block);
-    /// - INVALID_ADDRESS for an address that is not IPv4 unicast;
+    /// - INVALID_ADDRESS for an address that is not IPv4 unicast, or the
+    ///   port's own (connections do not loop back);
     /// - MODEL_NOT_SUPPORTED for a `qos` other than [`QOS_BEST_EFFORT`] or
     ///   the multipath flag;
     /// - INSUFFICIENT_RESOURCES when no connection id is free.
@@ -377,7 +378,13 @@ impl<'n> Ia<'n> {
         let id = self
             .cm
             .connect_within(peer, conn_qual, self.mpa, p, qp, timeout)
-            .map_err(internal)?;
+            .map_err(|e| match e {
+                Error::InvalidArgument {
+                    reason: ArgError::OwnAddress,
+                    ..
+                } => DatError::InvalidAddress(remote),
+                e => internal(e),
+            })?;
         let e = self.ep_mut(ep)?;
         e.state = EpState::ActiveConnectionPending;
         e.conn = Some(id);

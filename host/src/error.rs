@@ -478,6 +478,10 @@ pub enum ArgError {
     /// Nothing listens on the port.
     #[error("nothing listens on this port")]
     NotListening,
+    /// The port's own IPv4 address as a peer: the engine does not loop
+    /// connections back to itself.
+    #[error("the port's own address: connections do not loop back")]
+    OwnAddress,
     /// The peer-to-peer model (RFC 6581) with a queue pair: its
     /// ready-to-receive message is not sent by this library.
     #[error("the peer-to-peer model's ready-to-receive message is not sent with a QP")]
