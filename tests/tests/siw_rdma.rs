@@ -425,3 +425,168 @@ fn siw_perftest_read_bw_warpnic_server() {
 fn siw_perftest_send_bw_warpnic_server() {
     perftest_warpnic_server("wn-send-cli", perftest::Verb::Send);
 }
+
+// ----- connection-manager events ----------------------------------------------
+
+const PORT_NONE: u16 = 7180;
+const PORT_FULL: u16 = 7181;
+/// A guest port nobody listens on.
+const GUEST_PORT_NONE: u16 = 7182;
+/// An address on the guest's subnet that no host has.
+const NOBODY: Ipv4Addr = Ipv4Addr::new(10, 50, 0, 99);
+
+/// The connection manager's failure events against Linux rdma_cm and
+/// siw, as seed 004 maps them:
+/// - the guest's `rping -c` to a warpnic listener whose backlog (1) is
+///   taken by an unanswered request: the manager resets the connection
+///   after its handshake, and rdma_cm in the guest reports
+///   RDMA_CM_EVENT_REJECTED (ECONNRESET);
+/// - the guest's `rping -c` to a warpnic port nobody listens on: the
+///   engine answers the SYN with RST; siw connects its TCP socket inside
+///   `rdma_connect`, which fails at once with ECONNREFUSED (no event);
+/// - warpnic connecting to a guest port with no listener:
+///   NON_PEER_REJECTED (the guest's RST);
+/// - warpnic connecting to an address of the guest's subnet that no host
+///   has: UNREACHABLE once its 5 ms timeout runs out (ARP unanswered).
+#[test]
+fn siw_cm_events_rejected_and_unreachable() {
+    use warpnic::mpa::ConnectParams;
+    use warpnic::{Cm, CmEvent, CmFailure};
+    use warpnic_abi::gen::CplStatus;
+    let _one = one_guest();
+    let env = [
+        ("NIC_IP", NIC_IP.to_string()),
+        ("PORT_NONE", PORT_NONE.to_string()),
+        ("PORT_FULL", PORT_FULL.to_string()),
+    ];
+    let mut rig = Rig::boot("wn-cm-events", "cm-events.sh", &env, SiwBuild::Stock);
+    let nic = rig.nic.clone();
+    let mut cm = Cm::new(&nic);
+    cm.listen(PORT_FULL, 1, mpa()).expect("listen");
+    let dev = rig.dev.clone();
+    let deadline = rig.wall + TEST_LIMIT;
+    let mut requests = 0;
+    let mut looked = Instant::now();
+    loop {
+        if let Some(e) = cm.poll().expect("poll") {
+            match e {
+                // taken and never answered: the backlog is full
+                CmEvent::ConnectRequest { .. } => requests += 1,
+                e => panic!("unexpected {e:?}"),
+            }
+        }
+        for _ in 0..16 {
+            dev.relax();
+        }
+        if looked.elapsed() > Duration::from_millis(100) {
+            looked = Instant::now();
+            if rig.guest.find_line("SIWTEST waiting").is_some() {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the guest's connects did not end; {}; console:\n{}",
+                rig.report(),
+                rig.guest.tail(60)
+            );
+        }
+    }
+    let con = rig.guest.console();
+    let rc = |what: &str| -> i32 {
+        con.lines()
+            .find_map(|l| l.strip_prefix(&format!("SIWTEST {what} rc=")))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no rc of {what}; console:\n{con}"))
+    };
+    let section = |from: &str, to: &str| -> Vec<&str> {
+        con.lines()
+            .skip_while(|l| !l.starts_with(from))
+            .take_while(|l| !l.starts_with(to))
+            .filter(|l| l.contains("RDMA_CM_EVENT") || l.contains("error") || l.contains("fail"))
+            .collect()
+    };
+    println!(
+        "guest, no listener: rc {} {:?}",
+        rc("none"),
+        section("SIWTEST none", "SIWTEST none rc=")
+    );
+    println!(
+        "guest, full backlog: rc {} {:?}",
+        rc("full"),
+        section("SIWTEST full", "SIWTEST full rc=")
+    );
+    assert_ne!(rc("none"), 0, "rping to a port nobody listens on");
+    assert!(
+        con.contains("rdma_connect: Connection refused"),
+        "console:\n{con}"
+    );
+    assert_ne!(rc("full"), 0, "rping to a full backlog");
+    assert!(
+        con.contains("cma event RDMA_CM_EVENT_REJECTED, error -104"),
+        "console:\n{con}"
+    );
+    assert_eq!(requests, 1, "one request within the backlog");
+    assert_eq!(cm.backlog_resets(), 1, "one reset beyond it");
+
+    let params = ConnectParams {
+        private_data: b"anyone?",
+        ird: 1,
+        ord: 1,
+        p2p: false,
+    };
+    // the event of connection `id`; others (the unanswered request's end,
+    // once the guest's rping gives up) are only shown
+    let wait = |cm: &mut Cm<'_>, id: warpnic::CmId| -> (CmEvent, u64) {
+        let t0 = dev.now_ns();
+        loop {
+            match cm.poll().expect("poll") {
+                Some(e) if event_id(&e) == id => return (e, dev.now_ns() - t0),
+                Some(e) => println!("(another connection: {e:?})"),
+                None => {}
+            }
+            for _ in 0..16 {
+                dev.relax();
+            }
+            assert!(Instant::now() < deadline, "no event in time");
+        }
+    };
+    let id = cm
+        .connect(GUEST_IP, GUEST_PORT_NONE, mpa(), params, None)
+        .expect("connect");
+    let (e, _) = wait(&mut cm, id);
+    println!("warpnic to a guest port with no listener: {e:?}");
+    assert_eq!(
+        e,
+        CmEvent::NonPeerRejected {
+            id,
+            reason: CmFailure::Tcp(CplStatus::ConnRefused)
+        }
+    );
+    let timeout = Duration::from_millis(5);
+    let id = cm
+        .connect_within(NOBODY, GUEST_PORT_NONE, mpa(), params, None, Some(timeout))
+        .expect("connect");
+    let (e, after) = wait(&mut cm, id);
+    println!("warpnic to an address nobody has: {e:?} after {after} ns of device time");
+    assert_eq!(e, CmEvent::Unreachable { id });
+    assert!(
+        after >= timeout.as_nanos() as u64,
+        "{after} ns: before the timeout"
+    );
+    rig.guest.kill();
+}
+
+/// The connection a manager's event is about.
+fn event_id(e: &warpnic::CmEvent) -> warpnic::CmId {
+    use warpnic::CmEvent as E;
+    match e {
+        E::ConnectRequest { id, .. }
+        | E::Established { id, .. }
+        | E::PeerRejected { id, .. }
+        | E::NonPeerRejected { id, .. }
+        | E::Unreachable { id }
+        | E::TimedOut { id }
+        | E::ConnectError { id, .. }
+        | E::Disconnected { id } => *id,
+    }
+}
