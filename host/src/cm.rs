@@ -87,7 +87,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::net::{Ipv4Addr, SocketAddrV4};
 use std::sync::Arc;
 
-use warpnic_abi::gen::{cpl_tcp_opt, CplStatus, QpState};
+use warpnic_abi::gen::{cpl_tcp_opt, CplStatus, QpState, TcbField};
 
 use crate::error::{ArgError, Error, Result, SharedError};
 use crate::mpa::{
@@ -123,6 +123,30 @@ pub const DEFAULT_RCV_WND: u32 = 4 << 20;
 /// segments them, as Linux siw with `try_gso` does); the CRC, not this
 /// bound, catches a damaged length.
 pub const RECV_MULPDU: u16 = u16::MAX;
+
+/// How long [`Cm::ssp_create`] waits for room for the final streaming
+/// message in the socket's send buffer (device time).
+const SSP_WRITE_WAIT: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// A Socket Service Point call that failed, with the consumer's socket
+/// given back (seed 001: ownership returns to the consumer).
+#[derive(Debug, thiserror::Error)]
+#[error("{error}")]
+pub struct SocketError {
+    /// Why.
+    pub error: Error,
+    /// The socket, still the consumer's.
+    pub socket: Box<TcpStream>,
+}
+
+impl SocketError {
+    fn new(error: Error, socket: TcpStream) -> SocketError {
+        SocketError {
+            error,
+            socket: Box::new(socket),
+        }
+    }
+}
 
 /// A connection of a [`Cm`] (rdma_cm_id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -237,6 +261,13 @@ pub enum CmEvent {
         /// What failed.
         reason: CmFailure,
     },
+    /// A Socket Service Point's socket went down before its connection
+    /// request arrived (DAT_CONNECTION_EVENT_SOCKET_DOWN, seed 001); the
+    /// SSP is gone.
+    SocketDown {
+        /// The SSP's connection.
+        id: CmId,
+    },
     /// An established connection ended: the peer closed it (FIN), and
     /// nothing more will arrive, or reset it, and its QP is in ERROR. After
     /// a close the QP keeps its state, since the completions of what came
@@ -246,6 +277,23 @@ pub enum CmEvent {
         /// The connection.
         id: CmId,
     },
+}
+
+impl CmEvent {
+    /// The connection the event is about.
+    pub fn id(&self) -> CmId {
+        match self {
+            CmEvent::ConnectRequest { id, .. }
+            | CmEvent::Established { id, .. }
+            | CmEvent::PeerRejected { id, .. }
+            | CmEvent::NonPeerRejected { id, .. }
+            | CmEvent::Unreachable { id }
+            | CmEvent::TimedOut { id }
+            | CmEvent::ConnectError { id, .. }
+            | CmEvent::SocketDown { id }
+            | CmEvent::Disconnected { id } => *id,
+        }
+    }
 }
 
 /// Why a connection failed, or was rejected by something other than the
@@ -367,6 +415,18 @@ struct Conn {
     deadline: Option<u64>,
     /// Initiator: when it passed each step.
     times: SetupTimes,
+    /// A consumer's socket (seed 001): which side, and whether it goes
+    /// back to the consumer when the setup fails.
+    ssp: Option<Ssp>,
+}
+
+/// The side of a connection made from a consumer's socket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ssp {
+    /// [`Cm::ssp_create`]: waits for the peer's request.
+    Passive,
+    /// [`Cm::socket_connect`]: sends the request.
+    Active,
 }
 
 /// When an initiator's connection passed each step of its setup, in
@@ -432,6 +492,8 @@ pub struct Cm<'n> {
     next_poll: u16,
     /// Connections reset because their listener's backlog was full.
     backlog_resets: u64,
+    /// Sockets going back to their consumers ([`Cm::take_socket`]).
+    returned: HashMap<CmId, TcpStream>,
     /// The completion queue of the connections' streams, made with the
     /// first connection: a connection costs no completion queue of its own.
     stream_cq: Option<StreamCq>,
@@ -485,7 +547,35 @@ fn check_ird_ord(ird: u16, ord: u16) -> Result<()> {
     Ok(())
 }
 
-/// Refuses a queue pair that is not in RESET.
+/// Refuses what a connect cannot take: private data, IRD or ORD out of
+/// range, and with a QP, IRD/ORD beyond its limits, the peer-to-peer
+/// model, a QP not in RESET.
+fn check_connect(p: &ConnectParams<'_>, qp: Option<&CmQp>) -> Result<()> {
+    if p.private_data.len() > MAX_PRIVATE_DATA {
+        return Err(Error::arg(
+            "private_data",
+            ArgError::TooLong {
+                got: p.private_data.len(),
+                max: MAX_PRIVATE_DATA,
+            },
+        ));
+    }
+    if p.ird > MAX_IRD_ORD {
+        return Err(Error::range("ird", p.ird, 0u16, MAX_IRD_ORD));
+    }
+    if p.ord > MAX_IRD_ORD {
+        return Err(Error::range("ord", p.ord, 0u16, MAX_IRD_ORD));
+    }
+    if let Some(q) = qp {
+        check_ird_ord(p.ird, p.ord)?;
+        if p.p2p {
+            return Err(Error::arg("p2p", ArgError::PeerToPeerWithQp));
+        }
+        check_reset(&q.qp)?;
+    }
+    Ok(())
+}
+
 /// What connection `c` has to report now, if anything: an event kept for
 /// it, its MPA setup's progress, or its reply acknowledged.
 fn conn_news(nic: &Nic, now: u64, c: &mut Conn) -> Result<Option<Progress>> {
@@ -546,6 +636,7 @@ impl<'n> Cm<'n> {
             conns: BTreeMap::new(),
             next_poll: 0,
             backlog_resets: 0,
+            returned: HashMap::new(),
             stream_cq: None,
         }
     }
@@ -699,28 +790,7 @@ impl<'n> Cm<'n> {
                 },
             ));
         }
-        if p.private_data.len() > MAX_PRIVATE_DATA {
-            return Err(Error::arg(
-                "private_data",
-                ArgError::TooLong {
-                    got: p.private_data.len(),
-                    max: MAX_PRIVATE_DATA,
-                },
-            ));
-        }
-        if p.ird > MAX_IRD_ORD {
-            return Err(Error::range("ird", p.ird, 0u16, MAX_IRD_ORD));
-        }
-        if p.ord > MAX_IRD_ORD {
-            return Err(Error::range("ord", p.ord, 0u16, MAX_IRD_ORD));
-        }
-        if let Some(q) = &qp {
-            check_ird_ord(p.ird, p.ord)?;
-            if p.p2p {
-                return Err(Error::arg("p2p", ArgError::PeerToPeerWithQp));
-            }
-            check_reset(&q.qp)?;
-        }
+        check_connect(&p, qp.as_ref())?;
         let opts = ConnectOpts {
             tcp_opt: cpl_tcp_opt::WSCALE | cpl_tcp_opt::SACK,
             rcv_wscale: crate::tcp::wscale_for(self.rcv_wnd),
@@ -759,6 +829,7 @@ impl<'n> Cm<'n> {
                     connect: self.nic.device().now_ns(),
                     ..SetupTimes::default()
                 },
+                ssp: None,
             },
         );
         Ok(CmId(ep))
@@ -894,7 +965,9 @@ impl<'n> Cm<'n> {
             return Err(no_request());
         };
         setup.reject(nic, st, private_data)?;
-        self.conns.remove(&id.0);
+        if let Some(c) = self.conns.remove(&id.0) {
+            self.give_back(id, c);
+        }
         Ok(())
     }
 
@@ -917,6 +990,179 @@ impl<'n> Cm<'n> {
             self.nic.tcp_abort(id.0)
         };
         tcp.and(qp.unwrap_or(Ok(())))
+    }
+
+    /// Makes a Socket Service Point of a connected socket of the raw TCP
+    /// API (seed 001, `dat_iw_ssp_create`): writes `final_message`, the
+    /// last streaming-mode message, then waits for the peer's MPA request
+    /// on the same connection. Nothing the peer sends after the message can
+    /// be lost: it lands in the stream's buffer, which the MPA setup reads
+    /// from where the consumer stopped. The SSP generates at most one
+    /// request ([`CmEvent::ConnectRequest`]), answered with [`Cm::accept`]
+    /// or [`Cm::reject`]; a reject leaves the socket connected and gives
+    /// it back ([`Cm::take_socket`]). If the socket goes down first,
+    /// [`CmEvent::SocketDown`].
+    ///
+    /// # Errors
+    /// [`SocketError`], with the socket given back: a socket of another
+    /// NIC (DAT_INVALID_STATE), the final message not sent within 10 ms.
+    pub fn ssp_create(
+        &mut self,
+        mut socket: TcpStream,
+        final_message: &[u8],
+        cfg: MpaConfig,
+    ) -> std::result::Result<CmId, SocketError> {
+        if !socket.is_on(self.nic) {
+            return Err(SocketError::new(
+                Error::arg("socket", ArgError::OtherNic),
+                socket,
+            ));
+        }
+        if let Err(e) = socket.write_all(final_message, SSP_WRITE_WAIT) {
+            return Err(SocketError::new(e, socket));
+        }
+        let ep = socket.endpoint();
+        let setup = self
+            .tcp
+            .adopt(ep)
+            .and_then(|()| MpaSetup::listen(self.nic, &mut socket, cfg));
+        let mut setup = match setup {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = self.tcp.release(ep);
+                return Err(SocketError::new(e, socket));
+            }
+        };
+        setup.keep_open();
+        let conn = *socket.connection();
+        self.conns.insert(
+            ep,
+            Conn {
+                peer: conn.peer,
+                listen_port: None,
+                cfg,
+                mss: conn.mss,
+                stream: Some(socket),
+                setup: Some(setup),
+                phase: Phase::Setup,
+                qp: None,
+                news: None,
+                deadline: None,
+                times: SetupTimes::default(),
+                ssp: Some(Ssp::Passive),
+            },
+        );
+        Ok(CmId(ep))
+    }
+
+    /// Turns a connected socket of the raw TCP API into an RDMA connection
+    /// (seed 001, `dat_iw_socket_connect`): the MPA request goes out on it
+    /// with `p`, and `qp` is bound as [`Cm::connect`] binds it. Nagle is
+    /// turned off; keepalive stays as the socket had it. On
+    /// [`CmEvent::PeerRejected`] and on [`CmEvent::TimedOut`] at
+    /// `timeout` the socket goes back to the consumer still connected
+    /// ([`Cm::take_socket`]); bytes the peer sends later (a late reply)
+    /// arrive on it. Without a timeout the MPA setup's own timer ends the
+    /// attempt, which resets the connection.
+    ///
+    /// # Errors
+    /// [`SocketError`], with the socket given back: as [`Cm::connect`]
+    /// (arguments, a QP not in RESET), a zero timeout, a socket of another
+    /// NIC.
+    pub fn socket_connect(
+        &mut self,
+        mut socket: TcpStream,
+        cfg: MpaConfig,
+        p: ConnectParams<'_>,
+        qp: Option<CmQp>,
+        timeout: Option<std::time::Duration>,
+    ) -> std::result::Result<CmId, SocketError> {
+        let checked = if !socket.is_on(self.nic) {
+            Err(Error::arg("socket", ArgError::OtherNic))
+        } else if let Some(t) = timeout.filter(|t| t.is_zero()) {
+            Err(Error::arg(
+                "timeout",
+                ArgError::DurationOutOfRange {
+                    got: t,
+                    min: std::time::Duration::from_nanos(1),
+                    max: std::time::Duration::MAX,
+                },
+            ))
+        } else {
+            check_connect(&p, qp.as_ref())
+        };
+        if let Err(e) = checked {
+            return Err(SocketError::new(e, socket));
+        }
+        let ep = socket.endpoint();
+        let now = self.nic.device().now_ns();
+        let deadline =
+            timeout.map(|t| now.saturating_add(u64::try_from(t.as_nanos()).unwrap_or(u64::MAX)));
+        // the consumer's timeout ends the attempt, not the MPA timer
+        let cfg_run = MpaConfig {
+            timeout: if deadline.is_some() {
+                u64::MAX / 2
+            } else {
+                cfg.timeout
+            },
+            ..cfg
+        };
+        let nodelay = u64::from(cpl_tcp_opt::NODELAY);
+        let started = self
+            .tcp
+            .adopt(ep)
+            .and_then(|()| self.nic.tcp_tcb(ep, TcbField::TcpOpt, nodelay, nodelay))
+            .and_then(|_| MpaSetup::connect(self.nic, &mut socket, cfg_run, p));
+        let mut setup = match started {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = self.tcp.release(ep);
+                return Err(SocketError::new(e, socket));
+            }
+        };
+        setup.keep_open();
+        let conn = *socket.connection();
+        self.conns.insert(
+            ep,
+            Conn {
+                peer: conn.peer,
+                listen_port: None,
+                cfg,
+                mss: conn.mss,
+                stream: Some(socket),
+                setup: Some(setup),
+                phase: Phase::Setup,
+                qp,
+                news: None,
+                deadline,
+                times: SetupTimes {
+                    connect: now,
+                    tcp: now,
+                    ..SetupTimes::default()
+                },
+                ssp: Some(Ssp::Active),
+            },
+        );
+        Ok(CmId(ep))
+    }
+
+    /// A socket that went back to its consumer: an SSP's after a reject,
+    /// a [`Cm::socket_connect`]'s after PEER_REJECTED or its timeout. The
+    /// connection is the raw TCP API's again.
+    pub fn take_socket(&mut self, id: CmId) -> Option<TcpStream> {
+        self.returned.remove(&id)
+    }
+
+    /// Gives a consumer's socket back (an SSP connection that ended with
+    /// its TCP connection up): its events go back to the raw API.
+    fn give_back(&mut self, id: CmId, c: Conn) {
+        if c.ssp.is_none() {
+            return;
+        }
+        if let Some(st) = c.stream {
+            let _ = self.tcp.release(id.0);
+            self.returned.insert(id, st);
+        }
     }
 
     /// Resets a connection (an abrupt disconnect): its QP goes to ERROR
@@ -1004,6 +1250,13 @@ impl<'n> Cm<'n> {
             Progress::Mpa(e) => self.mpa_event(id, e),
             Progress::ReplyAcked => self.responder_rts(id),
             Progress::Expired { handshake } => {
+                if self.conns.get(&id.0).is_some_and(|c| c.ssp.is_some()) {
+                    // a consumer's socket goes back to it, still connected
+                    if let Some(c) = self.conns.remove(&id.0) {
+                        self.give_back(id, c);
+                    }
+                    return Ok(Some(CmEvent::TimedOut { id }));
+                }
                 let _ = self.nic.tcp_abort(id.0);
                 self.gone(id.0, |id| {
                     if handshake {
@@ -1175,6 +1428,10 @@ impl<'n> Cm<'n> {
             if let Some(q) = &c.qp {
                 let _ = qp_to_error(&q.qp);
             }
+            // the peer's reject leaves an SSP's socket connected
+            if matches!(e, MpaEvent::PeerRejected { .. }) {
+                self.give_back(id, c);
+            }
         }
         match e {
             MpaEvent::PeerRejected { private_data } => CmEvent::PeerRejected { id, private_data },
@@ -1331,6 +1588,7 @@ impl<'n> Cm<'n> {
                 news: None,
                 deadline: None,
                 times: SetupTimes::default(),
+                ssp: None,
             },
         );
         Ok(())
@@ -1359,6 +1617,7 @@ impl<'n> Cm<'n> {
             Phase::Requested { .. } | Phase::ReplySent { .. } => {
                 Some(CmEvent::ConnectError { id, reason })
             }
+            Phase::Setup if c.ssp == Some(Ssp::Passive) => Some(CmEvent::SocketDown { id }),
             Phase::Setup if c.listen_port.is_some() => None,
             Phase::Connecting { .. } | Phase::Setup => Some(match why {
                 Lost::Unreachable => CmEvent::Unreachable { id },

@@ -737,6 +737,8 @@ impl<'n> Ia<'n> {
                     }
                 })
             }
+            // the DAT layer makes no socket service points
+            CmEvent::SocketDown { .. } => None,
             CmEvent::Disconnected { id } => {
                 let Some(ep) = self.end(id) else {
                     return Ok(None);

@@ -36,7 +36,7 @@ pub mod verbs;
 #[cfg(all(target_os = "linux", feature = "vfio"))]
 pub mod vfio;
 
-pub use cm::{Cm, CmEvent, CmFailure, CmId, CmQp, SetupTimes};
+pub use cm::{Cm, CmEvent, CmFailure, CmId, CmQp, SetupTimes, SocketError};
 pub use device::{Device, DeviceError, DeviceResult, DmaPerm};
 pub use error::{ArgError, Error, Result, SharedError};
 pub use mem::DmaMem;

@@ -89,6 +89,10 @@ pub struct MpaSetup {
     /// length).
     buf: Vec<u8>,
     done: bool,
+    /// Leave the TCP connection open where the exchange would close it
+    /// (a reject): a Socket Service Point's socket goes back to its
+    /// consumer (seed 001).
+    keep_open: bool,
 }
 
 /// An owned copy of the endpoint's output (the endpoint lends its buffer).
@@ -184,11 +188,20 @@ impl MpaSetup {
             tcp: st.endpoint(),
             buf: Vec::with_capacity(HEADER_LEN),
             done: false,
+            keep_open: false,
         };
         let now = st.device().now_ns();
         let o = owned(&s.ep.handle(now, Input::TcpEstablished).map_err(usage)?);
         s.carry_out(nic, st, &o)?;
         Ok(s)
+    }
+
+    /// Leaves the TCP connection open where the exchange would close it
+    /// gracefully: after a reject, sent or received. A Socket Service
+    /// Point's socket goes back to its consumer still connected (seed
+    /// 001), where RFC 5044 would have both ends close it.
+    pub fn keep_open(&mut self) {
+        self.keep_open = true;
     }
 
     /// The endpoint's state (seed 000's names).
@@ -295,7 +308,7 @@ impl MpaSetup {
         }
         if o.abort {
             nic.tcp_abort(self.tcp)?;
-        } else if o.close {
+        } else if o.close && !self.keep_open {
             nic.tcp_close(self.tcp)?;
         }
         if let Some(e) = &o.event {

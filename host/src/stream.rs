@@ -130,6 +130,8 @@ impl StreamCq {
 pub struct TcpStream {
     nic: Nic,
     ep: EndpointId,
+    /// The connection, as its open event gave it.
+    conn: Connection,
     tid: u32,
     size: u32,
     tx: DmaMem,
@@ -198,6 +200,7 @@ impl TcpStream {
         Ok(TcpStream {
             nic: nic.clone(),
             ep,
+            conn: *conn,
             tid: conn.tid,
             size: 1u32 << buf_log,
             tx,
@@ -209,6 +212,16 @@ impl TcpStream {
             read: 0,
             read_told: 0,
         })
+    }
+
+    /// The connection (addresses, MSS), as its open event gave it.
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Whether the stream is on `nic`.
+    pub fn is_on(&self, nic: &Nic) -> bool {
+        std::sync::Arc::ptr_eq(&self.nic.inner, &nic.inner)
     }
 
     /// The endpoint.
@@ -389,6 +402,17 @@ impl TcpStream {
             done += s.read(&mut buf[done..])?;
             Ok(done == buf.len())
         })
+    }
+}
+
+impl std::fmt::Debug for TcpStream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TcpStream")
+            .field("ep", &self.ep)
+            .field("conn", &self.conn)
+            .field("written", &self.written)
+            .field("read", &self.read)
+            .finish_non_exhaustive()
     }
 }
 

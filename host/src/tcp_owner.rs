@@ -243,6 +243,44 @@ impl TcpOwner {
         self.nic.tcp_unlisten(listener)
     }
 
+    /// Takes over a connection of the raw API (an SSP's socket): its
+    /// events are this owner's from now on, those not yet taken included.
+    ///
+    /// # Errors
+    /// As [`Nic::tcp_poll_event`] (the router's lock).
+    pub fn adopt(&self, ep: EndpointId) -> Result<()> {
+        let mut r = self.nic.tcp_router()?;
+        r.endpoints.insert(ep.0, self.key);
+        let raw = std::mem::take(&mut r.raw);
+        let (mine, others): (VecDeque<_>, VecDeque<_>) =
+            raw.into_iter().partition(|e| e.endpoint() == ep);
+        r.raw = others;
+        if let Some(q) = r.queues.get_mut(&self.key) {
+            q.extend(mine);
+        }
+        Ok(())
+    }
+
+    /// Gives a connection back to the raw API (a socket returned to its
+    /// consumer), with its events not yet taken.
+    ///
+    /// # Errors
+    /// As [`TcpOwner::adopt`].
+    pub fn release(&self, ep: EndpointId) -> Result<()> {
+        let mut r = self.nic.tcp_router()?;
+        if r.endpoints.get(&ep.0) == Some(&self.key) {
+            r.endpoints.remove(&ep.0);
+        }
+        if let Some(q) = r.queues.get_mut(&self.key) {
+            let (theirs, mine): (VecDeque<_>, VecDeque<_>) = std::mem::take(q)
+                .into_iter()
+                .partition(|e| e.endpoint() == ep);
+            *q = mine;
+            r.raw.extend(theirs);
+        }
+        Ok(())
+    }
+
     /// Takes the oldest event of this owner's connections, if any.
     ///
     /// # Errors

@@ -410,14 +410,5 @@ impl<'n> Endpoint<'n> {
 
 /// The connection an event is about.
 pub fn event_id(e: &CmEvent) -> Option<CmId> {
-    match e {
-        CmEvent::ConnectRequest { id, .. }
-        | CmEvent::Established { id, .. }
-        | CmEvent::PeerRejected { id, .. }
-        | CmEvent::NonPeerRejected { id, .. }
-        | CmEvent::Unreachable { id }
-        | CmEvent::TimedOut { id }
-        | CmEvent::ConnectError { id, .. }
-        | CmEvent::Disconnected { id } => Some(*id),
-    }
+    Some(e.id())
 }

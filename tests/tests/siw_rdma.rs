@@ -540,7 +540,7 @@ fn siw_cm_events_rejected_and_unreachable() {
         let t0 = dev.now_ns();
         loop {
             match cm.poll().expect("poll") {
-                Some(e) if event_id(&e) == id => return (e, dev.now_ns() - t0),
+                Some(e) if e.id() == id => return (e, dev.now_ns() - t0),
                 Some(e) => println!("(another connection: {e:?})"),
                 None => {}
             }
@@ -574,19 +574,4 @@ fn siw_cm_events_rejected_and_unreachable() {
         "{after} ns: before the timeout"
     );
     rig.guest.kill();
-}
-
-/// The connection a manager's event is about.
-fn event_id(e: &warpnic::CmEvent) -> warpnic::CmId {
-    use warpnic::CmEvent as E;
-    match e {
-        E::ConnectRequest { id, .. }
-        | E::Established { id, .. }
-        | E::PeerRejected { id, .. }
-        | E::NonPeerRejected { id, .. }
-        | E::Unreachable { id }
-        | E::TimedOut { id }
-        | E::ConnectError { id, .. }
-        | E::Disconnected { id } => *id,
-    }
 }
