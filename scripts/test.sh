@@ -73,7 +73,7 @@ step "clippy (-D warnings)"
 cargo clippy --workspace --all-targets -- -D warnings
 
 step "firmware for the soft core (riscv32imac-unknown-none-elf)"
-cargo build -p warpnic-fw --release --target riscv32imac-unknown-none-elf --features rt --bin warpnic-fw
+cargo build -p warpnic-fw --profile soft-core --target riscv32imac-unknown-none-elf --features rt --bin warpnic-fw
 
 step "tests (unit, RTL golden vectors, co-simulation, Linux peers, VFIO in a guest)"
 cargo test --workspace --color never -- --test-threads 2 2>&1 | tee "$log"

@@ -11,7 +11,7 @@
 
 /// Hash (32-bit FNV-1a) of the ABI description; the ID block's `BUILD_ID`
 /// register must read the same value.
-pub const BUILD_ID: u32 = 0xb1b7_2282;
+pub const BUILD_ID: u32 = 0x247b_779e;
 
 /// A buffer is shorter than the header it should hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -869,6 +869,8 @@ pub enum FwOpcode {
     SetIpv4 = 0x04,
     /// Answer the port's IPv4 address and prefix length.
     GetIpv4 = 0x05,
+    /// Resolve an IPv4 address to its next hop's MAC address (arguments fw_arp_resolve_args, result fw_arp_resolve_rsp).
+    ArpResolve = 0x06,
     /// Host to firmware: read (no arguments, result fw_tcp_timing) or write (arguments fw_tcp_config_args) the TCP engine's timing.
     TcpConfig = 0x10,
     /// Host to firmware: start a listener.
@@ -902,6 +904,7 @@ impl FwOpcode {
         Self::GetMac,
         Self::SetIpv4,
         Self::GetIpv4,
+        Self::ArpResolve,
         Self::TcpConfig,
         Self::TcpListen,
         Self::TcpUnlisten,
@@ -924,6 +927,7 @@ impl FwOpcode {
             Self::GetMac => "GET_MAC",
             Self::SetIpv4 => "SET_IPV4",
             Self::GetIpv4 => "GET_IPV4",
+            Self::ArpResolve => "ARP_RESOLVE",
             Self::TcpConfig => "TCP_CONFIG",
             Self::TcpListen => "TCP_LISTEN",
             Self::TcpUnlisten => "TCP_UNLISTEN",
@@ -950,6 +954,7 @@ impl TryFrom<u8> for FwOpcode {
             0x03 => Ok(Self::GetMac),
             0x04 => Ok(Self::SetIpv4),
             0x05 => Ok(Self::GetIpv4),
+            0x06 => Ok(Self::ArpResolve),
             0x10 => Ok(Self::TcpConfig),
             0x11 => Ok(Self::TcpListen),
             0x12 => Ok(Self::TcpUnlisten),
@@ -1022,6 +1027,70 @@ impl TryFrom<u8> for FwStatus {
 
 impl From<FwStatus> for u8 {
     fn from(v: FwStatus) -> u8 {
+        v as u8
+    }
+}
+
+/// What ARP_RESOLVE found for an address (warpnic (RFC 826, RFC 1122 §2.3.2)).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArpState {
+    /// The next hop's MAC address is known.
+    Resolved = 0x00,
+    /// A resolution runs (ARP requests go out); ask again.
+    Pending = 0x01,
+    /// Off link and no gateway.
+    NoRoute = 0x02,
+    /// The port's own address, or not a unicast host address.
+    Invalid = 0x03,
+    /// The neighbour table is full.
+    NoResources = 0x04,
+    /// The port has no IPv4 address yet.
+    NoAddress = 0x05,
+}
+
+impl ArpState {
+    /// Every value, in description order.
+    pub const ALL: &'static [Self] = &[
+        Self::Resolved,
+        Self::Pending,
+        Self::NoRoute,
+        Self::Invalid,
+        Self::NoResources,
+        Self::NoAddress,
+    ];
+
+    /// The value's name as written in the description.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Resolved => "RESOLVED",
+            Self::Pending => "PENDING",
+            Self::NoRoute => "NO_ROUTE",
+            Self::Invalid => "INVALID",
+            Self::NoResources => "NO_RESOURCES",
+            Self::NoAddress => "NO_ADDRESS",
+        }
+    }
+}
+
+impl TryFrom<u8> for ArpState {
+    type Error = u8;
+    /// Decodes a value; the error carries the unknown value.
+    fn try_from(v: u8) -> Result<Self, u8> {
+        match v {
+            0x00 => Ok(Self::Resolved),
+            0x01 => Ok(Self::Pending),
+            0x02 => Ok(Self::NoRoute),
+            0x03 => Ok(Self::Invalid),
+            0x04 => Ok(Self::NoResources),
+            0x05 => Ok(Self::NoAddress),
+            other => Err(other),
+        }
+    }
+}
+
+impl From<ArpState> for u8 {
+    fn from(v: ArpState) -> u8 {
         v as u8
     }
 }
@@ -8107,13 +8176,15 @@ impl FwMac {
     }
 }
 
-/// The port's IPv4 address and prefix length (warpnic (mailbox)): 2 words. Used as: fw_opcode SET_IPV4 arguments, fw_opcode GET_IPV4 result.
+/// The port's IPv4 address, prefix length and default gateway (warpnic (mailbox)): 3 words; a message may end after word 1 (the words after read as zero). Used as: fw_opcode SET_IPV4 arguments, fw_opcode GET_IPV4 result.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FwIpv4 {
     /// Word 0: IPv4 address (192.0.2.1 is 0xc0000201).
     pub addr: u32,
     /// Word 1 bits 7:0: prefix length (1..=32 when set).
     pub prefix_len: u8,
+    /// Word 2: default gateway, a unicast host of the subnet; 0 (or the word left out): none, every peer is on link.
+    pub gateway: u32,
 }
 
 impl FwIpv4 {
@@ -8121,14 +8192,14 @@ impl FwIpv4 {
     pub const NAME: &'static str = "fw_ipv4";
 
     /// 32-bit words of the block.
-    pub const WORDS: usize = 2;
+    pub const WORDS: usize = 3;
 
     /// Words every message carries; the words after them may be left out.
     pub const MIN_WORDS: usize = 2;
 
     /// The reserved bits of each word: no field holds them, they are written as
     /// zero, and words with one of them set do not decode.
-    pub const RESERVED: [u32; Self::WORDS] = [0x0000_0000, 0xffff_ff00];
+    pub const RESERVED: [u32; Self::WORDS] = [0x0000_0000, 0xffff_ff00, 0x0000_0000];
 
     /// The words, word 0 first (pack).
     ///
@@ -8141,6 +8212,8 @@ impl FwIpv4 {
         w[0] |= v as u32;
         let v = u64::from(self.prefix_len);
         w[1] |= v as u32;
+        let v = u64::from(self.gateway);
+        w[2] |= v as u32;
         Ok(w)
     }
 
@@ -8156,6 +8229,168 @@ impl FwIpv4 {
         Ok(Self {
             addr: w[0],
             prefix_len: (w[1] & 0x00ff) as u8,
+            gateway: w[2],
+        })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// ARP_RESOLVE arguments (warpnic (mailbox)): 1 word. Used as: fw_opcode ARP_RESOLVE arguments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FwArpResolveArgs {
+    /// Word 0: the IPv4 address to resolve.
+    pub addr: u32,
+}
+
+impl FwArpResolveArgs {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_arp_resolve_args";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 1;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 1;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0x0000_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(self.addr);
+        w[0] |= v as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self { addr: w[0] })
+    }
+
+    /// Decodes a message's words: at least [`Self::MIN_WORDS`], at most
+    /// [`Self::WORDS`]; the words it leaves out read as zero.
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Length`] for a message of another length, else as
+    /// [`Self::from_words`].
+    pub fn from_prefix(w: &[u32]) -> Result<Self, ArgError> {
+        if w.len() < Self::MIN_WORDS || w.len() > Self::WORDS {
+            return Err(ArgError::Length {
+                block: Self::NAME,
+                words: w.len(),
+                min: Self::MIN_WORDS,
+                max: Self::WORDS,
+            });
+        }
+        let mut all = [0u32; Self::WORDS];
+        all[..w.len()].copy_from_slice(w);
+        Self::from_words(&all)
+    }
+}
+
+/// ARP_RESOLVE result (warpnic (mailbox)): 4 words. Used as: fw_opcode ARP_RESOLVE result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FwArpResolveRsp {
+    /// Word 0 bits 7:0: a [`ArpState`] code.
+    pub state: ArpState,
+    /// Word 1: the address resolved: the peer on link, else the gateway (0 without a route).
+    pub next_hop: u32,
+    /// Words 2-3 bits 47:0 (low word first): the next hop's MAC address when RESOLVED; byte 0 on the wire is bits 47:40.
+    pub mac: u64,
+}
+
+impl FwArpResolveRsp {
+    /// The block's name in the description.
+    pub const NAME: &'static str = "fw_arp_resolve_rsp";
+
+    /// 32-bit words of the block.
+    pub const WORDS: usize = 4;
+
+    /// Words every message carries; the words after them may be left out.
+    pub const MIN_WORDS: usize = 4;
+
+    /// The reserved bits of each word: no field holds them, they are written as
+    /// zero, and words with one of them set do not decode.
+    pub const RESERVED: [u32; Self::WORDS] = [0xffff_ff00, 0x0000_0000, 0x0000_0000, 0xffff_0000];
+
+    /// The words, word 0 first (pack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::TooWide`] when a field's value does not fit its bits.
+    pub fn to_words(&self) -> Result<[u32; Self::WORDS], ArgError> {
+        let mut w = [0u32; Self::WORDS];
+        let v = u64::from(u8::from(self.state));
+        w[0] |= v as u32;
+        let v = u64::from(self.next_hop);
+        w[1] |= v as u32;
+        let v = self.mac;
+        if v > 0xffff_ffff_ffff {
+            return Err(ArgError::TooWide {
+                block: Self::NAME,
+                field: "mac",
+                value: v,
+                width: 48,
+            });
+        }
+        w[2] |= v as u32;
+        w[3] |= (v >> 32) as u32;
+        Ok(w)
+    }
+
+    /// Decodes the words (unpack).
+    ///
+    /// # Errors
+    ///
+    /// [`ArgError::Reserved`] when a reserved bit is set,
+    /// [`ArgError::UnknownCode`] when a field holds a code its enumeration does
+    /// not define.
+    pub fn from_words(w: &[u32; Self::WORDS]) -> Result<Self, ArgError> {
+        check_reserved(Self::NAME, w, &Self::RESERVED)?;
+        Ok(Self {
+            state: ArpState::try_from((w[0] & 0x00ff) as u8).map_err(|v| {
+                ArgError::UnknownCode {
+                    block: Self::NAME,
+                    field: "state",
+                    value: u64::from(v),
+                }
+            })?,
+            next_hop: w[1],
+            mac: (u64::from(w[2]) | (u64::from(w[3]) << 32)) & 0xffff_ffff_ffff,
         })
     }
 

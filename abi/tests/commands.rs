@@ -91,7 +91,7 @@ macro_rules! code_value {
         }
     )*};
 }
-code_value!(QpState: u8, CplStatus: u8, TcpEvent: u8, TcbField: u8, RdmaCmdStatus: u8);
+code_value!(QpState: u8, CplStatus: u8, TcpEvent: u8, TcbField: u8, RdmaCmdStatus: u8, ArpState: u8);
 
 fn value<T: Value>(g: &ArgGolden, field: &str) -> T {
     T::from_value(expected(g, field), &format!("{}.{field}", g.block))
@@ -257,7 +257,9 @@ block!(
 );
 block!(fw_version_rsp, FwVersionRsp, [version, build_id, mac]);
 block!(fw_mac, FwMac, [mac]);
-block!(fw_ipv4, FwIpv4, [addr, prefix_len]);
+block!(fw_ipv4, FwIpv4, [addr, prefix_len, gateway]);
+block!(fw_arp_resolve_args, FwArpResolveArgs, [addr]);
+block!(fw_arp_resolve_rsp, FwArpResolveRsp, [state, next_hop, mac]);
 block!(
     fw_tcp_timing,
     FwTcpTiming,

@@ -7,8 +7,9 @@
 //! protocol is described in the crate documentation.
 
 use warpnic_abi::gen::{
-    self, ArgError, FwIpv4, FwMac, FwMsgHdr, FwOpcode, FwStatus, FwTcpConfigArgs, FwTcpConnectArgs,
-    FwTcpEndpoint, FwTcpListenArgs, FwTcpListener, FwTcpTcbArgs, FwTcpTiming, FwVersionRsp,
+    self, ArgError, ArpState, FwArpResolveArgs, FwArpResolveRsp, FwIpv4, FwMac, FwMsgHdr, FwOpcode,
+    FwStatus, FwTcpConfigArgs, FwTcpConnectArgs, FwTcpEndpoint, FwTcpListenArgs, FwTcpListener,
+    FwTcpTcbArgs, FwTcpTiming, FwVersionRsp,
 };
 
 use core::net::Ipv4Addr;
@@ -938,6 +939,7 @@ impl Firmware {
             FwOpcode::GetMac => Self::get_mac(args, hal),
             FwOpcode::SetIpv4 => self.set_ipv4(args, hal),
             FwOpcode::GetIpv4 => self.get_ipv4(args),
+            FwOpcode::ArpResolve => self.arp_resolve(args),
             FwOpcode::TcpConfig => self.tcp_config(args, hal),
             // frames and CPL messages are not mailbox commands
             FwOpcode::FrameRx | FwOpcode::FrameTx | FwOpcode::Cpl => Err(FwStatus::BadOpcode),
@@ -1085,8 +1087,16 @@ impl Firmware {
     /// restarts, with an empty neighbour table) ARP and ICMP echo, and tells
     /// the core the address so it steers ICMP to it here.
     fn set_ipv4(&mut self, args: &[u32], hal: &mut impl Hal) -> Result<Payload, FwStatus> {
-        let FwIpv4 { addr, prefix_len } = FwIpv4::from_words(exact(args)?).map_err(arg_status)?;
-        let iface = Interface::new(self.mac, Ipv4Addr::from(addr), prefix_len, None)
+        if args.len() != FwIpv4::MIN_WORDS && args.len() != FwIpv4::WORDS {
+            return Err(FwStatus::BadLength);
+        }
+        let FwIpv4 {
+            addr,
+            prefix_len,
+            gateway,
+        } = FwIpv4::from_prefix(args).map_err(arg_status)?;
+        let gateway = (gateway != 0).then(|| Ipv4Addr::from(gateway));
+        let iface = Interface::new(self.mac, Ipv4Addr::from(addr), prefix_len, gateway)
             .map_err(|_| FwStatus::BadArgument)?;
         match self.net.as_mut() {
             Some(net) => net.set_interface(iface),
@@ -1096,8 +1106,63 @@ impl Firmware {
         Ok(Payload::EMPTY)
     }
 
-    /// GET_IPV4: `fw_ipv4`, the address and prefix length (zeros before
-    /// SET_IPV4).
+    /// ARP_RESOLVE: routes `fw_arp_resolve_args.addr` and answers its next
+    /// hop's MAC address, or starts a resolution (the ARP request goes out
+    /// with the next frame) and answers PENDING.
+    fn arp_resolve(&mut self, args: &[u32]) -> Result<Payload, FwStatus> {
+        let FwArpResolveArgs { addr } =
+            FwArpResolveArgs::from_words(exact(args)?).map_err(arg_status)?;
+        let dst = Ipv4Addr::from(addr);
+        let now_ms = self.now / (u64::from(gen::CLOCK_MHZ) * 1000);
+        let answer = |state: ArpState, next_hop: Option<Ipv4Addr>, mac: u64| {
+            FwArpResolveRsp {
+                state,
+                next_hop: next_hop.map_or(0, u32::from),
+                mac,
+            }
+            .to_words()
+            .map(Payload::of)
+            .map_err(arg_status)
+        };
+        let Some(net) = self.net.as_mut() else {
+            return answer(ArpState::NoAddress, None, 0);
+        };
+        let iface = net.interface();
+        let hop = if iface.is_broadcast(dst) || dst.is_multicast() {
+            Some(dst)
+        } else {
+            iface.next_hop(dst)
+        };
+        if self.frame_out.pending() {
+            // no room for a request now: what the table knows, else later
+            let known = hop
+                .and_then(|h| net.arp().table().get(h))
+                .and_then(|n| n.mac());
+            return match (known, hop) {
+                (Some(mac), _) => answer(ArpState::Resolved, hop, mac.to_u64()),
+                (None, None) => answer(ArpState::NoRoute, None, 0),
+                (None, Some(_)) => answer(ArpState::Pending, hop, 0),
+            };
+        }
+        match net.resolve(dst, now_ms, &mut self.frame_out.buf) {
+            Ok(Resolve::Known(mac)) => answer(ArpState::Resolved, hop, mac.to_u64()),
+            Ok(Resolve::Pending) | Err(ResolveError::BufferTooSmall) => {
+                answer(ArpState::Pending, hop, 0)
+            }
+            Ok(Resolve::SendRequest { len }) => {
+                self.frame_out.start(len);
+                answer(ArpState::Pending, hop, 0)
+            }
+            Err(ResolveError::NoRoute) => answer(ArpState::NoRoute, None, 0),
+            Err(ResolveError::OwnAddress | ResolveError::InvalidAddress) => {
+                answer(ArpState::Invalid, hop, 0)
+            }
+            Err(ResolveError::TableFull) => answer(ArpState::NoResources, hop, 0),
+        }
+    }
+
+    /// GET_IPV4: `fw_ipv4`, the address, prefix length and gateway (zeros
+    /// before SET_IPV4).
     fn get_ipv4(&self, args: &[u32]) -> Result<Payload, FwStatus> {
         no_args(args)?;
         let rsp = match &self.net {
@@ -1106,6 +1171,7 @@ impl Firmware {
                 FwIpv4 {
                     addr: u32::from(i.ip()),
                     prefix_len: i.prefix_len(),
+                    gateway: i.gateway().map_or(0, u32::from),
                 }
             }
             None => FwIpv4::default(),
@@ -1145,7 +1211,7 @@ fn exact<const N: usize>(args: &[u32]) -> Result<&[u32; N], FwStatus> {
 // The blocks read with `exact` have no optional words.
 const _: () = {
     assert!(FwMac::MIN_WORDS == FwMac::WORDS);
-    assert!(FwIpv4::MIN_WORDS == FwIpv4::WORDS);
+    assert!(FwArpResolveArgs::MIN_WORDS == FwArpResolveArgs::WORDS);
     assert!(FwTcpListenArgs::MIN_WORDS == FwTcpListenArgs::WORDS);
     assert!(FwTcpListener::MIN_WORDS == FwTcpListener::WORDS);
     assert!(FwTcpConnectArgs::MIN_WORDS == FwTcpConnectArgs::WORDS);

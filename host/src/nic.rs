@@ -535,16 +535,35 @@ impl Nic {
         Ok(())
     }
 
-    /// Gives the port an IPv4 address: the firmware then answers ARP and
-    /// ICMP echo for it, and the core steers those frames to the firmware.
+    /// Gives the port an IPv4 address, every peer on link: the firmware
+    /// then answers ARP and ICMP echo for it, and the core steers those
+    /// frames to the firmware. [`Nic::set_ipv4_route`] adds a gateway.
     ///
     /// # Errors
     /// [`Error::FwStatus`] (BAD_ARGUMENT for a prefix outside 1..=32 or an
     /// address that cannot be a host's), or as [`Nic::fw_command`].
     pub fn set_ipv4(&self, addr: std::net::Ipv4Addr, prefix_len: u8) -> Result<()> {
+        self.set_ipv4_route(addr, prefix_len, None)
+    }
+
+    /// The port's IPv4 address, its on-link prefix and its default
+    /// gateway: peers inside the prefix are reached directly, the others
+    /// through the gateway (without one, every peer is treated as on
+    /// link).
+    ///
+    /// # Errors
+    /// As [`Nic::set_ipv4`]; BAD_ARGUMENT also for a gateway that is not a
+    /// unicast host of the subnet other than the port itself.
+    pub fn set_ipv4_route(
+        &self,
+        addr: std::net::Ipv4Addr,
+        prefix_len: u8,
+        gateway: Option<std::net::Ipv4Addr>,
+    ) -> Result<()> {
         let args = FwIpv4 {
             addr: u32::from(addr),
             prefix_len,
+            gateway: gateway.map_or(0, u32::from),
         }
         .to_words()
         .map_err(Error::block_arg)?;
@@ -558,9 +577,23 @@ impl Nic {
     /// # Errors
     /// As [`Nic::fw_command`].
     pub fn ipv4(&self) -> Result<(std::net::Ipv4Addr, u8)> {
+        let (addr, prefix, _) = self.ipv4_route()?;
+        Ok((addr, prefix))
+    }
+
+    /// The port's IPv4 address, prefix length and gateway.
+    ///
+    /// # Errors
+    /// As [`Nic::fw_command`].
+    pub fn ipv4_route(&self) -> Result<(std::net::Ipv4Addr, u8, Option<std::net::Ipv4Addr>)> {
         let r = self.fw_command(FwOpcode::GetIpv4, &[], Duration::from_millis(100))?;
-        let FwIpv4 { addr, prefix_len } = FwIpv4::from_prefix(&r).map_err(Error::answer)?;
-        Ok((std::net::Ipv4Addr::from(addr), prefix_len))
+        let FwIpv4 {
+            addr,
+            prefix_len,
+            gateway,
+        } = FwIpv4::from_prefix(&r).map_err(Error::answer)?;
+        let gateway = (gateway != 0).then(|| std::net::Ipv4Addr::from(gateway));
+        Ok((std::net::Ipv4Addr::from(addr), prefix_len, gateway))
     }
 
     /// Asks the firmware for its interface version; returns (version, build

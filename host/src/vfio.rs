@@ -23,7 +23,6 @@
 //! Only the ioctls of `include/uapi/linux/vfio.h` are used (through `libc`),
 //! so every failure is reported with what to fix.
 
-mod eventfd;
 pub mod mmio;
 mod sys;
 
@@ -39,7 +38,7 @@ use std::time::Duration;
 use memmap2::MmapOptions;
 
 use crate::device::{Device, DeviceError, DeviceResult, DmaPerm};
-pub use eventfd::EventFd;
+pub use crate::eventfd::EventFd;
 use mmio::MmioRegion;
 
 /// PCI configuration space: command register offset.

@@ -120,11 +120,31 @@ pub const ARG_GOLDEN: &[ArgGolden] = &[
         words: &[0x0c0d_0e0f, 0x0000_0a0b],
         fields: &[("mac", Int(0x0a0b_0c0d_0e0f))],
     },
-    // 192.0.2.1/24.
+    // 192.0.2.1/24 through 192.0.2.254.
     ArgGolden {
         block: "fw_ipv4",
-        words: &[0xc000_0201, 0x0000_0018],
-        fields: &[("addr", Int(0xc000_0201)), ("prefix_len", Int(24))],
+        words: &[0xc000_0201, 0x0000_0018, 0xc000_02fe],
+        fields: &[
+            ("addr", Int(0xc000_0201)),
+            ("prefix_len", Int(24)),
+            ("gateway", Int(0xc000_02fe)),
+        ],
+    },
+    // 192.0.2.7.
+    ArgGolden {
+        block: "fw_arp_resolve_args",
+        words: &[0xc000_0207],
+        fields: &[("addr", Int(0xc000_0207))],
+    },
+    // RESOLVED: 192.0.2.254 at 02:00:5e:10:00:01.
+    ArgGolden {
+        block: "fw_arp_resolve_rsp",
+        words: &[0x0000_0000, 0xc000_02fe, 0x5e10_0001, 0x0000_0200],
+        fields: &[
+            ("state", Int(0)),
+            ("next_hop", Int(0xc000_02fe)),
+            ("mac", Int(0x0200_5e10_0001)),
+        ],
     },
     // 1 s, 200 ms, 60 s; 6 SYN and 15 data retries; TIME_WAIT 30 s.
     ArgGolden {

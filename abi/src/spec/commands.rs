@@ -196,16 +196,18 @@ const MAC: ArgBlock = args(
     )],
 );
 
-/// An IPv4 address and prefix (SET_IPV4's arguments, GET_IPV4's result).
+/// An IPv4 address, prefix and gateway (SET_IPV4's arguments, GET_IPV4's
+/// result).
 const IPV4: ArgBlock = args(
     "fw_ipv4",
-    2,
+    3,
     2,
     FW_REF,
-    "The port's IPv4 address and prefix length",
+    "The port's IPv4 address, prefix length and default gateway",
     &[
         a("addr", 0, 0, 32, "IPv4 address (192.0.2.1 is 0xc0000201)"),
         a("prefix_len", 1, 0, 8, "prefix length (1..=32 when set)"),
+        a("gateway", 2, 0, 32, "default gateway, a unicast host of the subnet; 0 (or the word left out): none, every peer is on link"),
     ],
 );
 
@@ -324,16 +326,41 @@ pub const MAILBOX: &[Command] = &[
     cmd(
         "fw_opcode",
         "SET_IPV4",
-        "Gives the port its IPv4 address: the firmware answers ARP and ICMP echo for it and the core steers those frames to the firmware",
+        "Gives the port its IPv4 address, and with a third word its default gateway: the firmware answers ARP and ICMP echo for the address, the core steers those frames to the firmware, and peers off the subnet go through the gateway",
         Some(IPV4),
         None,
     ),
     cmd(
         "fw_opcode",
         "GET_IPV4",
-        "Answers the port's IPv4 address and prefix length (zeros before SET_IPV4)",
+        "Answers the port's IPv4 address, prefix length and gateway (zeros before SET_IPV4)",
         None,
         Some(IPV4),
+    ),
+    cmd(
+        "fw_opcode",
+        "ARP_RESOLVE",
+        "Resolves an IPv4 address: routes it (on link, else the gateway) and answers the next hop's MAC address, or starts a resolution (an ARP request goes out) and answers PENDING; ask again until RESOLVED",
+        Some(args(
+            "fw_arp_resolve_args",
+            1,
+            1,
+            FW_REF,
+            "ARP_RESOLVE arguments",
+            &[a("addr", 0, 0, 32, "the IPv4 address to resolve")],
+        )),
+        Some(args(
+            "fw_arp_resolve_rsp",
+            4,
+            4,
+            FW_REF,
+            "ARP_RESOLVE result",
+            &[
+                a("state", 0, 0, 8, "arp_state"),
+                a("next_hop", 1, 0, 32, "the address resolved: the peer on link, else the gateway (0 without a route)"),
+                a("mac", 2, 0, 48, "the next hop's MAC address when RESOLVED; byte 0 on the wire is bits 47:40"),
+            ],
+        )),
     ),
     cmd(
         "fw_opcode",

@@ -16,7 +16,7 @@
 package wn_abi_pkg;
 
   // Hash of the ABI description; the ID block's BUILD_ID register reads it.
-  localparam logic [31:0] BUILD_ID = 32'hb1b7_2282;
+  localparam logic [31:0] BUILD_ID = 32'h247b_779e;
 
   // ---------------------------------------------------------------- constants
   localparam int unsigned ABI_VERSION = 32'h0001_0000;  // ABI version: major 31:16, minor 15:0
@@ -207,6 +207,7 @@ package wn_abi_pkg;
     FW_OPCODE_GET_MAC = 8'h03,  // answer the port's MAC address
     FW_OPCODE_SET_IPV4 = 8'h04,  // set the port's IPv4 address and prefix length (arguments fw_ipv4)
     FW_OPCODE_GET_IPV4 = 8'h05,  // answer the port's IPv4 address and prefix length
+    FW_OPCODE_ARP_RESOLVE = 8'h06,  // resolve an IPv4 address to its next hop's MAC address (arguments fw_arp_resolve_args, result fw_arp_resolve_rsp)
     FW_OPCODE_TCP_CONFIG = 8'h10,  // host to firmware: read (no arguments, result fw_tcp_timing) or write (arguments fw_tcp_config_args) the TCP engine's timing
     FW_OPCODE_TCP_LISTEN = 8'h11,  // host to firmware: start a listener
     FW_OPCODE_TCP_UNLISTEN = 8'h12,  // host to firmware: stop a listener
@@ -227,6 +228,16 @@ package wn_abi_pkg;
     FW_STATUS_BAD_LENGTH = 8'h02,  // the message is shorter or longer than the command needs
     FW_STATUS_BAD_ARGUMENT = 8'h03  // an argument is out of range (e.g. a group or zero MAC address)
   } fw_status_e;
+
+  // What ARP_RESOLVE found for an address (warpnic (RFC 826, RFC 1122 §2.3.2))
+  typedef enum logic [7:0] {
+    ARP_STATE_RESOLVED = 8'h00,  // the next hop's MAC address is known
+    ARP_STATE_PENDING = 8'h01,  // a resolution runs (ARP requests go out); ask again
+    ARP_STATE_NO_ROUTE = 8'h02,  // off link and no gateway
+    ARP_STATE_INVALID = 8'h03,  // the port's own address, or not a unicast host address
+    ARP_STATE_NO_RESOURCES = 8'h04,  // the neighbour table is full
+    ARP_STATE_NO_ADDRESS = 8'h05  // the port has no IPv4 address yet
+  } arp_state_e;
 
   // EtherType values (IEEE 802.3, IANA)
   typedef enum logic [15:0] {
@@ -2541,18 +2552,47 @@ package wn_abi_pkg;
     logic [47:0] mac;  // words 0-1 bits 47:0 (low word first): MAC address; byte 0 on the wire is bits 47:40
   } fw_mac_t;
 
-  // The port's IPv4 address and prefix length (warpnic (mailbox)), 2 words; fw_opcode SET_IPV4 arguments, fw_opcode GET_IPV4 result
-  localparam int unsigned FW_IPV4_WORDS = 2;
+  // The port's IPv4 address, prefix length and default gateway (warpnic (mailbox)), 3 words, the first 2 always present; fw_opcode SET_IPV4 arguments, fw_opcode GET_IPV4 result
+  localparam int unsigned FW_IPV4_WORDS = 3;
   localparam int unsigned FW_IPV4_MIN_WORDS = 2;
   localparam int unsigned FW_IPV4_ADDR_LSB = 0;
   localparam int unsigned FW_IPV4_ADDR_W = 32;
   localparam int unsigned FW_IPV4_PREFIX_LEN_LSB = 32;
   localparam int unsigned FW_IPV4_PREFIX_LEN_W = 8;
+  localparam int unsigned FW_IPV4_GATEWAY_LSB = 64;
+  localparam int unsigned FW_IPV4_GATEWAY_W = 32;
   typedef struct packed {
+    logic [31:0] gateway;  // word 2: default gateway, a unicast host of the subnet; 0 (or the word left out): none, every peer is on link
     logic [23:0] rsvd1_8;  // reserved, zero
     logic [7:0] prefix_len;  // word 1 bits 7:0: prefix length (1..=32 when set)
     logic [31:0] addr;  // word 0: IPv4 address (192.0.2.1 is 0xc0000201)
   } fw_ipv4_t;
+
+  // ARP_RESOLVE arguments (warpnic (mailbox)), 1 word; fw_opcode ARP_RESOLVE arguments
+  localparam int unsigned FW_ARP_RESOLVE_ARGS_WORDS = 1;
+  localparam int unsigned FW_ARP_RESOLVE_ARGS_MIN_WORDS = 1;
+  localparam int unsigned FW_ARP_RESOLVE_ARGS_ADDR_LSB = 0;
+  localparam int unsigned FW_ARP_RESOLVE_ARGS_ADDR_W = 32;
+  typedef struct packed {
+    logic [31:0] addr;  // word 0: the IPv4 address to resolve
+  } fw_arp_resolve_args_t;
+
+  // ARP_RESOLVE result (warpnic (mailbox)), 4 words; fw_opcode ARP_RESOLVE result
+  localparam int unsigned FW_ARP_RESOLVE_RSP_WORDS = 4;
+  localparam int unsigned FW_ARP_RESOLVE_RSP_MIN_WORDS = 4;
+  localparam int unsigned FW_ARP_RESOLVE_RSP_STATE_LSB = 0;
+  localparam int unsigned FW_ARP_RESOLVE_RSP_STATE_W = 8;
+  localparam int unsigned FW_ARP_RESOLVE_RSP_NEXT_HOP_LSB = 32;
+  localparam int unsigned FW_ARP_RESOLVE_RSP_NEXT_HOP_W = 32;
+  localparam int unsigned FW_ARP_RESOLVE_RSP_MAC_LSB = 64;
+  localparam int unsigned FW_ARP_RESOLVE_RSP_MAC_W = 48;
+  typedef struct packed {
+    logic [15:0] rsvd3_16;  // reserved, zero
+    logic [47:0] mac;  // words 2-3 bits 47:0 (low word first): the next hop's MAC address when RESOLVED; byte 0 on the wire is bits 47:40
+    logic [31:0] next_hop;  // word 1: the address resolved: the peer on link, else the gateway (0 without a route)
+    logic [23:0] rsvd0_8;  // reserved, zero
+    logic [7:0] state;  // word 0 bits 7:0: arp_state
+  } fw_arp_resolve_rsp_t;
 
   // The TCP engine's timing (TCP_CONFIG read result) (warpnic (mailbox)), 5 words; fw_opcode TCP_CONFIG result
   localparam int unsigned FW_TCP_TIMING_WORDS = 5;

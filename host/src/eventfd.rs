@@ -1,4 +1,5 @@
-//! A non-blocking Linux eventfd: the kernel's interrupt doorbell for VFIO.
+//! A non-blocking Linux eventfd: the kernel's interrupt doorbell for VFIO,
+//! and the readiness of a connection manager's event channel.
 //!
 //! VFIO writes 1 to a vector's eventfd each time the interrupt fires; the
 //! counter accumulates until read. [`EventFd::wait`] consumes the whole
@@ -54,7 +55,7 @@ impl EventFd {
 
     /// Reads and clears the counter without blocking; returns its value
     /// (0 when nothing was signalled).
-    fn take(&self) -> io::Result<u64> {
+    pub(crate) fn take(&self) -> io::Result<u64> {
         let mut count: u64 = 0;
         // SAFETY: reads at most 8 bytes into a live u64.
         let n = unsafe {
