@@ -268,6 +268,14 @@ pub enum CmEvent {
         /// The SSP's connection.
         id: CmId,
     },
+    /// A connection this side closed gracefully ([`Cm::disconnect`]) is
+    /// fully closed: the peer acknowledged the FIN and TIME_WAIT is over
+    /// (rdma_cm's TIMEWAIT_EXIT). Reported only when asked for
+    /// ([`Cm::report_timewait_exit`]).
+    TimewaitExit {
+        /// The connection (gone).
+        id: CmId,
+    },
     /// An established connection ended: the peer closed it (FIN), and
     /// nothing more will arrive, or reset it, and its QP is in ERROR. After
     /// a close the QP keeps its state, since the completions of what came
@@ -291,6 +299,7 @@ impl CmEvent {
             | CmEvent::TimedOut { id }
             | CmEvent::ConnectError { id, .. }
             | CmEvent::SocketDown { id }
+            | CmEvent::TimewaitExit { id }
             | CmEvent::Disconnected { id } => *id,
         }
     }
@@ -494,6 +503,9 @@ pub struct Cm<'n> {
     backlog_resets: u64,
     /// Sockets going back to their consumers ([`Cm::take_socket`]).
     returned: HashMap<CmId, TcpStream>,
+    /// Connections closed gracefully whose close has not completed, when
+    /// TIMEWAIT_EXIT is reported (`None`: not reported).
+    closing: Option<std::collections::HashSet<EndpointId>>,
     /// The completion queue of the connections' streams, made with the
     /// first connection: a connection costs no completion queue of its own.
     stream_cq: Option<StreamCq>,
@@ -637,6 +649,7 @@ impl<'n> Cm<'n> {
             next_poll: 0,
             backlog_resets: 0,
             returned: HashMap::new(),
+            closing: None,
             stream_cq: None,
         }
     }
@@ -668,6 +681,12 @@ impl<'n> Cm<'n> {
         }
         self.rcv_wnd = bytes;
         Ok(())
+    }
+
+    /// Reports [`CmEvent::TimewaitExit`] once a connection this side
+    /// closed gracefully is fully closed (off by default).
+    pub fn report_timewait_exit(&mut self) {
+        self.closing.get_or_insert_with(Default::default);
     }
 
     /// The TCP receive window new connections offer.
@@ -985,6 +1004,9 @@ impl<'n> Cm<'n> {
             .ok_or(Error::arg("id", ArgError::UnknownConnection))?;
         let qp = c.qp.as_ref().map(|q| qp_to_error(&q.qp));
         let tcp = if c.established() {
+            if let Some(closing) = &mut self.closing {
+                closing.insert(id.0);
+            }
             self.nic.tcp_close(id.0)
         } else {
             self.nic.tcp_abort(id.0)
@@ -1511,6 +1533,10 @@ impl<'n> Cm<'n> {
                 Ok(self.lost(ep, Lost::PeerClosed))
             }
             TcpEventInfo::Closed { ep } | TcpEventInfo::Aborted { ep } => {
+                let closed = matches!(e, TcpEventInfo::Closed { .. });
+                if self.closing.as_mut().is_some_and(|c| c.remove(&ep)) && closed {
+                    return Ok(Some(CmEvent::TimewaitExit { id: CmId(ep) }));
+                }
                 if let Some(c) = self.conns.remove(&ep) {
                     if let Some(q) = &c.qp {
                         let _ = qp_to_error(&q.qp);

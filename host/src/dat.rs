@@ -739,6 +739,7 @@ impl<'n> Ia<'n> {
             }
             // the DAT layer makes no socket service points
             CmEvent::SocketDown { .. } => None,
+            CmEvent::TimewaitExit { .. } => None,
             CmEvent::Disconnected { id } => {
                 let Some(ep) = self.end(id) else {
                     return Ok(None);

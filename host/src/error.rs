@@ -176,6 +176,16 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    /// An operating-system resource could not be made (the event
+    /// channel's eventfd).
+    #[error("could not create {what}: {source}")]
+    Os {
+        /// What.
+        what: &'static str,
+        /// The OS error.
+        #[source]
+        source: std::io::Error,
+    },
     /// The IOVA space is exhausted.
     #[error("no IOVA space left for {0} bytes")]
     IovaExhausted(usize),
@@ -478,6 +488,12 @@ pub enum ArgError {
     /// Nothing listens on the port.
     #[error("nothing listens on this port")]
     NotListening,
+    /// Not the port's address (EADDRNOTAVAIL).
+    #[error("not the port's address")]
+    NotLocalAddress,
+    /// The id is not where the call needs it: the state it needs.
+    #[error("the id must be {0}")]
+    WrongCmState(&'static str),
     /// The port's own IPv4 address as a peer: the engine does not loop
     /// connections back to itself.
     #[error("the port's own address: connections do not loop back")]

@@ -30,6 +30,7 @@ pub mod mem;
 pub mod mpa;
 pub mod nic;
 pub mod raw;
+pub mod rdma_cm;
 mod ring;
 pub mod route;
 pub mod stream;

@@ -77,6 +77,7 @@ impl SimWorld {
             world: self.clone(),
             nic: n,
             seen: Mutex::new(vec![0; vectors]),
+            removed: std::sync::atomic::AtomicBool::new(false),
         }))
     }
 }
@@ -86,6 +87,8 @@ pub struct SimDevice {
     world: Arc<SimWorld>,
     nic: usize,
     seen: Mutex<Vec<u64>>,
+    /// Surprise-removed ([`SimDevice::remove`]).
+    removed: std::sync::atomic::AtomicBool,
 }
 
 impl std::fmt::Debug for SimDevice {
@@ -103,6 +106,24 @@ impl SimDevice {
     /// This NIC's index in the world.
     pub fn index(&self) -> usize {
         self.nic
+    }
+
+    /// Surprise removal, as a hot-unplugged PCIe device: every later
+    /// register access fails with [`DeviceError::Gone`]. The world goes on
+    /// (the peer sees nothing more from this NIC's host).
+    pub fn remove(&self) {
+        self.removed
+            .store(true, std::sync::atomic::Ordering::Release);
+    }
+
+    fn present(&self) -> DeviceResult<()> {
+        if self.removed.load(std::sync::atomic::Ordering::Acquire) {
+            return Err(DeviceError::Gone(format!(
+                "sim:nic{} was removed",
+                self.nic
+            )));
+        }
+        Ok(())
     }
 
     fn check(offset: u64) -> DeviceResult<u16> {
@@ -128,6 +149,7 @@ impl Device for SimDevice {
     }
 
     fn read32(&self, offset: u64) -> DeviceResult<u32> {
+        self.present()?;
         let a = Self::check(offset)?;
         let mut g = self.world.lock()?;
         match g.0.mmio_read(self.nic, a).map_err(gone)? {
@@ -140,6 +162,7 @@ impl Device for SimDevice {
     }
 
     fn write32(&self, offset: u64, value: u32) -> DeviceResult<()> {
+        self.present()?;
         let a = Self::check(offset)?;
         let mut g = self.world.lock()?;
         match g.0.mmio_write(self.nic, a, value).map_err(gone)? {
