@@ -282,7 +282,7 @@ fn rdma_cm_device_removal() {
     let l = listening(&mut cm, 7302);
     let id = resolved(&mut cm, 7302);
     da.remove();
-    let mut got = vec![ev(&mut cm), ev(&mut cm)];
+    let mut got = [ev(&mut cm), ev(&mut cm)];
     got.sort_by_key(|e| e.id);
     for (e, want) in got.iter().zip([l, id]) {
         assert_eq!(
