@@ -19,6 +19,7 @@
 //! - [`error`]: the library's error type.
 #![warn(missing_docs)]
 
+pub mod bootstrap;
 pub mod cm;
 pub mod dat;
 pub mod device;
