@@ -488,6 +488,12 @@ pub enum ArgError {
     /// Nothing listens on the port.
     #[error("nothing listens on this port")]
     NotListening,
+    /// Not a numeric IPv4 address or port (no name resolver here).
+    #[error("not a numeric IPv4 address or port")]
+    NotNumericAddress,
+    /// The address did not resolve: the event's negative errno.
+    #[error("the address did not resolve (errno {0})")]
+    Unresolved(i32),
     /// Not the port's address (EADDRNOTAVAIL).
     #[error("not the port's address")]
     NotLocalAddress,

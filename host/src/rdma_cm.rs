@@ -16,6 +16,7 @@
 //! | [`RdmaCm::disconnect`] | `rdma_disconnect` | the peer's DISCONNECTED; TIMEWAIT_EXIT here once the close completes |
 //! | [`RdmaCm::destroy_id`] | `rdma_destroy_id` | the connection reset, or the listener stopped |
 //! | [`RdmaCm::get_event`] | `rdma_get_cm_event` | the next event, waiting up to a timeout (device time) |
+//! | [`getaddrinfo`], [`RdmaCm::create_ep`] | `rdma_getaddrinfo`, `rdma_create_ep` | seed 002's second way: numeric addresses, an id resolved (or bound, passive) in one call, then `connect` (or `listen`) |
 //!
 //! Every id gets DEVICE_REMOVAL when the NIC goes away (a register access
 //! finds it gone).
@@ -117,6 +118,43 @@ pub struct ConnParam<'a> {
     pub responder_resources: u16,
     /// Outbound RDMA Reads this side issues at once (ORD).
     pub initiator_depth: u16,
+}
+
+/// `struct rdma_addrinfo` for one IPv4 peer: what [`getaddrinfo`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AddrInfo {
+    /// The passive side's local address (RAI_PASSIVE), else the peer.
+    pub dst: SocketAddrV4,
+    /// The local address to use, if the caller gave one.
+    pub src: Option<Ipv4Addr>,
+    /// A listening endpoint (RAI_PASSIVE): `dst` is where to listen.
+    pub passive: bool,
+}
+
+/// `rdma_getaddrinfo` for numeric IPv4 addresses: `node` ("192.0.2.1";
+/// `None` with `passive` for any local address) and `service` (a port
+/// number). Names are not looked up: the library has no resolver.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] for a node that is not a dotted-quad IPv4
+/// address, a missing node without `passive`, or a service that is not a
+/// port number.
+pub fn getaddrinfo(node: Option<&str>, service: &str, passive: bool) -> Result<AddrInfo> {
+    let ip = match node {
+        Some(n) => n
+            .parse::<Ipv4Addr>()
+            .map_err(|_| Error::arg("node", ArgError::NotNumericAddress))?,
+        None if passive => Ipv4Addr::UNSPECIFIED,
+        None => return Err(Error::arg("node", ArgError::Missing)),
+    };
+    let port = service
+        .parse::<u16>()
+        .map_err(|_| Error::arg("service", ArgError::NotNumericAddress))?;
+    Ok(AddrInfo {
+        dst: SocketAddrV4::new(ip, port),
+        src: None,
+        passive,
+    })
 }
 
 /// Where an id's address resolution is.
@@ -455,6 +493,63 @@ impl<'n> RdmaCm<'n> {
         }
         self.queue.retain(|e| e.id != id);
         Ok(())
+    }
+
+    /// An id ready to use (`rdma_create_ep`): for a passive `ai` bound to
+    /// its address (then [`RdmaCm::listen`]); else with its address and
+    /// route resolved toward `ai.dst` within `timeout` (then
+    /// [`RdmaCm::connect`]). Those events are taken here, not queued.
+    ///
+    /// # Errors
+    /// As [`RdmaCm::bind_addr`] and [`RdmaCm::resolve_addr`]; a resolution
+    /// that fails or runs out of time is [`Error::InvalidArgument`] with
+    /// [`ArgError::Unresolved`] and its errno. The id is destroyed.
+    pub fn create_ep(&mut self, ai: &AddrInfo, timeout: Duration) -> Result<RdmaCmId> {
+        let id = self.create_id();
+        let r = if ai.passive {
+            self.bind_addr(id, ai.dst)
+        } else {
+            self.resolve_ep(id, ai, timeout)
+        };
+        if let Err(e) = r {
+            let _ = self.destroy_id(id);
+            return Err(e);
+        }
+        Ok(id)
+    }
+
+    fn resolve_ep(&mut self, id: RdmaCmId, ai: &AddrInfo, timeout: Duration) -> Result<()> {
+        self.resolve_addr(id, ai.src, ai.dst, timeout)?;
+        let e = self.wait_own(id, timeout)?;
+        if e.kind != RdmaCmEventKind::AddrResolved {
+            return Err(Error::arg("dst", ArgError::Unresolved(e.status)));
+        }
+        self.resolve_route(id, timeout)?;
+        let e = self.wait_own(id, timeout)?;
+        if e.kind != RdmaCmEventKind::RouteResolved {
+            return Err(Error::arg("dst", ArgError::Unresolved(e.status)));
+        }
+        Ok(())
+    }
+
+    /// The next event of `id`, taken out of the queue (others stay).
+    fn wait_own(&mut self, id: RdmaCmId, timeout: Duration) -> Result<RdmaCmEvent> {
+        let dev = self.nic.device().clone();
+        let deadline = dev
+            .now_ns()
+            .saturating_add(u64::try_from(timeout.as_nanos()).unwrap_or(u64::MAX));
+        loop {
+            self.process()?;
+            if let Some(i) = self.queue.iter().position(|e| e.id == id) {
+                if let Some(e) = self.queue.remove(i) {
+                    return Ok(e);
+                }
+            }
+            if dev.now_ns() >= deadline || self.removed {
+                return Err(Error::arg("dst", ArgError::Unresolved(ETIMEDOUT)));
+            }
+            dev.relax();
+        }
     }
 
     fn push(&mut self, e: RdmaCmEvent) {

@@ -9,7 +9,9 @@ use std::net::{Ipv4Addr, SocketAddrV4};
 use std::sync::Arc;
 use std::time::Duration;
 
-use warpnic::rdma_cm::{ConnParam, RdmaCm, RdmaCmEvent, RdmaCmEventKind as K, RdmaCmId, Rejected};
+use warpnic::rdma_cm::{
+    getaddrinfo, ConnParam, RdmaCm, RdmaCmEvent, RdmaCmEventKind as K, RdmaCmId, Rejected,
+};
 use warpnic::{ArgError, CmQp, Device, Error, Nic, QpCaps};
 use warpnic_abi::gen::QpState;
 use warpnic_sim::rdma::{mpa_config, qp_parts, setup_pair};
@@ -291,4 +293,46 @@ fn rdma_cm_device_removal() {
         );
     }
     assert_eq!(cm.get_event(Some(WAIT)).expect("no error after"), None);
+}
+
+/// Seed 002's second way: `getaddrinfo` → `create_ep` → `connect`, against
+/// a listener made the same way (passive); names and bad services are
+/// refused, an address that does not resolve fails `create_ep`.
+#[test]
+fn rdma_cm_getaddrinfo_create_ep_connect() {
+    let p = pair();
+    tcp_pair_setup(&p);
+    let mut a = RdmaCm::new(&p.a, mpa_config(false)).expect("A");
+    let mut b = RdmaCm::new(&p.b, mpa_config(false)).expect("B");
+    let passive = getaddrinfo(None, "7303", true).expect("passive");
+    let l = b.create_ep(&passive, WAIT).expect("B's endpoint");
+    b.listen(l, 4).expect("listen");
+    let ai = getaddrinfo(Some("10.0.0.2"), "7303", false).expect("getaddrinfo");
+    assert_eq!(ai.dst, SocketAddrV4::new(B_IP, 7303));
+    let id = a.create_ep(&ai, WAIT).expect("create_ep");
+    a.connect(id, ConnParam::default(), None).expect("connect");
+    let mut kept = Vec::new();
+    let req = ev2(&p, &mut b, &mut a, &mut kept);
+    assert_eq!((req.kind, req.listen_id), (K::ConnectRequest, Some(l)));
+    b.accept(req.id, ConnParam::default(), None)
+        .expect("accept");
+    let e = ev2(&p, &mut a, &mut b, &mut kept);
+    assert_eq!((e.id, e.kind), (id, K::Established));
+    assert!(
+        getaddrinfo(Some("nic-b.example"), "7303", false).is_err(),
+        "no resolver"
+    );
+    assert!(getaddrinfo(Some("10.0.0.2"), "rdma", false).is_err());
+    assert!(
+        getaddrinfo(None, "1", false).is_err(),
+        "an active lookup needs a node"
+    );
+    let nowhere = getaddrinfo(Some("192.0.2.9"), "1", false).unwrap();
+    assert!(matches!(
+        a.create_ep(&nowhere, WAIT),
+        Err(Error::InvalidArgument {
+            reason: ArgError::Unresolved(s),
+            ..
+        }) if s == -libc::ENETUNREACH
+    ));
 }
