@@ -575,3 +575,109 @@ fn siw_cm_events_rejected_and_unreachable() {
     );
     rig.guest.kill();
 }
+
+// ----- connection setup without Cm::connect -----------------------------------
+
+const ACCEPT_PORT: u16 = 7190;
+
+/// Linux rdma_cm's listener in the guest (`rping -s -P`) accepts two
+/// connections that warpnic sets up other than with `Cm::connect`, each
+/// binding a QP and reaching ESTABLISHED:
+/// - a Socket Service Point's active side (seed 001): an offloaded TCP
+///   connection of the raw API, no streaming bytes (a final message of
+///   zero bytes), then `Cm::socket_connect` sends the MPA request on it;
+/// - `getaddrinfo` → `create_ep` → `connect` (seed 002), address and
+///   route resolved through the firmware's ARP.
+#[test]
+fn siw_accepts_ssp_and_create_ep_connections() {
+    use warpnic::mpa::ConnectParams;
+    use warpnic::rdma_cm::{getaddrinfo, ConnParam, RdmaCm, RdmaCmEventKind};
+    use warpnic::{Cm, CmEvent, CmQp, ConnectOpts, QpCaps, TcpEventInfo, TcpStream};
+    use warpnic_sim::rdma::qp_parts;
+    let _one = one_guest();
+    let env = [
+        ("SELF", GUEST_IP.to_string()),
+        ("PORT", ACCEPT_PORT.to_string()),
+    ];
+    let mut rig = Rig::boot("wn-cm-accept", "cm-accept.sh", &env, SiwBuild::FixedAccept);
+    rig.wait_line("SIWTEST listening");
+    let nic = rig.nic.clone();
+    let dev = rig.dev.clone();
+    let deadline = rig.wall + TEST_LIMIT;
+    let relax = || {
+        for _ in 0..16 {
+            dev.relax();
+        }
+        assert!(Instant::now() < deadline, "out of time");
+    };
+
+    // a Socket Service Point's active side
+    let ep = nic
+        .tcp_connect(GUEST_IP, ACCEPT_PORT, &ConnectOpts::default())
+        .expect("TCP connect");
+    let conn = loop {
+        match nic.tcp_poll_event().expect("event") {
+            Some(TcpEventInfo::Established { ep: e, conn }) if e == ep => break conn,
+            Some(e) => panic!("raw: {e:?}"),
+            None => relax(),
+        }
+    };
+    let socket = TcpStream::attach(&nic, ep, &conn, 14).expect("stream");
+    let qa = qp_parts(&nic, QpCaps::default(), 64).expect("QP");
+    let mut cm = Cm::new(&nic);
+    let id = cm
+        .socket_connect(
+            socket,
+            mpa(),
+            ConnectParams {
+                private_data: b"",
+                ird: 4,
+                ord: 4,
+                p2p: false,
+            },
+            Some(CmQp::new(qa.qp.clone())),
+            Some(Duration::from_secs(5)),
+        )
+        .expect("socket_connect");
+    let e = loop {
+        match cm.poll().expect("poll") {
+            Some(e) => break e,
+            None => relax(),
+        }
+    };
+    println!("SSP active side against rdma_cm: {e:?}");
+    assert!(
+        matches!(e, CmEvent::Established { id: i, .. } if i == id),
+        "{e:?}"
+    );
+    cm.disconnect(id).expect("disconnect");
+
+    // getaddrinfo -> create_ep -> connect
+    let mut rcm = RdmaCm::new(&nic, mpa()).expect("channel");
+    let ai = getaddrinfo(Some(&GUEST_IP.to_string()), &ACCEPT_PORT.to_string(), false)
+        .expect("getaddrinfo");
+    let cid = rcm
+        .create_ep(&ai, Duration::from_millis(50))
+        .expect("create_ep");
+    let qb = qp_parts(&nic, QpCaps::default(), 64).expect("QP");
+    rcm.connect(
+        cid,
+        ConnParam {
+            private_data: b"",
+            responder_resources: 4,
+            initiator_depth: 4,
+        },
+        Some(CmQp::new(qb.qp.clone())),
+    )
+    .expect("connect");
+    let e = loop {
+        match rcm.get_event(None).expect("event") {
+            Some(e) => break e,
+            None => relax(),
+        }
+    };
+    println!("create_ep path against rdma_cm: {e:?}");
+    assert_eq!((e.id, e.kind), (cid, RdmaCmEventKind::Established));
+    rcm.disconnect(cid).expect("disconnect");
+    rig.guest.kill();
+}
