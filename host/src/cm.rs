@@ -1168,6 +1168,20 @@ impl<'n> Cm<'n> {
         Ok(CmId(ep))
     }
 
+    /// Closes a Socket Service Point that has not reported its request
+    /// (`dat_iw_ssp_free`): the socket goes back to its consumer, still
+    /// connected. `None` when `id` is no such SSP (reported, gone, or not
+    /// an SSP).
+    pub fn ssp_free(&mut self, id: CmId) -> Option<TcpStream> {
+        let c = self.conns.get(&id.0)?;
+        if c.ssp != Some(Ssp::Passive) || !matches!(c.phase, Phase::Setup) {
+            return None;
+        }
+        let c = self.conns.remove(&id.0)?;
+        let _ = self.tcp.release(id.0);
+        c.stream
+    }
+
     /// A socket that went back to its consumer: an SSP's after a reject,
     /// a [`Cm::socket_connect`]'s after PEER_REJECTED or its timeout. The
     /// connection is the raw TCP API's again.

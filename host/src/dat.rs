@@ -28,6 +28,15 @@
 //! | CONNECTED | DISCONNECTED (the peer closed or reset), BROKEN | DISCONNECTED |
 //! | DISCONNECTED | [`Ia::ep_reset`] | UNCONNECTED |
 //!
+//! Socket Service Points (seed 001, the DAT 2.0 iWARP extension,
+//! [`Ia::query`] names it): [`Ia::ssp_create`] turns a connected socket
+//! of the raw TCP API into a service point bound to one endpoint
+//! (RESERVED), which takes one request (PASSIVE_CONNECTION_PENDING; the
+//! SSP becomes NON_OPERATIONAL) or reports SOCKET_DOWN;
+//! [`Ia::socket_connect`] sends the request on a connected socket. After
+//! a peer's reject or the timeout the socket goes back to the consumer
+//! ([`Ia::take_socket`]), still connected.
+//!
 //! Return codes are [`DatError`]s: INVALID_HANDLE, INVALID_PARAMETER,
 //! INVALID_STATE, INVALID_ADDRESS, MODEL_NOT_SUPPORTED and
 //! INSUFFICIENT_RESOURCES, and the library's own errors beneath.
@@ -39,9 +48,10 @@ use std::time::Duration;
 
 use warpnic_abi::gen::{CplStatus, QpState};
 
-use crate::cm::{Cm, CmEvent, CmId, CmQp};
+use crate::cm::{Cm, CmEvent, CmId, CmQp, SocketError};
 use crate::error::{ArgError, Error};
 use crate::mpa::{AcceptParams, ConnectParams, MpaConfig, MAX_PRIVATE_DATA_V2};
+use crate::stream::TcpStream;
 use crate::verbs::{QpAttrs, QueuePair, MAX_IRD, MAX_ORD};
 use crate::Nic;
 
@@ -181,6 +191,72 @@ pub enum DatEvent {
         /// The endpoint (DISCONNECTED).
         ep: EpHandle,
     },
+    /// DAT_CONNECTION_EVENT_SOCKET_DOWN (seed 001): the SSP's socket went
+    /// down before its request; the SSP is NON_OPERATIONAL, its endpoint
+    /// UNCONNECTED again.
+    SocketDown {
+        /// The service point.
+        ssp: SspHandle,
+    },
+}
+
+/// A Socket Service Point (DAT_IW_SSP_HANDLE).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SspHandle(u32);
+
+/// DAT_IW_SSP_STATE.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SspState {
+    /// Waits for its one request.
+    Operational,
+    /// Has generated its request, or its socket went down.
+    NonOperational,
+}
+
+/// The fields of [`Ia::ssp_query`] (DAT_IW_SSP_PARAM_MASK).
+pub mod ssp_field {
+    /// DAT_IW_SSP_FIELD_IA_HANDLE (the adapter: the one queried).
+    pub const IA_HANDLE: u32 = 0x01;
+    /// DAT_IW_SSP_FIELD_SOCKET_ID.
+    pub const SOCKET_ID: u32 = 0x02;
+    /// DAT_IW_SSP_FIELD_EVD_HANDLE (the adapter's one event stream).
+    pub const EVD_HANDLE: u32 = 0x04;
+    /// DAT_IW_SSP_FIELD_EP_HANDLE.
+    pub const EP_HANDLE: u32 = 0x08;
+    /// DAT_IW_SSP_FIELD_SSP_STATE.
+    pub const SSP_STATE: u32 = 0x10;
+    /// DAT_IW_SSP_FIELD_ALL.
+    pub const ALL: u32 = 0x1f;
+}
+
+/// DAT_IW_SSP_PARAM: the fields asked for, `None` for the others.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SspParam {
+    /// The socket's TCP endpoint, while the SSP holds it.
+    pub socket_id: Option<crate::tcp::EndpointId>,
+    /// The endpoint bound to it.
+    pub ep: Option<EpHandle>,
+    /// Its state.
+    pub state: Option<SspState>,
+}
+
+/// A socket call refused, with the consumer's socket given back (seed
+/// 001: the socket returns to the consumer).
+#[derive(Debug, thiserror::Error)]
+#[error("{error}")]
+pub struct DatSocketError {
+    /// The return code.
+    pub error: DatError,
+    /// The socket, still the consumer's.
+    pub socket: Box<TcpStream>,
+}
+
+/// One Socket Service Point.
+#[derive(Debug)]
+struct SspRec {
+    conn: CmId,
+    ep: EpHandle,
+    state: SspState,
 }
 
 /// One endpoint.
@@ -195,6 +271,9 @@ struct Ep {
     conn: Option<CmId>,
     /// The reserved service point it is bound to.
     rsp: Option<u16>,
+    /// Its last connection made from a socket: where [`Ia::take_socket`]
+    /// finds the socket.
+    socket_conn: Option<CmId>,
 }
 
 /// A service point.
@@ -219,6 +298,8 @@ pub struct Ia<'n> {
     requests: HashMap<CmId, Option<EpHandle>>,
     /// Events whose transition is made when they are returned.
     pending: VecDeque<DatEvent>,
+    ssps: HashMap<SspHandle, SspRec>,
+    next_ssp: u32,
 }
 
 /// The IRD and ORD an endpoint without its own offers.
@@ -243,7 +324,190 @@ impl<'n> Ia<'n> {
             sps: HashMap::new(),
             requests: HashMap::new(),
             pending: VecDeque::new(),
+            ssps: HashMap::new(),
+            next_ssp: 0,
         }
+    }
+
+    /// The provider's named attributes (`dat_ia_query`'s
+    /// provider-specific attributes): the DAT 2.0 extension interface and
+    /// the iWARP Socket Service Points (DAT_IW_ATTR_SSP).
+    pub fn query(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("DAT_EXTENSION_INTERFACE", "TRUE"),
+            ("DAT_EXTENSION_VERSION", "2.0"),
+            ("DAT_IW_ATTR_SSP", "TRUE"),
+        ]
+    }
+
+    /// Makes a Socket Service Point (`dat_iw_ssp_create`) of a connected
+    /// socket of the raw TCP API and the UNCONNECTED endpoint `ep` (or
+    /// `None`: one the provider makes), which goes to RESERVED:
+    /// `final_message` is sent first, then the SSP waits for one request
+    /// on the socket.
+    ///
+    /// # Errors
+    /// [`DatSocketError`] with the socket: INVALID_HANDLE, INVALID_STATE
+    /// (an endpoint not UNCONNECTED, a socket of another NIC), the
+    /// library's.
+    pub fn ssp_create(
+        &mut self,
+        socket: TcpStream,
+        ep: Option<EpHandle>,
+        final_message: &[u8],
+    ) -> Result<SspHandle, DatSocketError> {
+        let back = |error: DatError, socket: TcpStream| DatSocketError {
+            error,
+            socket: Box::new(socket),
+        };
+        let ep = match ep {
+            Some(ep) => match self.eps.get(&ep) {
+                None => return Err(back(DatError::InvalidHandle, socket)),
+                Some(e) if e.state != EpState::Unconnected => {
+                    return Err(back(DatError::InvalidState(e.state), socket))
+                }
+                Some(_) => ep,
+            },
+            None => self.new_ep(None, DEFAULT_IRD_ORD, DEFAULT_IRD_ORD),
+        };
+        let conn = self
+            .cm
+            .ssp_create(socket, final_message, self.mpa)
+            .map_err(|SocketError { error, socket }| {
+                let error = match error {
+                    Error::InvalidArgument {
+                        reason: ArgError::OtherNic,
+                        ..
+                    } => DatError::InvalidState(EpState::Unconnected),
+                    e => internal(e),
+                };
+                DatSocketError { error, socket }
+            })?;
+        let h = SspHandle(self.next_ssp);
+        self.next_ssp = self.next_ssp.wrapping_add(1);
+        self.ssps.insert(
+            h,
+            SspRec {
+                conn,
+                ep,
+                state: SspState::Operational,
+            },
+        );
+        if let Some(e) = self.eps.get_mut(&ep) {
+            e.state = EpState::Reserved;
+        }
+        Ok(h)
+    }
+
+    /// Frees a Socket Service Point (`dat_iw_ssp_free`): an operational
+    /// one gives its socket back (returned here) and its endpoint goes
+    /// back to UNCONNECTED; a non-operational one has none.
+    ///
+    /// # Errors
+    /// INVALID_HANDLE.
+    pub fn ssp_free(&mut self, ssp: SspHandle) -> Result<Option<TcpStream>, DatError> {
+        let r = self.ssps.remove(&ssp).ok_or(DatError::InvalidHandle)?;
+        if r.state != SspState::Operational {
+            return Ok(None);
+        }
+        if let Some(e) = self.eps.get_mut(&r.ep) {
+            if e.state == EpState::Reserved {
+                e.state = EpState::Unconnected;
+            }
+        }
+        Ok(self.cm.ssp_free(r.conn))
+    }
+
+    /// A Socket Service Point's parameters (`dat_iw_ssp_query`): the
+    /// fields of `mask` ([`ssp_field`]).
+    ///
+    /// # Errors
+    /// INVALID_HANDLE; INVALID_PARAMETER for mask bits beyond
+    /// [`ssp_field::ALL`].
+    pub fn ssp_query(&self, ssp: SspHandle, mask: u32) -> Result<SspParam, DatError> {
+        let r = self.ssps.get(&ssp).ok_or(DatError::InvalidHandle)?;
+        if mask & !ssp_field::ALL != 0 {
+            return Err(DatError::InvalidParameter("ssp_param_mask"));
+        }
+        let operational = r.state == SspState::Operational;
+        Ok(SspParam {
+            socket_id: (mask & ssp_field::SOCKET_ID != 0 && operational).then_some(r.conn.0),
+            ep: (mask & ssp_field::EP_HANDLE != 0).then_some(r.ep),
+            state: (mask & ssp_field::SSP_STATE != 0).then_some(r.state),
+        })
+    }
+
+    /// Requests a connection over a connected socket
+    /// (`dat_iw_socket_connect`) with `private_data`: the endpoint goes
+    /// to ACTIVE_CONNECTION_PENDING and owns the socket. ESTABLISHED,
+    /// PEER_REJECTED, NON_PEER_REJECTED, UNREACHABLE or TIMED_OUT follow
+    /// as for [`Ia::ep_connect`]; after PEER_REJECTED and TIMED_OUT the
+    /// socket goes back to the consumer ([`Ia::take_socket`]).
+    ///
+    /// # Errors
+    /// [`DatSocketError`] with the socket: INVALID_HANDLE, INVALID_STATE
+    /// (not UNCONNECTED, a socket of another NIC), INVALID_PARAMETER (a
+    /// zero timeout, private data over 508 bytes).
+    pub fn socket_connect(
+        &mut self,
+        ep: EpHandle,
+        socket: TcpStream,
+        timeout: Timeout,
+        private_data: &[u8],
+    ) -> Result<(), DatSocketError> {
+        let back = |error: DatError, socket: TcpStream| DatSocketError {
+            error,
+            socket: Box::new(socket),
+        };
+        let e = match self.eps.get(&ep) {
+            None => return Err(back(DatError::InvalidHandle, socket)),
+            Some(e) if e.state != EpState::Unconnected => {
+                return Err(back(DatError::InvalidState(e.state), socket))
+            }
+            Some(e) => e,
+        };
+        let timeout = match timeout {
+            Timeout::Micros(0) => return Err(back(DatError::InvalidParameter("timeout"), socket)),
+            Timeout::Micros(us) => Some(Duration::from_micros(us)),
+            Timeout::Infinite => None,
+        };
+        if private_data.len() > MAX_PRIVATE_DATA_V2 {
+            return Err(back(DatError::InvalidParameter("private_data"), socket));
+        }
+        let p = ConnectParams {
+            private_data,
+            ird: e.ird,
+            ord: e.ord,
+            p2p: false,
+        };
+        let qp = Self::cm_qp(e);
+        let id = self
+            .cm
+            .socket_connect(socket, self.mpa, p, qp, timeout)
+            .map_err(|SocketError { error, socket }| {
+                let error = match error {
+                    Error::InvalidArgument {
+                        reason: ArgError::OtherNic,
+                        ..
+                    } => DatError::InvalidState(EpState::Unconnected),
+                    e => internal(e),
+                };
+                DatSocketError { error, socket }
+            })?;
+        if let Some(e) = self.eps.get_mut(&ep) {
+            e.state = EpState::ActiveConnectionPending;
+            e.conn = Some(id);
+            e.socket_conn = Some(id);
+        }
+        self.by_conn.insert(id, ep);
+        Ok(())
+    }
+
+    /// The socket an endpoint's [`Ia::socket_connect`] gave back after
+    /// PEER_REJECTED or TIMED_OUT, still connected; `None` otherwise.
+    pub fn take_socket(&mut self, ep: EpHandle) -> Option<TcpStream> {
+        let id = self.eps.get_mut(&ep)?.socket_conn.take()?;
+        self.cm.take_socket(id)
     }
 
     fn ep(&self, ep: EpHandle) -> Result<&Ep, DatError> {
@@ -266,6 +530,7 @@ impl<'n> Ia<'n> {
                 ord,
                 conn: None,
                 rsp: None,
+                socket_conn: None,
             },
         );
         h
@@ -517,7 +782,7 @@ impl<'n> Ia<'n> {
 
     /// Rejects a request (`dat_cr_reject`) with `private_data`: the
     /// initiator sees PEER_REJECTED; an endpoint bound to it goes to
-    /// DISCONNECTED.
+    /// DISCONNECTED, an SSP's to UNCONNECTED (seed 001).
     ///
     /// # Errors
     /// INVALID_HANDLE; INVALID_PARAMETER for private data over 508 bytes.
@@ -528,8 +793,15 @@ impl<'n> Ia<'n> {
         }
         self.cm.reject(cr.0, private_data).map_err(internal)?;
         self.requests.remove(&cr.0);
+        // an SSP's endpoint is the consumer's again (seed 001), another
+        // bound one is done with
+        let ssp = self.ssps.values().any(|r| r.conn == cr.0);
         if let Some(e) = bound.and_then(|b| self.eps.get_mut(&b)) {
-            e.state = EpState::Disconnected;
+            e.state = if ssp {
+                EpState::Unconnected
+            } else {
+                EpState::Disconnected
+            };
         }
         Ok(())
     }
@@ -660,6 +932,22 @@ impl<'n> Ia<'n> {
                 private_data,
                 ..
             } => {
+                if let Some(r) = self.ssps.values_mut().find(|r| r.conn == id) {
+                    // the SSP's one request: its endpoint takes it
+                    r.state = SspState::NonOperational;
+                    let ep = r.ep;
+                    if let Some(e) = self.eps.get_mut(&ep) {
+                        e.state = EpState::PassiveConnectionPending;
+                    }
+                    self.requests.insert(id, Some(ep));
+                    return Ok(Some(DatEvent::ConnectionRequest {
+                        cr: CrHandle(id),
+                        conn_qual: 0,
+                        remote: peer,
+                        private_data,
+                        ep: Some(ep),
+                    }));
+                }
                 let Some(q) = self.cm.listen_port(id) else {
                     return Ok(None);
                 };
@@ -738,7 +1026,19 @@ impl<'n> Ia<'n> {
                 })
             }
             // the DAT layer makes no socket service points
-            CmEvent::SocketDown { .. } => None,
+            CmEvent::SocketDown { id } => {
+                let Some((&ssp, r)) = self.ssps.iter_mut().find(|(_, r)| r.conn == id) else {
+                    return Ok(None);
+                };
+                r.state = SspState::NonOperational;
+                let ep = r.ep;
+                if let Some(e) = self.eps.get_mut(&ep) {
+                    if e.state == EpState::Reserved {
+                        e.state = EpState::Unconnected;
+                    }
+                }
+                Some(DatEvent::SocketDown { ssp })
+            }
             CmEvent::TimewaitExit { .. } => None,
             CmEvent::Disconnected { id } => {
                 let Some(ep) = self.end(id) else {
@@ -767,6 +1067,7 @@ fn event_ep(ev: &DatEvent) -> Option<EpHandle> {
         | DatEvent::TimedOut { ep }
         | DatEvent::AcceptCompletionError { ep }
         | DatEvent::Disconnected { ep } => Some(*ep),
+        DatEvent::SocketDown { .. } => None,
     }
 }
 

@@ -176,6 +176,8 @@ impl<'n> Side<'n> {
                     "an event of an endpoint never made: {ep:?}"
                 );
             }
+            // the sequences make no socket service points
+            DatEvent::SocketDown { ssp } => panic!("SOCKET_DOWN of an SSP never made: {ssp:?}"),
         }
     }
 }

@@ -1,20 +1,23 @@
 //! The DAT endpoint model of seed 004 (`warpnic::dat`) between two
 //! simulated NICs: every endpoint state and transition, every connection
 //! event, and every return code of `dat_ep_connect` and the calls around
-//! it.
+//! it; and the iWARP extension's Socket Service Points and
+//! `dat_iw_socket_connect` (seed 001).
 
 use std::collections::VecDeque;
 use std::net::IpAddr;
+use std::time::Duration as Wait;
 
 use warpnic::dat::{
-    DatError, DatEvent, EpHandle, EpState, Ia, Timeout, CONNECT_MULTIPATH, QOS_BEST_EFFORT,
+    ssp_field, DatError, DatEvent, EpHandle, EpState, Ia, SspState, Timeout, CONNECT_MULTIPATH,
+    QOS_BEST_EFFORT,
 };
 use warpnic::mpa::{CrcPolicy, MarkerPolicy, MpaConfig, Revision, RtrSet};
 use warpnic::QpCaps;
 use warpnic_abi::gen::QpState;
 use warpnic_sim::rdma::qp_parts;
 use warpnic_sim::traffic::Pair;
-use warpnic_tests::{pair, tcp_pair_setup, A_IP, B_IP};
+use warpnic_tests::{pair, tcp_pair_setup, tcp_streams, A_IP, B_IP};
 
 fn mpa() -> MpaConfig {
     MpaConfig {
@@ -448,4 +451,159 @@ fn dat_return_codes() {
     };
     println!("{n} service points, then {err}");
     assert!(matches!(err, DatError::InsufficientResources), "{err:?}");
+}
+
+// ----- Socket Service Points (seed 001) ----------------------------------------
+
+/// An SSP on B's socket with its endpoint (RESERVED), A's socket_connect
+/// on the other end of the same connection: the request reaches B's
+/// endpoint (PASSIVE_CONNECTION_PENDING, the SSP NON_OPERATIONAL), and
+/// both endpoints are CONNECTED once it is accepted. The adapter says it
+/// has SSPs.
+#[test]
+fn dat_ssp_and_socket_connect() {
+    let p = pair();
+    let ((_, mut sa), (eb_tcp, sb)) = tcp_streams(&p, 14);
+    let mut t = Two::new(&p);
+    assert!(t.a.query().contains(&("DAT_IW_ATTR_SSP", "TRUE")));
+    let eb = t.b.ep_create(None, 2, 2).unwrap();
+    let ssp =
+        t.b.ssp_create(sb, Some(eb), b"last streaming words")
+            .expect("SSP");
+    assert_eq!(t.b.ep_state(eb).unwrap(), EpState::Reserved);
+    let q = t.b.ssp_query(ssp, ssp_field::ALL).expect("query");
+    assert_eq!(
+        (q.socket_id, q.ep, q.state),
+        (Some(eb_tcp), Some(eb), Some(SspState::Operational))
+    );
+    assert_eq!(
+        t.b.ssp_query(ssp, ssp_field::SSP_STATE).unwrap().ep,
+        None,
+        "only what was asked"
+    );
+    assert!(matches!(
+        t.b.ssp_query(ssp, 0x40),
+        Err(DatError::InvalidParameter(_))
+    ));
+    let mut last = [0u8; 20];
+    sa.read_exact(&mut last, Wait::from_millis(2))
+        .expect("the final message");
+    assert_eq!(&last, b"last streaming words");
+    let ea = t.a.ep_create(None, 2, 2).unwrap();
+    t.a.socket_connect(ea, sa, Timeout::Infinite, b"over the socket")
+        .expect("socket_connect");
+    assert_eq!(t.a.ep_state(ea).unwrap(), EpState::ActiveConnectionPending);
+    let e = t.ev_b(&p);
+    let DatEvent::ConnectionRequest {
+        cr,
+        ep,
+        private_data,
+        ..
+    } = e
+    else {
+        panic!("B: {e:?}");
+    };
+    assert_eq!(
+        (ep, private_data.as_slice()),
+        (Some(eb), &b"over the socket"[..])
+    );
+    assert_eq!(t.b.ep_state(eb).unwrap(), EpState::PassiveConnectionPending);
+    assert_eq!(
+        t.b.ssp_query(ssp, ssp_field::SSP_STATE).unwrap().state,
+        Some(SspState::NonOperational)
+    );
+    t.b.cr_accept(cr, None, &[]).expect("accept");
+    let e = t.ev_a(&p);
+    assert!(
+        matches!(e, DatEvent::Established { ep, .. } if ep == ea),
+        "{e:?}"
+    );
+    let e = t.ev_b(&p);
+    assert!(
+        matches!(e, DatEvent::Established { ep, .. } if ep == eb),
+        "{e:?}"
+    );
+    assert_eq!(t.b.ep_state(eb).unwrap(), EpState::Connected);
+    assert!(
+        t.b.ssp_free(ssp).expect("free").is_none(),
+        "the socket is the endpoint's"
+    );
+}
+
+/// A reject: B's endpoint is UNCONNECTED again (seed 001), A's socket
+/// comes back still connected (its bytes are acknowledged).
+#[test]
+fn dat_ssp_reject_gives_the_socket_back() {
+    let p = pair();
+    let ((_, sa), (_, sb)) = tcp_streams(&p, 14);
+    let mut t = Two::new(&p);
+    let eb = t.b.ep_create(None, 1, 1).unwrap();
+    t.b.ssp_create(sb, Some(eb), &[]).expect("SSP");
+    let ea = t.a.ep_create(None, 1, 1).unwrap();
+    t.a.socket_connect(ea, sa, Timeout::Micros(5_000), &[])
+        .expect("socket_connect");
+    let e = t.ev_b(&p);
+    let DatEvent::ConnectionRequest { cr, .. } = e else {
+        panic!("B: {e:?}");
+    };
+    t.b.cr_reject(cr, b"streaming it is").expect("reject");
+    assert_eq!(t.b.ep_state(eb).unwrap(), EpState::Unconnected);
+    let e = t.ev_a(&p);
+    assert_eq!(
+        e,
+        DatEvent::PeerRejected {
+            ep: ea,
+            private_data: b"streaming it is".to_vec()
+        }
+    );
+    let mut sa = t.a.take_socket(ea).expect("A's socket back");
+    sa.write_all(b"still connected", Wait::from_millis(2))
+        .unwrap();
+    sa.flush_wait(Wait::from_millis(2))
+        .expect("acknowledged by B");
+}
+
+/// SOCKET_DOWN when the socket closes before any request; freeing an
+/// operational SSP gives the socket back; bad socket calls give it back
+/// too.
+#[test]
+fn dat_ssp_socket_down_free_and_bad_calls() {
+    let p = pair();
+    let ((ea_tcp, sa), (_, sb)) = tcp_streams(&p, 14);
+    let mut t = Two::new(&p);
+    let eb = t.b.ep_create(None, 1, 1).unwrap();
+    let ssp = t.b.ssp_create(sb, Some(eb), &[]).expect("SSP");
+    // an operational SSP freed: the socket comes back, the endpoint too
+    let sb = t.b.ssp_free(ssp).expect("free").expect("the socket back");
+    assert_eq!(t.b.ep_state(eb).unwrap(), EpState::Unconnected);
+    assert!(matches!(
+        t.b.ssp_query(ssp, ssp_field::ALL),
+        Err(DatError::InvalidHandle)
+    ));
+    // a provider endpoint, then the socket goes down
+    let ssp = t.b.ssp_create(sb, None, &[]).expect("SSP");
+    p.a.tcp_close(ea_tcp).expect("A closes");
+    let e = t.ev_b(&p);
+    assert_eq!(e, DatEvent::SocketDown { ssp });
+    assert_eq!(
+        t.b.ssp_query(ssp, ssp_field::SSP_STATE).unwrap().state,
+        Some(SspState::NonOperational)
+    );
+    // bad calls: the socket comes back with the error
+    let ep = t.a.ep_create(None, 1, 1).unwrap();
+    let e =
+        t.a.socket_connect(ep, sa, Timeout::Micros(0), &[])
+            .expect_err("zero timeout");
+    assert!(matches!(e.error, DatError::InvalidParameter("timeout")));
+    let e =
+        t.a.socket_connect(ep, *e.socket, Timeout::Infinite, &[0; 509])
+            .expect_err("long");
+    assert!(matches!(
+        e.error,
+        DatError::InvalidParameter("private_data")
+    ));
+    let e =
+        t.b.ssp_create(*e.socket, None, &[])
+            .expect_err("A's socket at B");
+    assert!(matches!(e.error, DatError::InvalidState(_)));
 }
