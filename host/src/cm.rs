@@ -429,6 +429,15 @@ struct Conn {
     ssp: Option<Ssp>,
 }
 
+/// What [`Cm::insert_ssp`] records of a socket's connection.
+struct SspConn {
+    cfg: MpaConfig,
+    qp: Option<CmQp>,
+    deadline: Option<u64>,
+    times: SetupTimes,
+    role: Ssp,
+}
+
 /// The side of a connection made from a consumer's socket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ssp {
@@ -1048,33 +1057,17 @@ impl<'n> Cm<'n> {
             .tcp
             .adopt(ep)
             .and_then(|()| MpaSetup::listen(self.nic, &mut socket, cfg));
-        let mut setup = match setup {
-            Ok(s) => s,
-            Err(e) => {
-                let _ = self.tcp.release(ep);
-                return Err(SocketError::new(e, socket));
-            }
-        };
-        setup.keep_open();
-        let conn = *socket.connection();
-        self.conns.insert(
-            ep,
-            Conn {
-                peer: conn.peer,
-                listen_port: None,
+        self.insert_ssp(
+            socket,
+            setup,
+            SspConn {
                 cfg,
-                mss: conn.mss,
-                stream: Some(socket),
-                setup: Some(setup),
-                phase: Phase::Setup,
                 qp: None,
-                news: None,
                 deadline: None,
                 times: SetupTimes::default(),
-                ssp: Some(Ssp::Passive),
+                role: Ssp::Passive,
             },
-        );
-        Ok(CmId(ep))
+        )
     }
 
     /// Turns a connected socket of the raw TCP API into an RDMA connection
@@ -1135,7 +1128,33 @@ impl<'n> Cm<'n> {
             .adopt(ep)
             .and_then(|()| self.nic.tcp_tcb(ep, TcbField::TcpOpt, nodelay, nodelay))
             .and_then(|_| MpaSetup::connect(self.nic, &mut socket, cfg_run, p));
-        let mut setup = match started {
+        self.insert_ssp(
+            socket,
+            started,
+            SspConn {
+                cfg,
+                qp,
+                deadline,
+                times: SetupTimes {
+                    connect: now,
+                    tcp: now,
+                    ..SetupTimes::default()
+                },
+                role: Ssp::Active,
+            },
+        )
+    }
+
+    /// A socket's connection once its MPA setup has started (or not: the
+    /// socket goes back to the raw API and to the caller).
+    fn insert_ssp(
+        &mut self,
+        socket: TcpStream,
+        setup: Result<MpaSetup>,
+        c: SspConn,
+    ) -> std::result::Result<CmId, SocketError> {
+        let ep = socket.endpoint();
+        let mut setup = match setup {
             Ok(s) => s,
             Err(e) => {
                 let _ = self.tcp.release(ep);
@@ -1149,20 +1168,16 @@ impl<'n> Cm<'n> {
             Conn {
                 peer: conn.peer,
                 listen_port: None,
-                cfg,
+                cfg: c.cfg,
                 mss: conn.mss,
                 stream: Some(socket),
                 setup: Some(setup),
                 phase: Phase::Setup,
-                qp,
+                qp: c.qp,
                 news: None,
-                deadline,
-                times: SetupTimes {
-                    connect: now,
-                    tcp: now,
-                    ..SetupTimes::default()
-                },
-                ssp: Some(Ssp::Active),
+                deadline: c.deadline,
+                times: c.times,
+                ssp: Some(c.role),
             },
         );
         Ok(CmId(ep))

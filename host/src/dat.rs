@@ -373,16 +373,7 @@ impl<'n> Ia<'n> {
         let conn = self
             .cm
             .ssp_create(socket, final_message, self.mpa)
-            .map_err(|SocketError { error, socket }| {
-                let error = match error {
-                    Error::InvalidArgument {
-                        reason: ArgError::OtherNic,
-                        ..
-                    } => DatError::InvalidState(EpState::Unconnected),
-                    e => internal(e),
-                };
-                DatSocketError { error, socket }
-            })?;
+            .map_err(socket_error)?;
         let h = SspHandle(self.next_ssp);
         self.next_ssp = self.next_ssp.wrapping_add(1);
         self.ssps.insert(
@@ -484,16 +475,7 @@ impl<'n> Ia<'n> {
         let id = self
             .cm
             .socket_connect(socket, self.mpa, p, qp, timeout)
-            .map_err(|SocketError { error, socket }| {
-                let error = match error {
-                    Error::InvalidArgument {
-                        reason: ArgError::OtherNic,
-                        ..
-                    } => DatError::InvalidState(EpState::Unconnected),
-                    e => internal(e),
-                };
-                DatSocketError { error, socket }
-            })?;
+            .map_err(socket_error)?;
         if let Some(e) = self.eps.get_mut(&ep) {
             e.state = EpState::ActiveConnectionPending;
             e.conn = Some(id);
@@ -1054,6 +1036,20 @@ impl<'n> Ia<'n> {
             }
         })
     }
+}
+
+/// A manager's refusal of a socket call as DAT's: a socket of another
+/// NIC is DAT_INVALID_STATE (seed 001: "socket does not belong to the
+/// Interface Adaptor").
+fn socket_error(SocketError { error, socket }: SocketError) -> DatSocketError {
+    let error = match error {
+        Error::InvalidArgument {
+            reason: ArgError::OtherNic,
+            ..
+        } => DatError::InvalidState(EpState::Unconnected),
+        e => internal(e),
+    };
+    DatSocketError { error, socket }
 }
 
 /// The endpoint an event is about.
