@@ -50,6 +50,21 @@ pub fn region(end: &RdmaEnd, len: usize, access: AccessFlags) -> MemoryRegion {
     mem_region(&end.nic, &end.pd, len, access)
 }
 
+/// Posts one signaled Send of `bytes`, written at the start of `mr` (a
+/// region of the QP's protection domain), as `wr_id`.
+pub fn send_bytes(qp: &warpnic::QueuePair, mr: &MemoryRegion, bytes: &[u8], wr_id: u64) {
+    mr.mem().write(0, bytes).expect("write the message");
+    let sge = [mr.sge(0, bytes.len() as u32).expect("sge")];
+    qp.post_send(&[warpnic::SendWr {
+        wr_id,
+        opcode: warpnic::WrOpcode::Send,
+        sg_list: &sge,
+        signaled: true,
+        ..warpnic::SendWr::default()
+    }])
+    .expect("post send");
+}
+
 /// The connection's MSS, from the TCB.
 pub fn mss(nic: &Nic, st: &TcpStream) -> u16 {
     tcb_mss(nic, st.endpoint()).expect("MSS")

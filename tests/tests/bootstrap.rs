@@ -14,7 +14,7 @@ use warpnic::{
 };
 use warpnic_abi::gen::{CqeStatus, QpState};
 use warpnic_sim::rdma::qp_parts;
-use warpnic_tests::rdma::mem_region;
+use warpnic_tests::rdma::{mem_region, send_bytes};
 use warpnic_tests::{pair, tcp_streams};
 
 const WAIT: Duration = Duration::from_millis(5);
@@ -89,19 +89,7 @@ fn bootstrap_three_way_handshake_then_rdma() {
     assert_eq!(ack_of(&wc), Some(me_a.qp_num), "{wc:?}");
     // RDMA both ways on the same connection, CRC on (B asked)
     let ma = mem_region(&p.a, &qa.pd, 64, AccessFlags::LOCAL_WRITE);
-    ma.mem()
-        .write(0, b"first Send after the bootstrap")
-        .unwrap();
-    let sge = [ma.sge(0, 30).unwrap()];
-    qa.qp
-        .post_send(&[SendWr {
-            wr_id: 1,
-            opcode: WrOpcode::Send,
-            sg_list: &sge,
-            signaled: true,
-            ..SendWr::default()
-        }])
-        .unwrap();
+    send_bytes(&qa.qp, &ma, b"first Send after the bootstrap", 1);
     let wc = wait_wc(&qb.rcq, &dev);
     assert_eq!(
         (wc.status, wc.wr_id, wc.byte_len),

@@ -12,13 +12,12 @@ use std::time::Duration;
 
 use warpnic::mpa::{AcceptParams, ConnectParams};
 use warpnic::{
-    AccessFlags, ArgError, Cm, CmEvent, CmQp, Error, QpCaps, RecvWr, SendWr, TcpStream,
-    WorkCompletion, WrOpcode,
+    AccessFlags, ArgError, Cm, CmEvent, CmQp, Error, QpCaps, RecvWr, TcpStream, WorkCompletion,
 };
 use warpnic_abi::gen::{cpl_tcp_opt, CqeStatus, TcbField};
 use warpnic_sim::rdma::{mpa_config, qp_parts};
 use warpnic_sim::traffic::Pair;
-use warpnic_tests::rdma::mem_region;
+use warpnic_tests::rdma::{mem_region, send_bytes};
 use warpnic_tests::{pair, tcp_streams};
 
 const WAIT: Duration = Duration::from_millis(2);
@@ -135,19 +134,7 @@ fn ssp_streaming_then_rdma_on_the_same_connection() {
     }
     // a Send across the converted connection
     let ma = mem_region(&p.a, &qa.pd, 64, AccessFlags::LOCAL_WRITE);
-    ma.mem()
-        .write(0, b"an RDMA Send on a former socket")
-        .unwrap();
-    let sge = [ma.sge(0, 31).unwrap()];
-    qa.qp
-        .post_send(&[SendWr {
-            wr_id: 1,
-            opcode: WrOpcode::Send,
-            sg_list: &sge,
-            signaled: true,
-            ..SendWr::default()
-        }])
-        .expect("send");
+    send_bytes(&qa.qp, &ma, b"an RDMA Send on a former socket", 1);
     let dev = p.a.device().clone();
     let mut wcs = [WorkCompletion::default(); 4];
     let t0 = dev.now_ns();

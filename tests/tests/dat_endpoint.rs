@@ -73,6 +73,22 @@ impl<'n> Two<'n> {
         }
     }
 
+    /// ESTABLISHED at A for `ea`, then at B for `eb`; both CONNECTED.
+    fn both_established(&mut self, p: &Pair, ea: EpHandle, eb: EpHandle) {
+        let e = self.ev_a(p);
+        assert!(
+            matches!(e, DatEvent::Established { ep, .. } if ep == ea),
+            "{e:?}"
+        );
+        let e = self.ev_b(p);
+        assert!(
+            matches!(e, DatEvent::Established { ep, .. } if ep == eb),
+            "{e:?}"
+        );
+        assert_eq!(self.a.ep_state(ea).unwrap(), EpState::Connected);
+        assert_eq!(self.b.ep_state(eb).unwrap(), EpState::Connected);
+    }
+
     fn ev_a(&mut self, p: &Pair) -> DatEvent {
         self.next(p, false)
     }
@@ -288,17 +304,7 @@ fn dat_reserved_service_point() {
         Err(DatError::InvalidParameter("ep"))
     ));
     t.b.cr_accept(cr, None, &[]).expect("accept");
-    let e = t.ev_a(&p);
-    assert!(
-        matches!(e, DatEvent::Established { ep, .. } if ep == ea),
-        "{e:?}"
-    );
-    let e = t.ev_b(&p);
-    assert!(
-        matches!(e, DatEvent::Established { ep, .. } if ep == eb),
-        "{e:?}"
-    );
-    assert_eq!(t.b.ep_state(eb).unwrap(), EpState::Connected);
+    t.both_established(&p, ea, eb);
     // the RSP is gone with its request
     let e2 = t.a.ep_create(None, 2, 2).unwrap();
     connect(&mut t.a, e2, 8030, &[]).expect("connect");
@@ -513,17 +519,7 @@ fn dat_ssp_and_socket_connect() {
         Some(SspState::NonOperational)
     );
     t.b.cr_accept(cr, None, &[]).expect("accept");
-    let e = t.ev_a(&p);
-    assert!(
-        matches!(e, DatEvent::Established { ep, .. } if ep == ea),
-        "{e:?}"
-    );
-    let e = t.ev_b(&p);
-    assert!(
-        matches!(e, DatEvent::Established { ep, .. } if ep == eb),
-        "{e:?}"
-    );
-    assert_eq!(t.b.ep_state(eb).unwrap(), EpState::Connected);
+    t.both_established(&p, ea, eb);
     assert!(
         t.b.ssp_free(ssp).expect("free").is_none(),
         "the socket is the endpoint's"
