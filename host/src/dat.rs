@@ -622,9 +622,15 @@ impl<'n> Ia<'n> {
             ord: e.ord,
             p2p: false,
         };
+        // the consumer's timeout, or none at all (INFINITE "represents no
+        // timeout, indefinite wait"): the MPA timer must not end it first
+        let mpa = MpaConfig {
+            timeout: u64::MAX / 2,
+            ..self.mpa
+        };
         let id = self
             .cm
-            .connect_within(peer, conn_qual, self.mpa, p, qp, timeout)
+            .connect_within(peer, conn_qual, mpa, p, qp, timeout)
             .map_err(|e| match e {
                 Error::InvalidArgument {
                     reason: ArgError::OwnAddress,

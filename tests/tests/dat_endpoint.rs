@@ -273,6 +273,28 @@ fn dat_unreachable_and_timed_out() {
     .expect("connect");
     assert_eq!(wait(&mut t.a), DatEvent::TimedOut { ep: e2 });
     assert_eq!(t.a.ep_state(e2).unwrap(), EpState::Disconnected);
+    // INFINITE never fires: an adapter whose MPA timer is 200 us has no
+    // event in 600 us (a second adapter on A: each takes only its own)
+    let mut short = Ia::new(
+        &p.a,
+        MpaConfig {
+            timeout: 200_000,
+            ..mpa()
+        },
+    );
+    let e3 = short.ep_create(None, 1, 1).unwrap();
+    short
+        .ep_connect(e3, b_ip(), 8020, Timeout::Infinite, &[], QOS_BEST_EFFORT, 0)
+        .expect("connect");
+    let t0 = dev.now_ns();
+    while dev.now_ns() - t0 < 600_000 {
+        assert_eq!(short.poll().expect("poll"), None, "INFINITE fired");
+        dev.relax();
+    }
+    assert_eq!(
+        short.ep_state(e3).unwrap(),
+        EpState::ActiveConnectionPending
+    );
 }
 
 /// A reserved service point: its endpoint is RESERVED, then
