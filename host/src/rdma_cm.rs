@@ -105,7 +105,8 @@ pub struct RdmaCmEvent {
     /// active side, REJECTED by the peer).
     pub private_data: Vec<u8>,
     /// CONNECT_REQUEST: the peer's IRD and ORD (`responder_resources`,
-    /// `initiator_depth`), when it sent them (MPA revision 2).
+    /// `initiator_depth`), when it sent them (MPA revision 2);
+    /// ESTABLISHED: this side's, as the exchange settled them.
     pub ird_ord: Option<(u16, u16)>,
 }
 
@@ -630,9 +631,14 @@ impl<'n> RdmaCm<'n> {
         let ev = |kind, status| event(id, kind, status);
         let (ev, ended) = match e {
             CmEvent::ConnectRequest { .. } => return None,
-            CmEvent::Established { private_data, .. } => (
+            CmEvent::Established {
+                private_data,
+                params,
+                ..
+            } => (
                 RdmaCmEvent {
                     private_data,
+                    ird_ord: Some((params.ird, params.ord)),
                     ..ev(K::Established, 0)
                 },
                 false,

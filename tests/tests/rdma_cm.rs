@@ -142,6 +142,8 @@ fn rdma_cm_connect_accept_disconnect() {
     let e = ev2(&p, &mut a, &mut b, &mut kept);
     assert_eq!((e.id, e.kind, e.status), (id, K::Established, 0));
     assert_eq!(e.private_data, b"rdma_cm welcome");
+    // A's ORD (2) within B's IRD (2); A's IRD as it asked
+    assert_eq!(e.ird_ord, Some((4, 2)));
     let e = match kept.pop() {
         Some(e) => e,
         None => ev2(&p, &mut b, &mut a, &mut kept),
