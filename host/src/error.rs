@@ -301,6 +301,19 @@ impl std::fmt::Display for SharedError {
 }
 
 /// Locks `m`; [`Error::Poisoned`] naming `what` if a panic poisoned it.
+/// The error of a zero `timeout` where a wait must be positive (DAT's
+/// "Values must be positive").
+pub(crate) fn zero_timeout(got: std::time::Duration) -> Error {
+    Error::arg(
+        "timeout",
+        ArgError::DurationOutOfRange {
+            got,
+            min: std::time::Duration::from_nanos(1),
+            max: std::time::Duration::MAX,
+        },
+    )
+}
+
 pub(crate) fn lock<'a, T>(
     m: &'a std::sync::Mutex<T>,
     what: &'static str,

@@ -313,14 +313,7 @@ impl<'n> RdmaCm<'n> {
         timeout: Duration,
     ) -> Result<()> {
         if timeout.is_zero() {
-            return Err(Error::arg(
-                "timeout",
-                ArgError::DurationOutOfRange {
-                    got: timeout,
-                    min: Duration::from_nanos(1),
-                    max: Duration::MAX,
-                },
-            ));
+            return Err(crate::error::zero_timeout(timeout));
         }
         if let Some(s) = src {
             let port = self.id(id)?.local.map_or(0, |a| a.port());

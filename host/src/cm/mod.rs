@@ -781,14 +781,7 @@ impl<'n> Cm<'n> {
         timeout: Option<std::time::Duration>,
     ) -> Result<CmId> {
         if let Some(t) = timeout.filter(|t| t.is_zero()) {
-            return Err(Error::arg(
-                "timeout",
-                ArgError::DurationOutOfRange {
-                    got: t,
-                    min: std::time::Duration::from_nanos(1),
-                    max: std::time::Duration::MAX,
-                },
-            ));
+            return Err(crate::error::zero_timeout(t));
         }
         check_connect(&p, qp.as_ref())?;
         let opts = ConnectOpts {

@@ -116,14 +116,7 @@ impl Cm<'_> {
         let checked = if !socket.is_on(self.nic) {
             Err(Error::arg("socket", ArgError::OtherNic))
         } else if let Some(t) = timeout.filter(|t| t.is_zero()) {
-            Err(Error::arg(
-                "timeout",
-                ArgError::DurationOutOfRange {
-                    got: t,
-                    min: std::time::Duration::from_nanos(1),
-                    max: std::time::Duration::MAX,
-                },
-            ))
+            Err(crate::error::zero_timeout(t))
         } else {
             check_connect(&p, qp.as_ref())
         };
