@@ -8,7 +8,7 @@
 //! returns an [`Output`]: at most one CPL message to send and at most one
 //! answer to a host request ([`Reply`], the command's result block). The
 //! host commands take their argument blocks decoded (`warpnic_abi::gen`'s
-//! `FwTcp*Args`); the caller (`fw.rs`) decodes and packs the words and
+//! `FwTcp*Args`); the caller (`fw/commands.rs`) decodes and packs the words and
 //! moves them; nothing here touches a device.
 //!
 //! # Files
