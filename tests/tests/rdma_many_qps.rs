@@ -103,8 +103,11 @@ fn stuck(p: &Pair, lanes: &[Lane], ends: &[(RdmaEnd, RdmaEnd)]) {
             .map(|m| format!("{:?} {}", m.op, m.len))
             .collect();
         println!(
-            "lane {i}: {ops:?}, {} sends done, {} receives",
-            l.done, l.recvs_seen
+            "lane {i} (QP {} at A, {} at B): {ops:?}, {} sends done, {} receives",
+            a.qp.qp_num(),
+            b.qp.qp_num(),
+            l.done,
+            l.recvs_seen
         );
         for (side, nic, ep) in [("A", &p.a, a.ep), ("B", &p.b, b.ep)] {
             let v: Vec<String> = fields
