@@ -611,6 +611,17 @@ impl ModelSpec {
                 ));
             }
             let model_dir = built.model_dir();
+            // `make` decides by the sources' times: objects built with other
+            // options (OPT_FAST, the compiler, its flags) are built again
+            let args_file = built.dir.join("make.args");
+            let args = margs.join("\n");
+            if fs::read_to_string(&args_file).ok().as_deref() != Some(args.as_str())
+                && model_dir.exists()
+            {
+                fs::remove_dir_all(&model_dir).unwrap_or_else(|e| {
+                    fail(&format!("cannot clear {}: {e}", model_dir.display()))
+                });
+            }
             sync_dir(&stage, &model_dir, &prefix);
             make(
                 &model_dir,
@@ -620,6 +631,7 @@ impl ModelSpec {
             let made = model_dir.join(format!("{prefix}__ALL.a"));
             fs::copy(&made, &archive)
                 .unwrap_or_else(|e| fail(&format!("cannot copy {}: {e}", made.display())));
+            write(&args_file, args.as_bytes());
             write(&stamp, hash.as_bytes());
         }
 
