@@ -319,7 +319,7 @@ module wn_core #(
   logic         e_rd_req_ready, e_rd_rsp_ready;
   logic [15:0]  srv_qp, srv_len;
   logic [511:0] srv_rsp_data;
-  logic         srv_valid, srv_ready, srv_rsp_last, srv_rsp_valid, srv_rsp_ready;
+  logic         srv_valid, srv_ready, srv_rsp_last, srv_rsp_err, srv_rsp_valid, srv_rsp_ready;
   logic [31:0]  srv_off;
 
   // counter pulses
@@ -1022,6 +1022,7 @@ module wn_core #(
       .srv_len_i      (srv_len),
       .srv_rsp_data_o (srv_rsp_data),
       .srv_rsp_last_o (srv_rsp_last),
+      .srv_rsp_err_o  (srv_rsp_err),
       .srv_rsp_valid_o(srv_rsp_valid),
       .srv_rsp_ready_i(srv_rsp_ready),
       .cpl_o          (cpl[1120 +: 224]),
@@ -1048,6 +1049,7 @@ module wn_core #(
       .srv_len_o      (srv_len),
       .srv_rsp_data_i (srv_rsp_data),
       .srv_rsp_last_i (srv_rsp_last),
+      .srv_rsp_err_i  (srv_rsp_err),
       .srv_rsp_valid_i(srv_rsp_valid),
       .srv_rsp_ready_o(srv_rsp_ready)
   );

@@ -21,6 +21,14 @@
 // Each read taken is reported (done_*: its QP and the stream offset it
 // ends at).
 //
+// A read that starts before the QP's oldest logged message is stale: the
+// engine queued it (a retransmission) before the acknowledgment of those
+// bytes retired their messages, so nothing here can build them any more.
+// It is answered with one beat marked refused (srv_rsp_err_o, last), and
+// the engine sends nothing for its segment: the peer has those bytes, and
+// anything after them in the segment goes again with the next send from
+// SND.UNA. A run it interrupts ends (its bytes not read are dropped).
+//
 // The QP of the read at the head (qp_o) is the parent's to look up: its
 // log pointers (head_i, tail_i), the message at the entry being built
 // (msg_i: the log's entry {qp_o, ent_o} of the cycle before, read a cycle
@@ -68,6 +76,7 @@ module wn_rdma_fpdu_srv #(
     input  logic [15:0]                 srv_len_i,
     output logic [511:0]                srv_rsp_data_o,
     output logic                        srv_rsp_last_o,
+    output logic                        srv_rsp_err_o,
     output logic                        srv_rsp_valid_o,
     input  logic                        srv_rsp_ready_i,
     // a read taken: its QP and the stream offset it ends at
@@ -158,13 +167,16 @@ module wn_rdma_fpdu_srv #(
   logic [QpW-1:0] run_qp;
   logic [31:0]    run_pos, gen_end, s_drop;
   logic [LW:0]    c_e, c_e_n, lg_e;
+  // the read at the head is stale (before the oldest logged message), and
+  // taken as such
+  logic           s_stale, s_stake;
   logic [31:0]    c_m, c_s, lg_m, lg_s;
   wn_rdma_pkg::msg_t c_ent;
   logic [32:0]    c_fp;
   logic [31:0]    c_w;
   logic           c_fe_ok;
   logic           cmd_push, cmd_wready;
-  logic [47:0]    cmd_n;
+  logic [48:0]    cmd_n;
   assign c_ent = msg_i;
   assign c_fp = wn_rdma_pkg::fpdu_f(c_ent.op, c_ent.len, c_m, wn_rdma_pkg::mul_m(mulpdu_i, c_s[8:0], grid_i, mark_i));
   assign c_w = wn_rdma_pkg::wire_m(c_fp[32:17], c_s[8:0], grid_i, mark_i);
@@ -192,7 +204,9 @@ module wn_rdma_fpdu_srv #(
   // jobs for wn_rdmap_tx: one FPDU each
   logic job_valid, job_ready;
   assign job_valid = s_st == SGen && !wn_rdma_pkg::ge32(gen_end, s_tgt) && mo_wready;
-  assign sv_pop = s_st == SGen && wn_rdma_pkg::ge32(gen_end, s_tgt);
+  assign s_stale = !wn_rdma_pkg::ge32(s_off, head_start_i);
+  assign s_stake = s_st == SIdle && sv_valid && cmd_wready && s_stale;
+  assign sv_pop = (s_st == SGen && wn_rdma_pkg::ge32(gen_end, s_tgt)) || s_stake;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       s_st <= SIdle;
@@ -211,7 +225,10 @@ module wn_rdma_fpdu_srv #(
       c_e <= c_e_n;
       unique case (s_st)
         SIdle: if (sv_valid && cmd_wready) begin
-          if (run_v && s_qp == run_qp && s_off == run_pos) s_st <= SGen;
+          // a stale read ends the run (its command drops the bytes built
+          // for the run and not read)
+          if (s_stale) run_v <= 1'b0;
+          else if (run_v && s_qp == run_qp && s_off == run_pos) s_st <= SGen;
           else begin
             // a new run: the previous run's bytes not read are dropped
             s_drop <= run_v ? gen_end - run_pos : 32'd0;
@@ -264,7 +281,7 @@ module wn_rdma_fpdu_srv #(
     c_e_n = c_e;
     unique case (s_st)
       SIdle:
-        if (sv_valid && cmd_wready && !(run_v && s_qp == run_qp && s_off == run_pos))
+        if (sv_valid && cmd_wready && !s_stale && !(run_v && s_qp == run_qp && s_off == run_pos))
           c_e_n = c_fe_ok ? fe_r : head_i;
       SWalk: if (wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i && c_fp[0]) c_e_n = c_e + 1'b1;
       SGen: if (job_valid && job_ready && c_fp[0]) c_e_n = c_e + 1'b1;
@@ -273,9 +290,10 @@ module wn_rdma_fpdu_srv #(
   end
 
   // the editor's command, pushed when a read's run is found
-  assign cmd_push = (s_st == SIdle && sv_valid && cmd_wready && run_v && s_qp == run_qp && s_off == run_pos) ||
+  assign cmd_push = (s_st == SIdle && sv_valid && cmd_wready && (s_stale || (run_v && s_qp == run_qp && s_off == run_pos))) ||
                     (s_st == SWalk && !(wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i));
-  assign cmd_n = (s_st == SWalk) ? {s_drop + (s_off - c_s), s_len} : {32'd0, s_len};
+  assign cmd_n = (s_st == SWalk) ? {1'b0, s_drop + (s_off - c_s), s_len} :
+                 s_stale ? {1'b1, run_v ? gen_end - run_pos : 32'd0, s_len} : {1'b0, 32'd0, s_len};
 
   wn_rdmap_tx #(
       .QpW(QpW),
@@ -364,12 +382,13 @@ module wn_rdma_fpdu_srv #(
       .m_tready_i  (f_tready)
   );
 
-  // the editor: drops, then cuts a read's bytes into beats from byte 0
-  logic [47:0]   cmd_head;
+  // the editor: drops, then cuts a read's bytes into beats from byte 0 (a
+  // stale read's command: drops, then one refused beat)
+  logic [48:0]   cmd_head;
   logic          cmd_valid, cmd_pop;
   logic [5:0]    cmd_count;
   wn_fifo #(
-      .Width(48),
+      .Width(49),
       .Depth(32)
   ) u_cmd (
       .clk_i,
@@ -388,7 +407,8 @@ module wn_rdma_fpdu_srv #(
   logic [15:0]   t_done_q;       // bytes of its read sent
   logic [31:0]   d_left;
   logic [15:0]   t_left;
-  logic          e_drop, e_out;
+  logic          e_drop, e_out, c_stale;
+  assign c_stale = cmd_head[48];
   assign d_left = cmd_head[47:16] - d_done_q;
   assign t_left = cmd_head[15:0] - t_done_q;
   always_comb begin
@@ -399,7 +419,7 @@ module wn_rdma_fpdu_srv #(
       e_drop = hcnt_q != 8'd0;
       out_n = (d_left < {24'd0, hcnt_q}) ? d_left[7:0] : hcnt_q;
       if (out_n > 8'd64) out_n = 8'd64;
-    end else if (cmd_valid && t_left != 16'd0) begin
+    end else if (cmd_valid && !c_stale && t_left != 16'd0) begin
       if ({8'd0, hcnt_q} >= ((t_left < 16'd64) ? t_left : 16'd64)) begin
         e_out = srv_rsp_ready_i;
         out_n = (t_left < 16'd64) ? t_left[7:0] : 8'd64;
@@ -412,10 +432,12 @@ module wn_rdma_fpdu_srv #(
     hcnt_a = hcnt_q - out_n;
   end
   assign srv_rsp_data_o = hold_q[511:0];
-  assign srv_rsp_valid_o = cmd_valid && d_left == 32'd0 && t_left != 16'd0 &&
-                           {8'd0, hcnt_q} >= ((t_left < 16'd64) ? t_left : 16'd64);
-  assign srv_rsp_last_o = t_left <= 16'd64;
-  assign cmd_pop = cmd_valid && d_left == 32'd0 && (t_left == 16'd0 || (e_out && t_left <= 16'd64));
+  assign srv_rsp_valid_o = cmd_valid && d_left == 32'd0 &&
+                           (c_stale || (t_left != 16'd0 && {8'd0, hcnt_q} >= ((t_left < 16'd64) ? t_left : 16'd64)));
+  assign srv_rsp_last_o = c_stale || t_left <= 16'd64;
+  assign srv_rsp_err_o = c_stale;
+  assign cmd_pop = cmd_valid && d_left == 32'd0 &&
+                   (c_stale ? srv_rsp_ready_i : (t_left == 16'd0 || (e_out && t_left <= 16'd64)));
   assign f_tready = hcnt_a <= 8'd64;
   logic [511:0] kmask;
   // (only for a valid beat: every use is gated by f_tvalid)

@@ -2,7 +2,8 @@
 // memory (a stream's send buffer, through the DMA read mux) and wn_rdma_tx
 // (an RDMA connection's FPDUs: address bit 63 set, {1, QP[14:0], stream
 // offset[31:0], byte[15:0]}). Responses go back to the engine in request
-// order, whichever side answers.
+// order, whichever side answers, with their refusals (rsp_err: host memory
+// unmapped, or wn_rdma_tx's answer to a stale read).
 //
 // The DMA side's response beats are taken at once into a FIFO of
 // RspBeats beats (the engine reserves room for every read it issues, at
@@ -34,6 +35,7 @@ module wn_rdma_rd_split #(
     output logic [15:0]  srv_len_o,
     input  logic [511:0] srv_rsp_data_i,
     input  logic         srv_rsp_last_i,
+    input  logic         srv_rsp_err_i,
     input  logic         srv_rsp_valid_i,
     output logic         srv_rsp_ready_o
 );
@@ -88,7 +90,7 @@ module wn_rdma_rd_split #(
   assign s_rsp_o.rsp_valid = k_valid && (k_head ? srv_rsp_valid_i : b_valid);
   assign s_rsp_o.rsp_data = k_head ? srv_rsp_data_i : b_head[511:0];
   assign s_rsp_o.rsp_last = k_head ? srv_rsp_last_i : b_head[512];
-  assign s_rsp_o.rsp_err = k_head ? 1'b0 : b_head[513];
+  assign s_rsp_o.rsp_err = k_head ? srv_rsp_err_i : b_head[513];
   assign srv_rsp_ready_o = k_valid && k_head && s_rsp_ready_i;
   assign k_pop = s_rsp_o.rsp_valid && s_rsp_ready_i && s_rsp_o.rsp_last;
 

@@ -192,6 +192,7 @@ module wn_rdma_tx #(
     input  logic [15:0]    srv_len_i,
     output logic [511:0]   srv_rsp_data_o,
     output logic           srv_rsp_last_o,
+    output logic           srv_rsp_err_o,
     output logic           srv_rsp_valid_o,
     input  logic           srv_rsp_ready_i,
     // completion records (wn_cq_engine, 224 bits)
@@ -1015,6 +1016,7 @@ module wn_rdma_tx #(
       .srv_len_i,
       .srv_rsp_data_o,
       .srv_rsp_last_o,
+      .srv_rsp_err_o,
       .srv_rsp_valid_o,
       .srv_rsp_ready_i,
       .done_valid_o   (sd_valid),

@@ -10,26 +10,13 @@
 //! (about 500 of the run's segments today; docs/scale.md).
 //!
 //! `WARPNIC_MANY_QPS=N` runs N connections (default 1,024: the core's
-//! QPs), `WARPNIC_MANY_QPS_MSGS=M` M messages a QP (default 1).
+//! QPs), `WARPNIC_MANY_QPS_MSGS=M` M messages a QP (default 2).
 //!
-//! Known defect (issue 13): with 2 messages a QP the run stops at 1,676
-//! of 2,048 send completions and 506 of 655 receives, and no completion
-//! follows. `WARPNIC_MANY_QPS_MSGS=2` reproduces it and prints the first
-//! stuck lanes and both sides' TCBs. The engine's own trace of one stuck
-//! connection (QP 78; `WARPNIC_VERILATOR_FLAGS=+define+WN_TCP_DEBUG`)
-//! shows where it is not: both its messages were logged and released
-//! (TX_END 112,368) and their FPDUs read; B dropped segments at admission,
-//! A went back after RTOs and resent; then the connection stays marked
-//! queued for a send turn (`sched`) while its RTO keeps firing, and no
-//! send turn of it ever comes. So either the send scheduler's queue lost
-//! its entry or the send turns stopped (they wait for room in the data
-//! segment queue, `tq_count` at most 6, which drains only as
-//! wn_tcp_tx_seg gets its payload reads from wn_rdma_tx's FPDU server);
-//! every lane stopping at once points at the second. It appeared when an
-//! unrelated change shifted the run's timing (the firmware's ARP_RESOLVE,
-//! commit 94053ce); the commit before passes with 2. Until it is fixed
-//! the default is one message a QP: every QP still opens, runs a random
-//! Write, Send or Read, and is checked byte for byte.
+//! Two messages a QP by default found a stall once: B's drops made A
+//! resend after RTOs, a resent segment queued before the ACK of its bytes
+//! asked wn_rdma_tx's FPDU server for bytes whose messages were retired,
+//! and the server waited for them forever, holding every connection's
+//! send turns. It now refuses such a stale read (wn_rdma_fpdu_srv).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -286,7 +273,7 @@ fn every_qp_of_the_core_open_at_once_each_running_its_own_mix() {
     let p = pair();
     setup_pair(&p, None).expect("addresses and TCP timers");
     let n_qps = env_or("WARPNIC_MANY_QPS", 1024);
-    let n_msgs = env_or("WARPNIC_MANY_QPS_MSGS", 1).max(1);
+    let n_msgs = env_or("WARPNIC_MANY_QPS_MSGS", 2).max(1);
     let cqs = |nic| -> Vec<(Arc<CompletionQueue>, Arc<CompletionQueue>)> {
         (0..CQ_PAIRS)
             .map(|_| {
