@@ -715,12 +715,7 @@ impl Firmware {
         if c.words == 0 {
             c.hdr_words = usize::from(FwMsgHdr::from_bytes(&word.to_le_bytes()).len);
         } else {
-            let at = (c.words - 1) * 4;
-            for (k, b) in word.to_le_bytes().into_iter().enumerate() {
-                if let Some(slot) = c.buf.get_mut(at + k) {
-                    *slot = b;
-                }
-            }
+            put_word(&mut c.buf, (c.words - 1) * 4, word);
         }
         c.words = c.words.saturating_add(1);
         if !last {
@@ -782,14 +777,7 @@ impl Firmware {
         match f.words {
             0 => {}
             1 => f.len = word as usize,
-            n => {
-                let at = (n - 2) * 4;
-                for (k, b) in word.to_le_bytes().into_iter().enumerate() {
-                    if let Some(slot) = f.buf.get_mut(at + k) {
-                        *slot = b;
-                    }
-                }
-            }
+            n => put_word(&mut f.buf, (n - 2) * 4, word),
         }
         f.words = f.words.saturating_add(1);
         if !last {
@@ -916,6 +904,17 @@ impl Firmware {
             FwStatus::BadLength => c.bad_length = c.bad_length.wrapping_add(1),
             FwStatus::BadArgument => c.bad_argument = c.bad_argument.wrapping_add(1),
             FwStatus::Ok => {}
+        }
+    }
+}
+
+/// Stores `word`'s bytes (little-endian, as the port carries them) at
+/// `buf[at..at + 4]`; the bytes beyond the buffer are dropped (an
+/// oversized message is drained and then refused by its length check).
+fn put_word(buf: &mut [u8], at: usize, word: u32) {
+    for (k, b) in word.to_le_bytes().into_iter().enumerate() {
+        if let Some(slot) = buf.get_mut(at + k) {
+            *slot = b;
         }
     }
 }
