@@ -300,7 +300,6 @@ impl std::fmt::Display for SharedError {
     }
 }
 
-/// Locks `m`; [`Error::Poisoned`] naming `what` if a panic poisoned it.
 /// The error of a zero `timeout` where a wait must be positive (DAT's
 /// "Values must be positive").
 pub(crate) fn zero_timeout(got: std::time::Duration) -> Error {
@@ -314,6 +313,7 @@ pub(crate) fn zero_timeout(got: std::time::Duration) -> Error {
     )
 }
 
+/// Locks `m`; [`Error::Poisoned`] naming `what` if a panic poisoned it.
 pub(crate) fn lock<'a, T>(
     m: &'a std::sync::Mutex<T>,
     what: &'static str,
