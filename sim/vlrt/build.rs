@@ -1,7 +1,9 @@
 //! Builds the Verilator runtime (`verilated`, `verilated_threads` and the FST
 //! writer `verilated_fst_c`) into the static library `libwarpnic_vlrt.a`,
 //! with `vl_stop` replaced by `csrc/vlrt_stop.cpp` (a failed assertion is
-//! recorded for the model wrapper instead of aborting the process).
+//! recorded for the model wrapper instead of aborting the process), and the
+//! flag by which the bridge skips a model's repeated input-combinational
+//! computation (`csrc/vlrt_ico.cpp`).
 //!
 //! The runtime depends only on the installed Verilator, never on the RTL, so
 //! this script reruns only when the Verilator installation changes (its
@@ -91,6 +93,7 @@ fn main() {
         build.file(include.join(s));
     }
     build.file("csrc/vlrt_stop.cpp");
+    build.file("csrc/vlrt_ico.cpp");
     build.compile("warpnic_vlrt");
     // The FST writer compresses with zlib.
     println!("cargo:rustc-link-lib=z");

@@ -406,6 +406,54 @@ fn make(dir: &Path, args: &[String], what: &str) {
     }
 }
 
+/// The statement by which Verilator 5's scheduler triggers a model's
+/// input-combinational ("ico") region on the first pass of every evaluation.
+const ICO_TRIGGER: &str = "vlSelf->__VicoTriggered.at(0U) = (0U == vlSelf->__VicoIterCount);";
+
+/// Makes the generated model compute its input-combinational region only
+/// when the bridge has not said that the inputs are those of the last
+/// evaluation (the flag `warpnic_vlrt_ico_settled` of the runtime; see its
+/// `csrc/vlrt_ico.cpp`). A model whose scheduler does not have the expected
+/// trigger statement (another Verilator version) is left as generated, which
+/// is correct and only slower; the build says so.
+fn gate_ico(stage: &Path, name: &str) {
+    let rd = fs::read_dir(stage)
+        .unwrap_or_else(|e| fail(&format!("cannot list {}: {e}", stage.display())));
+    let mut sources: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
+        .collect();
+    sources.sort();
+    let mut uses_ico = false;
+    let mut found = Vec::new();
+    for f in sources {
+        let text = String::from_utf8_lossy(&read(&f)).into_owned();
+        uses_ico |= text.contains("__VicoTriggered");
+        if text.contains(ICO_TRIGGER) {
+            found.push((f, text));
+        }
+    }
+    let [(file, text)] = found.as_slice() else {
+        if uses_ico {
+            println!(
+                "cargo:warning=model `{name}`: Verilator's input-combinational trigger is not                  the expected one; the model evaluates that logic twice per cycle (slower,                  correct)"
+            );
+        }
+        return;
+    };
+    let gated = text.replacen(
+        ICO_TRIGGER,
+        "vlSelf->__VicoTriggered.at(0U) = ((0U == vlSelf->__VicoIterCount) \
+         && !warpnic_vlrt_ico_settled);",
+        1,
+    );
+    let gated = format!(
+        "// warpnic-vlbuild: the ico trigger below also tests this flag.\n\
+         extern thread_local bool warpnic_vlrt_ico_settled;\n{gated}"
+    );
+    write(file, gated.as_bytes());
+}
+
 /// Makes `dst` hold the files of `src`: a file whose content is unchanged
 /// keeps its time stamp, so `make` rebuilds only what Verilator changed.
 /// Generated sources that disappeared are removed with their objects.
@@ -610,6 +658,7 @@ impl ModelSpec {
                     String::from_utf8_lossy(&run.stderr)
                 ));
             }
+            gate_ico(&stage, &self.name);
             let model_dir = built.model_dir();
             // `make` decides by the sources' times: objects built with other
             // options (OPT_FAST, the compiler, its flags) are built again
@@ -866,7 +915,12 @@ fn gen_rust(spec: &ModelSpec, ports: &[PortDecl]) -> String {
          \x20       pub fn vlb_{n}_port_count() -> usize;\n\
          \x20       pub fn vlb_{n}_ports(m: *const RawModel) -> *const RawPort;\n\
          \x20       pub fn vlb_{n}_eval(m: *mut RawModel) -> c_int;\n\
-         \x20       pub fn vlb_{n}_tick(m: *mut RawModel, n: u64, done: *mut u64) -> c_int;\n\
+         \x20       pub fn vlb_{n}_tick(\n\
+         \x20           m: *mut RawModel,\n\
+         \x20           n: u64,\n\
+         \x20           settled: c_int,\n\
+         \x20           done: *mut u64,\n\
+         \x20       ) -> c_int;\n\
          \x20       pub fn vlb_{n}_trace_open(\n\
          \x20           m: *mut RawModel,\n\
          \x20           path: *const c_char,\n\

@@ -20,6 +20,11 @@
 #include <memory>
 #include <string>
 
+// Whether the next evaluation on this thread may skip the model's
+// input-combinational region (see vlrt_ico.cpp). Only evaluations that run
+// with the inputs of an earlier, complete evaluation set it.
+extern thread_local bool warpnic_vlrt_ico_settled;
+
 namespace {
 
 struct model {
@@ -57,6 +62,15 @@ uint64_t pow10(int n) {
 int status(const model* m) {
     if (VL_LIKELY(!m->ctx->gotFinish())) return VLB_OK;
     return m->ctx->gotError() ? VLB_STOPPED : VLB_FINISHED;
+}
+
+// Evaluates top; with settled, the inputs (clk_i aside, which no logic reads
+// as data) are those of the last evaluation, so logic that depends on them
+// alone is already up to date.
+inline void eval_settled(VLB_CLASS* top, bool settled) {
+    warpnic_vlrt_ico_settled = settled;
+    top->eval();
+    warpnic_vlrt_ico_settled = false;
 }
 
 // Makes m's context the calling thread's context, which Verilator's runtime
@@ -125,7 +139,7 @@ int VLB_FN(eval)(void* p) {
     model* m = cast(p);
     try {
         enter(m);
-        m->top->eval();
+        eval_settled(m->top.get(), false);
         m->fall_pending = false;
         if (m->tfp) m->tfp->dump(m->ctx->time());
         return status(m);
@@ -137,7 +151,8 @@ int VLB_FN(eval)(void* p) {
 // Runs up to n clock cycles (rising then falling edge of clk_i, each
 // followed by an evaluation and, while tracing, a dump); stores in *done the
 // number of rising edges evaluated and stops early on a non-OK status.
-int VLB_FN(tick)(void* p, uint64_t n, uint64_t* done) {
+// settled: no input changed since the last evaluation.
+int VLB_FN(tick)(void* p, uint64_t n, int settled_in, uint64_t* done) {
     model* m = cast(p);
     uint64_t i = 0;
     try {
@@ -146,15 +161,18 @@ int VLB_FN(tick)(void* p, uint64_t n, uint64_t* done) {
         VerilatedContext* const ctx = m->ctx.get();
         VerilatedFstC* const tfp = m->tfp.get();
         const uint64_t half = m->half_units;
+        bool settled = settled_in != 0;
         for (; i < n; ++i) {
             if (m->fall_pending) {
                 // the rising edge must see clk_i low first
-                top->eval();
+                eval_settled(top, settled);
                 m->fall_pending = false;
+                settled = true;
             }
             top->clk_i = 1;
             ctx->timeInc(half);
-            top->eval();
+            eval_settled(top, settled);
+            settled = true;
             if (tfp) tfp->dump(ctx->time());
             if (VL_UNLIKELY(ctx->gotFinish())) {
                 *done = i + 1;
@@ -163,7 +181,7 @@ int VLB_FN(tick)(void* p, uint64_t n, uint64_t* done) {
             top->clk_i = 0;
             ctx->timeInc(half);
             if (tfp) {
-                top->eval();
+                eval_settled(top, true);
                 tfp->dump(ctx->time());
                 if (VL_UNLIKELY(ctx->gotFinish())) {
                     *done = i + 1;

@@ -106,7 +106,7 @@ pub struct Shim {
     pub port_count: unsafe extern "C" fn() -> usize,
     pub ports: unsafe extern "C" fn(*const shim::RawModel) -> *const shim::RawPort,
     pub eval: unsafe extern "C" fn(*mut shim::RawModel) -> c_int,
-    pub tick: unsafe extern "C" fn(*mut shim::RawModel, u64, *mut u64) -> c_int,
+    pub tick: unsafe extern "C" fn(*mut shim::RawModel, u64, c_int, *mut u64) -> c_int,
     pub trace_open:
         unsafe extern "C" fn(*mut shim::RawModel, *const c_char, *mut c_char, usize) -> c_int,
     pub trace_close: unsafe extern "C" fn(*mut shim::RawModel),
@@ -319,6 +319,10 @@ pub struct Model {
     cycle: u64,
     tracing: bool,
     halt: Option<Halt>,
+    /// No input has been written since the last evaluation: the model's
+    /// input-combinational logic is up to date, and the next clock edge
+    /// need not compute it again.
+    settled: bool,
     /// Verilator models are bound to the thread that runs them.
     _not_send: PhantomData<*mut ()>,
 }
@@ -365,6 +369,7 @@ impl Model {
             cycle: 0,
             tracing: false,
             halt: None,
+            settled: false,
             _not_send: PhantomData,
         };
         model.slots = model.load_ports()?;
@@ -471,6 +476,7 @@ impl Model {
         } else {
             v & ((1u64 << width) - 1)
         };
+        self.settled = false;
         let Slot { ptr, storage } = self.slot(p);
         // SAFETY: as in `get`; `&mut self` excludes every other access, and
         // the value fits the port's width as Verilator requires.
@@ -573,6 +579,7 @@ impl Model {
     /// last word must stay zero.
     #[inline]
     pub fn wide_words_mut(&mut self, p: Port) -> &mut [u32] {
+        self.settled = false;
         let Slot { ptr, storage } = self.slot(p);
         match storage {
             Storage::Wide(n) => {
@@ -602,6 +609,7 @@ impl Model {
         if status != shim::OK {
             return Err(self.halted(status));
         }
+        self.settled = true;
         Ok(())
     }
 
@@ -629,8 +637,11 @@ impl Model {
         let mut done = 0;
         // SAFETY: `self.raw` is a live model of this top, used by one thread
         // at a time; `done` is valid for writes.
-        let status = unsafe { (self.top.shim.tick)(self.raw.as_ptr(), n, &mut done) };
+        let status = unsafe {
+            (self.top.shim.tick)(self.raw.as_ptr(), n, c_int::from(self.settled), &mut done)
+        };
         self.cycle += done;
+        self.settled = status == shim::OK;
         if status != shim::OK {
             return Err(self.halted(status));
         }
