@@ -110,11 +110,13 @@ fn bw_run(
     let (src_mem, src_mr) = src;
     let (dst_mem, dst_mr) = dst;
     // Send: every slot of B's region is a posted receive buffer, message
-    // i lands in receive i, slot i % slots_dst
+    // i lands in receive i, slot i % slots_dst; no more receives than
+    // messages, so that none is left posted for the next run on this QP
     let recv_sge = |k: u64| dst_mr.sge((k % slots_dst as u64) * size as u64, size as u32);
     let mut recv_posted = 0u64;
     if op == Op::Send {
-        let sges = (0..slots_dst as u64)
+        let first = (slots_dst as u64).min(iters);
+        let sges = (0..first)
             .map(|k| recv_sge(k).map(|s| [s]))
             .collect::<Result<Vec<_>, _>>()?;
         let wrs: Vec<RecvWr> = sges
@@ -126,7 +128,7 @@ fn bw_run(
             })
             .collect();
         b.qp.post_recv(&wrs)?;
-        recv_posted = slots_dst as u64;
+        recv_posted = first;
     }
 
     let mut msg = vec![0u8; size];
