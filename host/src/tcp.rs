@@ -589,6 +589,22 @@ impl Nic {
         self.tcp_endpoint_cmd(FwOpcode::TcpAbort, ep)
     }
 
+    /// Resets a connection that may already be ending on its own: one
+    /// already closing or aborting (BAD_STATE: the peer's reset on its
+    /// way), or whose final event was taken (BAD_ID), is left as it is;
+    /// its final event comes, or came, all the same.
+    ///
+    /// # Errors
+    ///
+    /// Every other failure of [`Nic::tcp_abort`]: the device's or the
+    /// firmware's.
+    pub(crate) fn tcp_abort_ending(&self, ep: EndpointId) -> Result<()> {
+        match self.tcp_abort(ep) {
+            Err(Error::Tcp(CplStatus::BadState | CplStatus::BadId)) => Ok(()),
+            r => r,
+        }
+    }
+
     /// TCP_CLOSE or TCP_ABORT: an endpoint in, the result word out.
     fn tcp_endpoint_cmd(&self, op: FwOpcode, ep: EndpointId) -> Result<()> {
         let args = FwTcpEndpoint { ep: ep.0 }

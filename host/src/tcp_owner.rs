@@ -143,7 +143,7 @@ impl Nic {
                 Routed::Orphan(ep) => {
                     // nobody holds it any more: reset it; its Aborted
                     // event is discarded in turn
-                    let _ = self.tcp_abort(ep);
+                    self.tcp_abort_ending(ep)?;
                 }
             }
         }
@@ -154,7 +154,7 @@ impl Nic {
     fn tcp_route_all(&self, r: &mut TcpRouter) -> Result<()> {
         while let Some(e) = decode_event(&self.tcp_event_cmd()?)? {
             if let Routed::Orphan(ep) = r.route(e) {
-                let _ = self.tcp_abort(ep);
+                self.tcp_abort_ending(ep)?;
             }
         }
         Ok(())

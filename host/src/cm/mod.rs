@@ -526,7 +526,9 @@ impl<'n> Cm<'n> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] (`port`, [`ArgError::NotListening`])
-    /// when this manager does not listen on `port`; [`Error::Tcp`].
+    /// when this manager does not listen on `port`; [`Error::Tcp`]; a
+    /// device or firmware failure while aborting the unanswered ones (all
+    /// are aborted and dropped first, the first failure is returned).
     pub fn unlisten(&mut self, port: u16) -> Result<u32> {
         let mut dropped = self.close_listener(port)?;
         let pending: Vec<EndpointId> = self
@@ -535,13 +537,15 @@ impl<'n> Cm<'n> {
             .filter(|(_, c)| c.listen_port == Some(port) && c.unanswered())
             .map(|(&ep, _)| ep)
             .collect();
+        let mut failed = None;
         for ep in pending {
             self.conns.remove(&ep);
-            // one already ending (the peer's reset on its way) ends anyway
-            let _ = self.nic.tcp_abort(ep);
+            if let Err(e) = self.nic.tcp_abort_ending(ep) {
+                failed.get_or_insert(e);
+            }
             dropped += 1;
         }
-        Ok(dropped)
+        failed.map_or(Ok(dropped), Err)
     }
 
     /// Stops the engine's listener on `port`, keeping the connections it
@@ -902,15 +906,18 @@ impl<'n> Cm<'n> {
                     }
                     return Ok(Some(CmEvent::TimedOut { id }));
                 }
-                let _ = self.nic.tcp_abort(id.0);
-                self.gone(id.0, |id| {
-                    if handshake {
-                        CmEvent::TimedOut { id }
-                    } else {
-                        CmEvent::Unreachable { id }
-                    }
-                })
-                .unwrap_or(CmEvent::TimedOut { id })
+                let aborted = self.nic.tcp_abort_ending(id.0);
+                let ev = self
+                    .gone(id.0, |id| {
+                        if handshake {
+                            CmEvent::TimedOut { id }
+                        } else {
+                            CmEvent::Unreachable { id }
+                        }
+                    })
+                    .unwrap_or(CmEvent::TimedOut { id });
+                aborted?;
+                ev
             }
         }))
     }

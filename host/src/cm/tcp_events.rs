@@ -19,11 +19,12 @@ impl Cm<'_> {
                 Ok(()) => Ok(None),
                 Err(e) => {
                     // nothing of the connection stays behind
-                    let _ = nic.tcp_abort(ep);
-                    Ok(self.gone(ep, |id| CmEvent::ConnectError {
+                    let aborted = nic.tcp_abort_ending(ep);
+                    let ev = self.gone(ep, |id| CmEvent::ConnectError {
                         id,
                         reason: CmFailure::Setup(SharedError::new(e)),
-                    }))
+                    });
+                    aborted.map(|()| ev)
                 }
             },
             TcpEventInfo::Accepted { ep, conn, .. } => {
@@ -40,19 +41,17 @@ impl Cm<'_> {
                     Some(false) => {
                         if self.start_responder(ep, &conn).is_err() {
                             // its initiator sees a reset: NON_PEER_REJECTED
-                            let _ = nic.tcp_abort(ep);
+                            nic.tcp_abort_ending(ep)?;
                         }
                     }
                     Some(true) => {
                         // the backlog is full: a reset, NON_PEER_REJECTED at
                         // the initiator (docs/cm.md)
                         self.backlog_resets += 1;
-                        let _ = nic.tcp_abort(ep);
+                        nic.tcp_abort_ending(ep)?;
                     }
                     // accepted before its listener was stopped
-                    None => {
-                        let _ = nic.tcp_abort(ep);
-                    }
+                    None => nic.tcp_abort_ending(ep)?,
                 }
                 // an abort that finds the connection already ending (the
                 // peer's reset on its way) changes nothing: its final event
@@ -75,8 +74,9 @@ impl Cm<'_> {
                 }
                 // closed before the connection was set up: no reason to
                 // wait for the MPA timer
-                let _ = nic.tcp_abort(ep);
-                Ok(self.lost(ep, Lost::PeerClosed))
+                let aborted = nic.tcp_abort_ending(ep);
+                let ev = self.lost(ep, Lost::PeerClosed);
+                aborted.map(|()| ev)
             }
             TcpEventInfo::Closed { ep } | TcpEventInfo::Aborted { ep } => {
                 let closed = matches!(e, TcpEventInfo::Closed { .. });
