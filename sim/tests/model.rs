@@ -113,7 +113,11 @@ fn the_edge_samples_inputs_written_after_an_evaluation() {
         m.set(ports::S_AXIL_ARADDR_I, first);
         m.set(ports::S_AXIL_ARVALID_I, 1);
         m.eval().expect("eval");
-        assert_eq!(m.get(ports::S_AXIL_ARREADY_O), 1, "the core takes a read at once");
+        assert_eq!(
+            m.get(ports::S_AXIL_ARREADY_O),
+            1,
+            "the core takes a read at once"
+        );
         // no evaluation between this write and the edge
         m.set(ports::S_AXIL_ARADDR_I, second);
         m.tick().expect("edge");
