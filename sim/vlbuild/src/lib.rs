@@ -436,7 +436,9 @@ fn gate_ico(stage: &Path, name: &str) {
     let [(file, text)] = found.as_slice() else {
         if uses_ico {
             println!(
-                "cargo:warning=model `{name}`: Verilator's input-combinational trigger is not                  the expected one; the model evaluates that logic twice per cycle (slower,                  correct)"
+                "cargo:warning=model `{name}`: Verilator's input-combinational trigger is not \
+                 the expected one; the model evaluates that logic twice per cycle (slower, \
+                 correct)"
             );
         }
         return;
