@@ -703,7 +703,29 @@ impl<'n> Ia<'n> {
     /// INVALID_HANDLE for a qualifier with no service point.
     pub fn sp_free(&mut self, conn_qual: u16) -> Result<(), DatError> {
         let sp = self.sps.remove(&conn_qual).ok_or(DatError::InvalidHandle)?;
-        self.cm.unlisten(conn_qual).map_err(internal)?;
+        let at_sp: Vec<CmId> = self
+            .requests
+            .keys()
+            .copied()
+            .filter(|&id| self.cm.listen_port(id) == Some(conn_qual))
+            .collect();
+        let dropped = self.cm.unlisten(conn_qual);
+        // the requests the connection manager dropped with the listener
+        // are no longer the consumer's to answer (their handles become
+        // invalid); an endpoint the provider made for one is done with
+        for id in at_sp {
+            if self.cm.listen_port(id).is_none() {
+                if let Some(e) = self
+                    .requests
+                    .remove(&id)
+                    .flatten()
+                    .and_then(|b| self.eps.get_mut(&b))
+                {
+                    e.state = EpState::Disconnected;
+                }
+            }
+        }
+        dropped.map_err(internal)?;
         if let Sp::Rsp(ep) = sp {
             if let Some(e) = self.eps.get_mut(&ep) {
                 if e.state == EpState::Reserved {

@@ -224,6 +224,28 @@ fn dat_rejections() {
     let e = t.ev_a(&p);
     assert_eq!(e, DatEvent::NonPeerRejected { ep: e4 });
     assert_eq!(t.a.ep_state(e3).unwrap(), EpState::ActiveConnectionPending);
+
+    // a request whose service point is freed before it is answered is
+    // dropped with it: its handle is no longer valid, and an endpoint
+    // offered for it is untouched
+    t.b.psp_create(8012, 2, false).expect("PSP");
+    let e5 = t.a.ep_create(None, 1, 1).unwrap();
+    connect(&mut t.a, e5, 8012, b"5").expect("connect");
+    let e = t.ev_b(&p);
+    let DatEvent::ConnectionRequest { cr, .. } = e else {
+        panic!("B: {e:?}");
+    };
+    t.b.sp_free(8012).expect("PSP freed");
+    let eb = t.b.ep_create(None, 1, 1).unwrap();
+    assert!(matches!(
+        t.b.cr_accept(cr, Some(eb), &[]),
+        Err(DatError::InvalidHandle)
+    ));
+    assert!(matches!(
+        t.b.cr_reject(cr, &[]),
+        Err(DatError::InvalidHandle)
+    ));
+    assert_eq!(t.b.ep_state(eb).unwrap(), EpState::Unconnected);
 }
 
 /// UNREACHABLE when the host does not answer within the timeout (1 µs:
