@@ -493,6 +493,11 @@ module wn_rdma_fpdu_srv #(
   // in_* for at most a cycle: a run writes every other cycle at most, and
   // the QP being set up has no reads before it is RTS)
   logic           in_p_q, in_r_q, in_p, in_r;
+  // a read that ran writes its QP's last position; a stale read leaves
+  // it: the run's state it would write is another read's, perhaps of
+  // another QP, and a later read of this QP would walk from it
+  logic           fl_pop;
+  assign fl_pop = sv_pop && !s_stake;
   logic [QpW-1:0] in_qp_q, in_qp;
   logic [31:0]    in_start_q, in_start;
   assign in_p = init_valid_i || in_p_q;
@@ -504,7 +509,7 @@ module wn_rdma_fpdu_srv #(
       in_p_q <= 1'b0;
       in_r_q <= 1'b0;
     end else begin
-      in_p_q <= in_p && sv_pop;
+      in_p_q <= in_p && fl_pop;
       in_r_q <= in_r && rrd_valid_o;
     end
     if (init_valid_i) begin
@@ -516,11 +521,11 @@ module wn_rdma_fpdu_srv #(
     frd_we = rrd_valid_o || in_r;
     frd_wa = rrd_valid_o ? s_qp : in_qp;
     frd_w = rrd_valid_o ? c_s + c_w : in_start;
-    fl_we = sv_pop || in_p;
-    fl_wa = sv_pop ? s_qp : in_qp;
+    fl_we = fl_pop || in_p;
+    fl_wa = fl_pop ? s_qp : in_qp;
     // the FPDU holding the next byte: the next to build, or the last built
-    if (sv_pop && gen_end == s_tgt) {fe_w, fm_w, fs_w} = {c_e, c_m, c_s};
-    else if (sv_pop) {fe_w, fm_w, fs_w} = {lg_e, lg_m, lg_s};
+    if (fl_pop && gen_end == s_tgt) {fe_w, fm_w, fs_w} = {c_e, c_m, c_s};
+    else if (fl_pop) {fe_w, fm_w, fs_w} = {lg_e, lg_m, lg_s};
     else {fe_w, fm_w, fs_w} = {{(LW + 1) {1'b0}}, 32'd0, in_start};
   end
   wn_ctx_ram #(
@@ -575,6 +580,12 @@ module wn_rdma_fpdu_srv #(
       else $error("wn_rdma_fpdu_srv: a QP set up while the last set-up's entries wait");
       assert (!sv_valid || ra_q == s_qp)
       else $error("wn_rdma_fpdu_srv: the tables were read at another QP than the head's");
+      // every record a job or a walk step uses is one of the QP's logged
+      // messages (the log reads any other record as an unspecified one)
+      assert (!((s_st == SGen && job_valid) || (s_st == SWalk && wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i)) ||
+              (c_e - head_i) < (tail_i - head_i))
+      else $error("wn_rdma_fpdu_srv: QP %0d: record %0d used outside the log (head %0d, tail %0d; state %0d, offset %0d, length %0d, run %0d at %0d, built to %0d)",
+                  s_qp, c_e, head_i, tail_i, s_st, s_off, s_len, run_v, run_pos, gen_end);
     end
   end
 `endif
