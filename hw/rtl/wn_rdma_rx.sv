@@ -374,6 +374,7 @@ module wn_rdma_rx #(
     end
   end
   // the runs of segments whose contexts are in wn_mpa_rx, oldest first
+  logic [3:0] m_nruns, d_nruns;
   wn_runs #(
       .Runs(8),
       .QpW(QpW),
@@ -387,6 +388,7 @@ module wn_rdma_rx #(
       .add_qp_i(s_qp),
       .done_i  (mctx_v),
       .full_o  (m_full),
+      .n_o     (m_nruns),
       .q_qp_i  (s_qp),
       .hit_o   (m_inflt)
   );
@@ -531,6 +533,7 @@ module wn_rdma_rx #(
       .add_qp_i(u_qp),
       .done_i  (dctx_v),
       .full_o  (d_full),
+      .n_o     (d_nruns),
       .q_qp_i  ({cmd_qp_i, rq_scan_qp, u_qp}),
       .hit_o   (d_inflt)
   );
@@ -1115,7 +1118,7 @@ module wn_rdma_rx #(
 `endif
 
   logic unused;
-  assign unused = ^{d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, who_valid, who_wready, who_count, bq_count, dq_count,
+  assign unused = ^{m_nruns, d_nruns, d_rreq, d_rts_o, d_pd_o, d_ird_o, mw_qp, who_valid, who_wready, who_count, bq_count, dq_count,
                     rq_count, mctx_crc_en_o, mctx_mark_en_o, rb_req_msn, dc_opcode,
                     mctx_tag[15:QpW], mst_tag[15:QpW], mu_tag[15:QpW], mu_ntag[15:QpW]};
 endmodule

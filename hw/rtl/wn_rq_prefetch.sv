@@ -188,7 +188,8 @@ module wn_rq_prefetch #(
   assign pf_leave = pf_run && pf_idle && !i_v_q && k_count == 3'd0 && rq_count == 5'd0 && !flush &&
                     (pf_n == 16'd0 || !cur_ok_i);
 
-  logic pf_rd_idle, pf_push;
+  logic pf_rd_idle, pf_push, pf_err;
+  logic [QpW-1:0] pf_push_qp;
   // the read engine: a read limited by the FIFO's room waits for room for
   // half a batch (HalfWait); a producer index beyond the ring reads nothing
   wn_wqe_prefetch #(
@@ -216,6 +217,8 @@ module wn_rq_prefetch #(
       .idle_o        (pf_idle),
       .rd_idle_o     (pf_rd_idle),
       .push_o        (pf_push),
+      .push_qp_o     (pf_push_qp),
+      .err_o         (pf_err),
       .wq_valid_o    (wq_valid),
       .wq_err_o      (wq_err),
       .wq_qp_o       (wq_qp),
@@ -435,7 +438,7 @@ module wn_rq_prefetch #(
   end
 
   logic unused;
-  assign unused = ^{wq_qp, wq_idx, pf_next, pf_go, t_valid, t_count, pf_rd_idle, pf_push};
+  assign unused = ^{wq_qp, wq_idx, pf_next, pf_go, t_valid, t_count, pf_rd_idle, pf_push, pf_push_qp, pf_err};
 
 `ifndef SYNTHESIS
   // the credits and the room check keep the answer and ready FIFOs from

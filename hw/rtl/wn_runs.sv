@@ -16,12 +16,13 @@
 // continued packet never waits for room. done_i: the oldest packet's
 // context is written back (no backpressure).
 // Out: full_o, no room for a new run (a packet with new_i must wait);
+// n_o, the runs in the list (for an owner that reserves room ahead);
 // for each query port k, hit_o[k]: a run of QP q_qp_i[k*QpW +: QpW] is in
 // flight (its context in the table is not the latest). A run's entry stays
 // until the cycle after its last context is written back, so a QP leaves
 // the list in the cycle its context is in the table.
 // Timing: a hit is one QpW-bit compare per entry and an OR of Runs terms.
-// Reset empties the list. Parameters: Runs a power of two 2..16; QpW
+// Reset empties the list. Parameters: Runs a power of two 2..32; QpW
 // 1..16; CntW, the counter width, enough for every packet that can be in
 // flight; NumQ query ports 1..4.
 module wn_runs #(
@@ -38,12 +39,13 @@ module wn_runs #(
     input  logic [QpW-1:0]        add_qp_i,
     input  logic                  done_i,
     output logic                  full_o,
+    output logic [RW:0]           n_o,
     input  logic [NumQ*QpW-1:0]   q_qp_i,
     output logic [NumQ-1:0]       hit_o
 );
   generate
-    if (Runs < 2 || Runs > 16 || (1 << RW) != Runs) begin : g_bad_runs
-      $fatal(1, "wn_runs: Runs must be a power of two in 2..16");
+    if (Runs < 2 || Runs > 32 || (1 << RW) != Runs) begin : g_bad_runs
+      $fatal(1, "wn_runs: Runs must be a power of two in 2..32");
     end
     if (QpW < 1 || QpW > 16 || CntW < 1 || NumQ < 1 || NumQ > 4) begin : g_bad_w
       $fatal(1, "wn_runs: QpW 1..16, CntW >= 1, NumQ 1..4");
@@ -68,6 +70,7 @@ module wn_runs #(
   // it in this cycle starts a run of its own: last_dies)
   assign pop = done_i && cnt_q[head_q] == CntW'(1);
   assign full_o = n_q == (RW + 1)'(Runs);
+  assign n_o = n_q;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
