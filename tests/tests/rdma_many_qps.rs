@@ -7,7 +7,7 @@
 //! The run prints the TCP segments each NIC's engine dropped: the goal is
 //! none, but B's receive-WQE prefetcher reads one QP's ring at a time, so
 //! Sends of many QPs at once overflow B's receive buffer and are resent
-//! (about 500 of the run's segments today; docs/scale.md).
+//! (about 950 of the run's segments today; docs/scale.md).
 //!
 //! `WARPNIC_MANY_QPS=N` runs N connections (default 1,024: the core's
 //! QPs), `WARPNIC_MANY_QPS_MSGS=M` M messages a QP (default 2).
@@ -17,6 +17,10 @@
 //! asked wn_rdma_tx's FPDU server for bytes whose messages were retired,
 //! and the server waited for them forever, holding every connection's
 //! send turns. It now refuses such a stale read (wn_rdma_fpdu_srv).
+//! And once a stale read wrote its QP's last position from the run before
+//! it, of another QP: that QP's next read walked past its log's tail and
+//! built an FPDU from a record never written (wn_rdma_fpdu_srv's
+//! assertion now stops the run at such a record).
 
 use std::collections::HashMap;
 use std::sync::Arc;

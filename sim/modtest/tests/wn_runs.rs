@@ -4,7 +4,8 @@
 //! loads its context waits while its QP is in flight or the list is full)
 //! and leave oldest first after a random delay; every cycle the list's
 //! answers (full, and whether each of two queried QPs is in flight) must
-//! match the packets really in flight.
+//! match the packets really in flight, and the count of runs in use the
+//! reference's.
 
 use std::collections::VecDeque;
 
@@ -89,6 +90,11 @@ impl Bench {
             self.r.runs.len() == RUNS,
             "full at cycle {now} ({} runs)",
             self.r.runs.len()
+        );
+        assert_eq!(
+            self.m.get(ports::N_O)?,
+            self.r.runs.len() as u64,
+            "runs in use at cycle {now}"
         );
         Ok((hit & 1 == 1, full))
     }
