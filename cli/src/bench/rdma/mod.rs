@@ -208,6 +208,10 @@ struct Tcp {
     retx: u64,
     /// Segments the data's receiver's engine dropped (NIC counter).
     drops: u64,
+    /// Segments the data's sender's engine dropped (NIC counter: the
+    /// acknowledgments and requests coming back); read by the many-QP
+    /// runs only, 0 otherwise.
+    back_drops: u64,
 }
 
 fn tcp_counters(tx: &RdmaEnd, rx: &RdmaEnd) -> AnyResult<Tcp> {
@@ -216,6 +220,7 @@ fn tcp_counters(tx: &RdmaEnd, rx: &RdmaEnd) -> AnyResult<Tcp> {
         segs: w & 0xffff_ffff,
         retx: w >> 32,
         drops: rx.nic.stats()?.tcp_rx_drop,
+        back_drops: 0,
     })
 }
 
@@ -224,6 +229,7 @@ fn tcp_diff(a: Tcp, b: Tcp) -> Tcp {
         segs: b.segs.wrapping_sub(a.segs) & 0xffff_ffff,
         retx: b.retx.wrapping_sub(a.retx) & 0xffff_ffff,
         drops: b.drops - a.drops,
+        back_drops: b.back_drops - a.back_drops,
     }
 }
 

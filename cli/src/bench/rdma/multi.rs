@@ -75,7 +75,8 @@ struct Run {
 }
 
 /// The TCP counters of every connection in the data's direction: segments
-/// and retransmissions summed, the receiving NIC's drops once.
+/// and retransmissions summed, the receiving NIC's drops once, and the
+/// sending NIC's (the acknowledgments and requests it refused) once.
 fn tcp_all(op: Op, ends: &[(RdmaEnd, RdmaEnd)]) -> AnyResult<Tcp> {
     let mut t = Tcp::default();
     for (k, (a, b)) in ends.iter().enumerate() {
@@ -85,6 +86,7 @@ fn tcp_all(op: Op, ends: &[(RdmaEnd, RdmaEnd)]) -> AnyResult<Tcp> {
         t.retx += c.retx;
         if k == 0 {
             t.drops = c.drops;
+            t.back_drops = tx.nic.stats()?.tcp_rx_drop;
         }
     }
     Ok(t)
@@ -487,12 +489,13 @@ pub(super) fn multi_mtu(o: &RdmaBench, mtu: u32, rate: bool) -> AnyResult<u64> {
             if max > 0.0 { min / max } else { 0.0 }
         );
         println!(
-            "   ({} messages checked byte-exact; {:.3} ms of device time; TCP, data direction: {} segments, {} retransmitted, {} dropped by the receiving engine)",
+            "   ({} messages checked byte-exact; {:.3} ms of device time; TCP, data direction: {} segments, {} retransmitted, {} dropped by the receiving engine; the other way {} dropped by the sending engine)",
             r.checked,
             r.ns as f64 / 1e6,
             r.tcp.segs,
             r.tcp.retx,
-            r.tcp.drops
+            r.tcp.drops,
+            r.tcp.back_drops
         );
     }
     rule();
