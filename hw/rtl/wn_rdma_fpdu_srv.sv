@@ -206,7 +206,16 @@ module wn_rdma_fpdu_srv #(
   assign job_valid = s_st == SGen && !wn_rdma_pkg::ge32(gen_end, s_tgt) && mo_wready;
   assign s_stale = !wn_rdma_pkg::ge32(s_off, head_start_i);
   assign s_stake = s_st == SIdle && sv_valid && cmd_wready && s_stale;
-  assign sv_pop = (s_st == SGen && wn_rdma_pkg::ge32(gen_end, s_tgt)) || s_stake;
+  // an acknowledgment may retire messages while the walk passes them: a
+  // read that now lies before the oldest logged message is answered as
+  // stale (w_stale); a walk whose record was retired starts again from
+  // the oldest (w_ret), for the pool may give that record's page to
+  // another QP. A walk step (w_step) uses the record the walk is at.
+  logic w_stale, w_ret, w_step;
+  assign w_stale = s_st == SWalk && s_stale;
+  assign w_ret = s_st == SWalk && !s_stale && (c_e - head_i) >= (tail_i - head_i) && c_e != tail_i;
+  assign w_step = s_st == SWalk && !s_stale && !w_ret && wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i;
+  assign sv_pop = (s_st == SGen && wn_rdma_pkg::ge32(gen_end, s_tgt)) || s_stake || w_stale;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       s_st <= SIdle;
@@ -243,7 +252,14 @@ module wn_rdma_fpdu_srv #(
           end
         end
         SWalk: begin
-          if (wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i) begin
+          if (w_stale) begin
+            // its command drops the bytes built for the run and not read
+            run_v <= 1'b0;
+            s_st <= SIdle;
+          end else if (w_ret) begin
+            c_m <= 32'd0;
+            c_s <= head_start_i;
+          end else if (w_step) begin
             c_s <= c_s + c_w;
             if (c_fp[0]) c_m <= 32'd0;
             else c_m <= c_m + {16'd0, c_fp[16:1]};
@@ -283,7 +299,9 @@ module wn_rdma_fpdu_srv #(
       SIdle:
         if (sv_valid && cmd_wready && !s_stale && !(run_v && s_qp == run_qp && s_off == run_pos))
           c_e_n = c_fe_ok ? fe_r : head_i;
-      SWalk: if (wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i && c_fp[0]) c_e_n = c_e + 1'b1;
+      SWalk:
+        if (w_ret) c_e_n = head_i;
+        else if (w_step && c_fp[0]) c_e_n = c_e + 1'b1;
       SGen: if (job_valid && job_ready && c_fp[0]) c_e_n = c_e + 1'b1;
       default: ;
     endcase
@@ -291,8 +309,9 @@ module wn_rdma_fpdu_srv #(
 
   // the editor's command, pushed when a read's run is found
   assign cmd_push = (s_st == SIdle && sv_valid && cmd_wready && (s_stale || (run_v && s_qp == run_qp && s_off == run_pos))) ||
-                    (s_st == SWalk && !(wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i));
-  assign cmd_n = (s_st == SWalk) ? {1'b0, s_drop + (s_off - c_s), s_len} :
+                    w_stale || (s_st == SWalk && !w_ret && !w_step);
+  assign cmd_n = w_stale ? {1'b1, s_drop, s_len} :
+                 (s_st == SWalk) ? {1'b0, s_drop + (s_off - c_s), s_len} :
                  s_stale ? {1'b1, run_v ? gen_end - run_pos : 32'd0, s_len} : {1'b0, 32'd0, s_len};
 
   wn_rdmap_tx #(
@@ -497,7 +516,7 @@ module wn_rdma_fpdu_srv #(
   // it: the run's state it would write is another read's, perhaps of
   // another QP, and a later read of this QP would walk from it
   logic           fl_pop;
-  assign fl_pop = sv_pop && !s_stake;
+  assign fl_pop = sv_pop && !s_stake && !w_stale;
   logic [QpW-1:0] in_qp_q, in_qp;
   logic [31:0]    in_start_q, in_start;
   assign in_p = init_valid_i || in_p_q;
@@ -580,12 +599,15 @@ module wn_rdma_fpdu_srv #(
       else $error("wn_rdma_fpdu_srv: a QP set up while the last set-up's entries wait");
       assert (!sv_valid || ra_q == s_qp)
       else $error("wn_rdma_fpdu_srv: the tables were read at another QP than the head's");
-      // every record a job or a walk step uses is one of the QP's logged
-      // messages (the log reads any other record as an unspecified one)
-      assert (!((s_st == SGen && job_valid) || (s_st == SWalk && wn_rdma_pkg::ge32(s_off, c_s + c_w) && c_e != tail_i)) ||
-              (c_e - head_i) < (tail_i - head_i))
+      // every record a walk step uses is one of the QP's logged messages,
+      // and no job is built from the record past the newest (the log
+      // reads any other record as an unspecified one)
+      assert (!w_step || (c_e - head_i) < (tail_i - head_i))
       else $error("wn_rdma_fpdu_srv: QP %0d: record %0d used outside the log (head %0d, tail %0d; state %0d, offset %0d, length %0d, run %0d at %0d, built to %0d)",
                   s_qp, c_e, head_i, tail_i, s_st, s_off, s_len, run_v, run_pos, gen_end);
+      assert (!(s_st == SGen && job_valid) || c_e != tail_i)
+      else $error("wn_rdma_fpdu_srv: QP %0d: a job built from record %0d, past the newest (head %0d; offset %0d, length %0d, built to %0d)",
+                  s_qp, c_e, head_i, s_off, s_len, gen_end);
     end
   end
 `endif
