@@ -88,7 +88,7 @@ module wn_rdma_sq_pf #(
   assign other_o = pf_other;
   // rewinds from the fetch unit (and state changes)
   logic           rw_hit, rw_st, rw_xst, pf_flush;
-  logic           pf_rd_idle, pf_push, pf_room, pf_first_q, pf_err, pf_err_other;
+  logic           pf_push, pf_room, pf_first_q, pf_err, pf_err_other;
   logic [QpW-1:0] pf_push_qp, pf_last_qp;
   logic           pf_last_v;
   // {init_qp_i, st_qp_i, pf_scan} have WQEs in the FIFO, reads in flight
@@ -163,7 +163,6 @@ module wn_rdma_sq_pf #(
       .n_o           (pf_n),
       .go_o          (pf_go),
       .idle_o,
-      .rd_idle_o     (pf_rd_idle),
       .push_o        (pf_push),
       .push_qp_o     (pf_push_qp),
       .err_o         (pf_err),
@@ -246,5 +245,5 @@ module wn_rdma_sq_pf #(
       .hit_o   (pf_inq)
   );
   logic unused;
-  assign unused = ^{pf_qfull, pf_rd_idle};
+  assign unused = pf_qfull;
 endmodule

@@ -188,7 +188,7 @@ module wn_rq_prefetch #(
   assign pf_leave = pf_run && pf_idle && !i_v_q && k_count == 3'd0 && rq_count == 5'd0 && !flush &&
                     (pf_n == 16'd0 || !cur_ok_i);
 
-  logic pf_rd_idle, pf_push, pf_err;
+  logic pf_push, pf_err;
   logic [QpW-1:0] pf_push_qp;
   // the read engine: a read limited by the FIFO's room waits for room for
   // half a batch (HalfWait); a producer index beyond the ring reads nothing
@@ -215,7 +215,6 @@ module wn_rq_prefetch #(
       .n_o           (pf_n),
       .go_o          (pf_go),
       .idle_o        (pf_idle),
-      .rd_idle_o     (pf_rd_idle),
       .push_o        (pf_push),
       .push_qp_o     (pf_push_qp),
       .err_o         (pf_err),
@@ -438,7 +437,7 @@ module wn_rq_prefetch #(
   end
 
   logic unused;
-  assign unused = ^{wq_qp, wq_idx, pf_next, pf_go, t_valid, t_count, pf_rd_idle, pf_push, pf_push_qp, pf_err};
+  assign unused = ^{wq_qp, wq_idx, pf_next, pf_go, t_valid, t_count, pf_push, pf_push_qp, pf_err};
 
 `ifndef SYNTHESIS
   // the credits and the room check keep the answer and ready FIFOs from

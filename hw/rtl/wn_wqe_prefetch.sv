@@ -6,11 +6,11 @@
 // (its QP: base_i, log_i, pi_i, looked up by the owner), positions the
 // reader (load_i: read from load_idx_i on), allows each read (issue_i) and
 // drops everything (flush_i: the FIFO emptied, the reads in flight dropped
-// as their responses come). idle_o: no read in flight and the FIFO empty;
-// rd_idle_o: no read in flight. With Tagged, each read keeps the QP it was
-// issued for (qp_i then), and each FIFO entry that QP, so the owner may move
-// to another ring at any time, its reads still in flight: push_o, a WQE
-// enters the FIFO, of QP push_qp_o. A refused read (rd_rsp_i.rsp_err)
+// as their responses come). idle_o: no read in flight and the FIFO empty.
+// With Tagged, each read keeps the QP it was issued for (qp_i then), and
+// each FIFO entry that QP, so the owner may move to another ring at any
+// time, its reads still in flight. push_o: a WQE enters the FIFO, of QP
+// push_qp_o. A refused read (rd_rsp_i.rsp_err)
 // leaves an error entry for its first WQE not yet delivered; the rest of
 // that read and the reads after it (of any QP) are dropped (err_o, for the
 // read of QP push_qp_o), and the reader goes on from the next WQE if the
@@ -67,7 +67,6 @@ module wn_wqe_prefetch #(
     output logic [15:0]      n_o,
     output logic             go_o,
     output logic             idle_o,
-    output logic             rd_idle_o,
     output logic             push_o,
     output logic [QpW-1:0]   push_qp_o,
     output logic             err_o,
@@ -152,7 +151,6 @@ module wn_wqe_prefetch #(
   assign n_o = pf_n;
   assign go_o = pf_go;
   assign idle_o = tr_count == '0 && wq_count == '0 && pf_old == '0;
-  assign rd_idle_o = tr_count == '0 && pf_old == '0;
   assign push_o = as_push;
   assign push_qp_o = tr_qp;
   assign err_o = as_err;
